@@ -1,0 +1,1 @@
+"""Piazza: the game service, the SQLite store and the thin discord.py layer."""

@@ -1,0 +1,34 @@
+"""Game key -> engine, renderer. One entry per title; the bot, demo and bench read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engines.core import Game
+from render.common import Renderer
+
+
+@dataclass(frozen=True)
+class Title:
+    key: str
+    engine: Game
+    renderer: Renderer
+
+
+@cache
+def titles() -> dict[str, Title]:
+    """Imported lazily so that a bad data file fails here, at start-up, with its name."""
+    out: dict[str, Title] = {}
+    from engines.bella_vista import BellaVista
+    from render.bella_vista import BellaVistaRenderer
+
+    out["bella_vista"] = Title("bella_vista", BellaVista(), BellaVistaRenderer())
+    return out
+
+
+def get(key: str) -> Title:
+    table = titles()
+    if key not in table:
+        raise KeyError(f"Unknown game {key!r}; available: {', '.join(sorted(table))}.")
+    return table[key]

@@ -1,0 +1,1 @@
+"""Pure rules engines: no discord, database, Pillow, clock or global random in here."""
