@@ -1,0 +1,58 @@
+"""The random legal-move player: used by the demo, the benchmark and the tests.
+
+It draws from its own generator, never from the game's, so a game's record is just
+its seed and its action log whoever chose the moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from engines.core.game import Event, Game
+from engines.core.rng import Rng
+
+
+def random_move(game: Game, state: Any, rng: Rng) -> tuple[int, Any]:
+    """Pick a seat that owes a decision and one of its legal actions, uniformly."""
+    seats = sorted(game.to_act(state))
+    if not seats:
+        raise ValueError("no seat owes a decision: the game is over")
+    seat = rng.choice(seats)
+    actions = game.legal_actions(state, seat)
+    if not actions:
+        raise AssertionError(f"seat {seat} owes a decision but has no legal action")
+    return seat, rng.choice(actions)
+
+
+def playout(
+    game: Game,
+    state: Any,
+    rng: Rng,
+    max_steps: int = 100_000,
+    check: Callable[[Any, Any, int, Any, list[Event]], None] | None = None,
+) -> Iterator[tuple[int, Any, Any, list[Event]]]:
+    """Play random legal moves until the game ends; yield (seat, action, state, events)
+    after each one. ``check(before, after, seat, action, events)`` runs after every move
+    (the invariant tests use it)."""
+    for _ in range(max_steps):
+        if game.result(state) is not None:
+            return
+        seat, action = random_move(game, state, rng)
+        new, events = game.apply(state, seat, action)
+        if check is not None:
+            check(state, new, seat, action, events)
+        state = new
+        yield seat, action, state, events
+    raise AssertionError(f"the game did not end within {max_steps} moves")
+
+
+def play_to_end(game: Game, seats: int, options: Any, seed: int, check=None) -> tuple[Any, int]:
+    """A whole random game from a seed; returns the final state and the number of moves."""
+    state = game.new_game(seats, options, seed)
+    rng = Rng.from_seed(seed ^ 0x5DEECE66D)
+    moves = 0
+    for _, _, after, _ in playout(game, state, rng, check=check):
+        state = after
+        moves += 1
+    return state, moves
