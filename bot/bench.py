@@ -1,0 +1,169 @@
+"""``python -m bot bench``: the figures the README promises, measured on this machine.
+
+Per game: per-move pipeline time (parse + engine apply + store commit + render + PNG
+encode, i.e. ``GameService.act``) median and p95; the bare PNG encode of the same board
+image as a baseline and the ratio between the two; board PNG size; random playouts per
+second per player count (engine only); snapshot size; and, once, the process memory with
+1,000 stored games open. ``--json`` prints the same figures as one JSON object.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bot.demo import NAMES, default_players
+from bot.registry import titles
+from bot.service import GameService, User
+from bot.store import Store
+from engines.core import Rng
+from engines.core.playout import play_to_end
+from render.common import encode_png
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _rss_mb() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def _pipeline(key: str, tmp: Path, games: int) -> dict:
+    title = titles()[key]
+    engine, renderer = title.engine, title.renderer
+    store = await Store.open(tmp / f"bench-{key}.sqlite3")
+    service = GameService(store)
+    act_ms: list[float] = []
+    encode_ms: list[float] = []
+    sizes: list[int] = []
+    snapshots: list[int] = []
+    try:
+        for g in range(games):
+            n = default_players(engine)
+            users = [User(100 + i, NAMES[i]) for i in range(n)]
+            channel = 500 + g
+            await service.create(None, channel, users[0], key, None)
+            for u in users[1:]:
+                await service.join(channel, u)
+            post = await service.start(channel, users[0], seed=g)
+            by_id = {u.id: u for u in users}
+            rng = Rng.from_seed(g)
+            while not post.finished:
+                pending = await service.pending(channel)
+                uid = rng.choice(sorted(pending))
+                move = rng.choice(pending[uid])
+                t0 = time.perf_counter()
+                post = await service.act(channel, by_id[uid], move)
+                act_ms.append((time.perf_counter() - t0) * 1000)
+                sizes.append(len(post.board_png))
+                # the baseline: encoding the very same board image, nothing else
+                row = await store.game(post.game_id)
+                state = engine.State.model_validate_json(row.snapshot)
+                image = renderer.board(engine.view(state, None), row.names)
+                t0 = time.perf_counter()
+                encode_png(image)
+                encode_ms.append((time.perf_counter() - t0) * 1000)
+            snapshots.append(len(row.snapshot.encode()))
+    finally:
+        await store.close()
+    med_act, med_enc = statistics.median(act_ms), statistics.median(encode_ms)
+    return {
+        "moves_measured": len(act_ms),
+        "pipeline_ms_median": round(med_act, 2),
+        "pipeline_ms_p95": round(_pct(act_ms, 0.95), 2),
+        "encode_ms_median": round(med_enc, 2),
+        "pipeline_to_encode_ratio": round(med_act / med_enc, 2),
+        "board_png_kb_median": round(statistics.median(sizes) / 1024, 1),
+        "board_png_kb_max": round(max(sizes) / 1024, 1),
+        "snapshot_bytes_final_median": int(statistics.median(snapshots)),
+    }
+
+
+def _playouts(key: str, seconds: float) -> dict[str, float]:
+    engine = titles()[key].engine
+    out = {}
+    for n in range(engine.min_players, engine.max_players + 1):
+        options = engine.Options()
+        try:
+            engine.check_players(n, options)
+        except Exception:
+            continue
+        done, seed, t0 = 0, 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds or done == 0:
+            play_to_end(engine, n, options, seed)
+            done += 1
+            seed += 1
+        out[str(n)] = round(done / (time.perf_counter() - t0), 2)
+    return out
+
+
+async def _memory(tmp: Path, count: int) -> dict:
+    """Store ``count`` games mid-play, open them all through the service, report RSS."""
+    key = next(iter(titles()))
+    engine = titles()[key].engine
+    path = tmp / "bench-memory.sqlite3"
+    store = await Store.open(path)
+    base = engine.new_game(default_players(engine), engine.Options(), 7)
+    snapshot = base.model_dump_json()
+    for i in range(count):
+        gid = await store.create_game(guild_id=1, channel_id=10_000 + i, game_key=key, options={}, seed=i,
+                                      creator_id=1, creator_name="Anne")
+        for j in range(1, default_players(engine)):
+            await store.add_seat(gid, 1 + j, NAMES[j], engine.max_players)
+        await store.start_game(gid, snapshot, i)
+    await store.close()
+    before = _rss_mb()
+    store = await Store.open(path)
+    service = GameService(store)
+    listed = await service.games(1)  # loads every row and every game's state
+    after = _rss_mb()
+    await store.close()
+    return {"games_open": len(listed), "rss_mb_before_open": round(before, 1), "rss_mb_with_games_open": round(after, 1),
+            "db_file_kb": round(path.stat().st_size / 1024, 1)}
+
+
+def bench(game_key: str | None = None, as_json: bool = False, quick: bool = False) -> int:
+    table = titles()
+    keys = [game_key] if game_key else list(table)
+    figures: dict = {"games": {}}
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir)
+        for key in keys:
+            entry = asyncio.run(_pipeline(key, tmp, 1 if quick else 3))
+            entry["playouts_per_second"] = _playouts(key, 0.2 if quick else 2.0)
+            figures["games"][key] = entry
+        figures["memory"] = asyncio.run(_memory(tmp, 50 if quick else 1000))
+    if as_json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"{'game':<12} {'pipe med':>9} {'pipe p95':>9} {'encode':>8} {'ratio':>6} {'png KB':>7} "
+          f"{'png max':>8} {'snapshot':>9}  playouts/s by players")
+    for key, e in figures["games"].items():
+        plays = ", ".join(f"{n}p {v}" for n, v in e["playouts_per_second"].items())
+        print(f"{key:<12} {e['pipeline_ms_median']:>7.1f}ms {e['pipeline_ms_p95']:>7.1f}ms "
+              f"{e['encode_ms_median']:>6.1f}ms {e['pipeline_to_encode_ratio']:>6.2f} "
+              f"{e['board_png_kb_median']:>7.1f} {e['board_png_kb_max']:>8.1f} "
+              f"{e['snapshot_bytes_final_median']:>8}B  {plays}")
+    m = figures["memory"]
+    print(f"memory: {m['games_open']} stored games open -> RSS {m['rss_mb_with_games_open']} MB "
+          f"(before opening: {m['rss_mb_before_open']} MB; SQLite file {m['db_file_kb']} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(bench())

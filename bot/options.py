@@ -1,0 +1,53 @@
+"""Reading game options typed in chat (``layout=rome squared_runs=yes``)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ValidationError
+
+from engines.core import RuleError
+
+# Options the platform itself understands, for every game that supports them.
+PLATFORM_OPTIONS = ("deadline",)
+
+
+class OptionError(RuleError):
+    """An option could not be read; the message names it and what is allowed."""
+
+
+def split_options(text: str | None) -> dict[str, str]:
+    """``"a=1 b=two"`` (spaces or commas between pairs) -> ``{"a": "1", "b": "two"}``."""
+    out: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value:
+            raise OptionError(f"Cannot read option {part!r}: write options as name=value, e.g. layout=rome.")
+        key = key.strip().lower().replace("-", "_")
+        if key in out:
+            raise OptionError(f"Option {key!r} is given twice.")
+        out[key] = value.strip()
+    return out
+
+
+def describe_options(model: type[BaseModel]) -> str:
+    """One line per option: name, default and what it means (from the field's description)."""
+    lines = []
+    for name, field in model.model_fields.items():
+        default = field.get_default(call_default_factory=True)
+        desc = f" — {field.description}" if field.description else ""
+        lines.append(f"`{name}` (default `{default}`){desc}")
+    return "\n".join(lines) if lines else "(this game has no options)"
+
+
+def parse_options(model: type[BaseModel], pairs: dict[str, str], title: str) -> BaseModel:
+    known = set(model.model_fields)
+    for key in pairs:
+        if key not in known:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise OptionError(f"{title} has no option {key!r}; its options are: {allowed}.")
+    try:
+        return model.model_validate(pairs)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        key = ".".join(str(p) for p in err["loc"]) or "options"
+        value = pairs.get(str(err["loc"][0]), "") if err["loc"] else ""
+        raise OptionError(f"Option {key}={value!r} is not valid for {title}: {err['msg']}.") from exc

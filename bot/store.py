@@ -1,0 +1,378 @@
+"""The SQLite store: one file, WAL, schema versioned with migrations.
+
+A game is a row of metadata, its seats, an append-only action log and the current
+snapshot with a version number (the number of actions applied). Every move is one
+transaction: the version check, the log entry and the new snapshot land together or
+not at all, so two racing moves end with one applied and the other refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+
+DEFAULT_PATH = Path("piazza.sqlite3")
+ENV_PATH = "PIAZZA_DB"
+
+OPEN = ("lobby", "active")
+
+# Each entry moves the schema from version i to i+1. Never edit a shipped entry: add one.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        game_key    TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        created_by  INTEGER NOT NULL,
+        created_at  TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL,
+        deadline    TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        snapshot    TEXT
+    );
+    CREATE UNIQUE INDEX one_open_game_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat    INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name    TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL,
+        seat    INTEGER NOT NULL,
+        action  TEXT    NOT NULL,
+        public  TEXT    NOT NULL,
+        at      TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+]
+
+
+class StoreError(Exception):
+    """A store-level refusal whose message a player can read."""
+
+
+class StaleVersion(StoreError):
+    """Another move landed first; the caller's state is out of date."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_key: str
+    options: dict
+    seed: int
+    status: str
+    created_by: int
+    created_at: str
+    deadline: str | None
+    version: int
+    snapshot: str | None
+    seats: list[Seat] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+
+@dataclass
+class LoggedAction:
+    seq: int
+    seat: int
+    action: str
+    public: list[str]
+    at: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def default_path() -> Path:
+    return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
+
+
+class Store:
+    """Async access to one SQLite file. Use ``await Store.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path):
+        self._db = db
+        self.path = path
+        # One connection is shared by every coroutine: a lock keeps each transaction
+        # (and each read) whole, so no coroutine sees another's half-written move.
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path | None = None) -> Store:
+        path = Path(path) if path is not None else default_path()
+        db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db, path)
+        try:
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        if current > len(MIGRATIONS):
+            raise StoreError(
+                f"{self.path} has schema version {current}, newer than this bot knows "
+                f"({len(MIGRATIONS)}); upgrade the bot."
+            )
+        for version in range(current, len(MIGRATIONS)):
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _statements(MIGRATIONS[version]):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version = {version + 1}")
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    # --- reading ------------------------------------------------------------
+    async def _row(self, where: str, args: tuple) -> GameRow | None:
+        async with self._db.execute(f"SELECT * FROM games WHERE {where}", args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        game = GameRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game_key=row["game_key"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            created_by=row["created_by"],
+            created_at=row["created_at"],
+            deadline=row["deadline"],
+            version=row["version"],
+            snapshot=row["snapshot"],
+        )
+        async with self._db.execute(
+            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+        ) as cur:
+            game.seats = [Seat(r["seat"], r["user_id"], r["name"]) async for r in cur]
+        return game
+
+    async def game(self, game_id: int) -> GameRow | None:
+        async with self._lock:
+            return await self._row("id = ?", (game_id,))
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        async with self._lock:
+            return await self._row("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def open_games(self, guild_id: int | None = None) -> list[GameRow]:
+        """Every unfinished game (of one guild, or all): what a restart picks up again."""
+        sql = "SELECT id FROM games WHERE status IN ('lobby', 'active')"
+        args: tuple = ()
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args = (guild_id,)
+        async with self._lock:
+            async with self._db.execute(sql + " ORDER BY id", args) as cur:
+                ids = [r[0] async for r in cur]
+            games = [await self._row("id = ?", (i,)) for i in ids]
+        return [g for g in games if g is not None]
+
+    async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
+        async with self._lock, self._db.execute(
+            "SELECT seq, seat, action, public, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, since),
+        ) as cur:
+            return [
+                LoggedAction(r["seq"], r["seat"], r["action"], json.loads(r["public"]), r["at"])
+                async for r in cur
+            ]
+
+    async def count_games(self) -> int:
+        async with self._lock, self._db.execute("SELECT count(*) FROM games") as cur:
+            return int((await cur.fetchone())[0])
+
+    # --- writing ------------------------------------------------------------
+    @asynccontextmanager
+    async def _transaction(self):
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_key: str,
+        options: dict,
+        seed: int,
+        creator_id: int,
+        creator_name: str,
+        deadline: str | None = None,
+    ) -> int:
+        try:
+            async with self._transaction():
+                now = _now()
+                cur = await self._db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, created_by,"
+                    " created_at, updated_at, deadline) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), seed,
+                     creator_id, now, now, deadline),
+                )
+                game_id = int(cur.lastrowid)
+                await self._db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, creator_id, creator_name),
+                )
+        except aiosqlite.IntegrityError as exc:
+            raise StoreError("This channel already has a game; finish or abort it first.") from exc
+        return game_id
+
+    async def add_seat(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
+        async with self._transaction():
+            game = await self._row("id = ?", (game_id,))
+            if game is None or game.status != "lobby":
+                raise StoreError("This game has already started; you can watch it, but not join it.")
+            if game.seat_of(user_id) is not None:
+                raise StoreError("You have already joined this game.")
+            if len(game.seats) >= max_seats:
+                raise StoreError(f"This game is full ({max_seats} players).")
+            seat = len(game.seats)
+            await self._db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                (game_id, seat, user_id, name),
+            )
+            await self._db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (_now(), game_id))
+        return seat
+
+    async def remove_seat(self, game_id: int, user_id: int) -> str:
+        """Leave a lobby; later seats move up so seats stay 0..n-1. Returns the new status
+        (a lobby left empty is aborted)."""
+        async with self._transaction():
+            game = await self._row("id = ?", (game_id,))
+            if game is None or game.status != "lobby":
+                raise StoreError("The game has started; seats can no longer change.")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise StoreError("You are not seated in this game.")
+            await self._db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            for s in game.seats:
+                if s.seat > seat:
+                    await self._db.execute(
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                        (s.seat - 1, game_id, s.seat),
+                    )
+            status = "aborted" if len(game.seats) == 1 else "lobby"
+            await self._db.execute(
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, _now(), game_id)
+            )
+        return status
+
+    async def start_game(self, game_id: int, snapshot: str, seed: int) -> None:
+        async with self._transaction():
+            cur = await self._db.execute(
+                "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (snapshot, seed, _now(), game_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion("The game has already started.")
+
+    async def commit_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        action_json: str,
+        public: list[str],
+        snapshot: str,
+        finished: bool,
+    ) -> int:
+        """Append one action and the new snapshot in one transaction; returns the new version.
+
+        Raises StaleVersion (and writes nothing) if another move landed since
+        ``expected_version`` was read."""
+        async with self._transaction():
+            now = _now()
+            cur = await self._db.execute(
+                "UPDATE games SET version = version + 1, snapshot = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (snapshot, "finished" if finished else "active", now, game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(
+                    "The game moved on while you were deciding; look at the new board and try again."
+                )
+            await self._db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, public, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, seat, action_json, json.dumps(public), now),
+            )
+        return expected_version + 1
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        async with self._transaction():
+            await self._db.execute(
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, _now(), game_id)
+            )
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]

@@ -1,0 +1,143 @@
+"""The SQLite store on real files: schema, lobby, moves, races and reopening."""
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.store import MIGRATIONS, StaleVersion, Store, StoreError
+
+
+async def new_game(store: Store, channel: int = 1) -> int:
+    return await store.create_game(guild_id=7, channel_id=channel, game_key="bella_vista", options={},
+                                   seed=0, creator_id=11, creator_name="Anne")
+
+
+async def test_schema_is_migrated_and_wal(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    con = sqlite3.connect(tmp_path / "p.sqlite3")
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "seats", "actions"} <= tables
+    con.close()
+
+
+async def test_a_newer_schema_is_refused_with_a_reason(tmp_path):
+    path = tmp_path / "p.sqlite3"
+    await (await Store.open(path)).close()
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match="newer than this bot knows"):
+        await Store.open(path)
+
+
+async def test_one_open_game_per_channel(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    await new_game(store, channel=1)
+    with pytest.raises(StoreError, match="already has a game"):
+        await new_game(store, channel=1)
+    await new_game(store, channel=2)  # another channel (or thread) is fine
+    await store.close()
+
+
+async def test_seats_join_leave_and_renumber(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    gid = await new_game(store)
+    assert await store.add_seat(gid, 12, "Bruno", 4) == 1
+    assert await store.add_seat(gid, 13, "Andrea", 4) == 2
+    with pytest.raises(StoreError, match="already joined"):
+        await store.add_seat(gid, 12, "Bruno", 4)
+    await store.remove_seat(gid, 12)
+    game = await store.game(gid)
+    assert [(s.seat, s.name) for s in game.seats] == [(0, "Anne"), (1, "Andrea")]
+    await store.add_seat(gid, 14, "Sofia", 3)
+    with pytest.raises(StoreError, match="full"):
+        await store.add_seat(gid, 15, "Carla", 3)
+    await store.close()
+
+
+async def test_moves_append_and_bump_the_version(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    gid = await new_game(store)
+    await store.start_game(gid, '{"n": 0}', seed=5)
+    assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', ["Anne did a."], '{"n": 1}', False) == 1
+    assert await store.commit_move(gid, 1, 1, '{"kind": "b"}', [], '{"n": 2}', True) == 2
+    game = await store.game(gid)
+    assert (game.version, game.snapshot, game.status, game.seed) == (2, '{"n": 2}', "finished", 5)
+    log = await store.actions(gid)
+    assert [(a.seq, a.seat, a.action, a.public) for a in log] == [
+        (1, 0, '{"kind": "a"}', ["Anne did a."]),
+        (2, 1, '{"kind": "b"}', []),
+    ]
+    await store.close()
+
+
+async def test_two_racing_moves_one_lands_the_other_is_told(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    gid = await new_game(store)
+    await store.start_game(gid, '{"n": 0}', seed=5)
+    results = await asyncio.gather(
+        store.commit_move(gid, 0, 0, '{"kind": "first"}', [], '{"n": "first"}', False),
+        store.commit_move(gid, 0, 1, '{"kind": "second"}', [], '{"n": "second"}', False),
+        return_exceptions=True,
+    )
+    landed = [r for r in results if r == 1]
+    refused = [r for r in results if isinstance(r, StaleVersion)]
+    assert len(landed) == 1 and len(refused) == 1
+    assert "moved on" in str(refused[0])
+    game = await store.game(gid)
+    log = await store.actions(gid)
+    assert game.version == 1 and len(log) == 1
+    assert game.snapshot == ('{"n": "first"}' if log[0].seat == 0 else '{"n": "second"}')
+    await store.close()
+
+
+async def test_two_connections_racing_on_one_file(tmp_path):
+    """Two processes' worth of connections: the version check still lets only one in."""
+    path = tmp_path / "p.sqlite3"
+    a, b = await Store.open(path), await Store.open(path)
+    gid = await new_game(a)
+    await a.start_game(gid, "{}", seed=1)
+    results = await asyncio.gather(
+        a.commit_move(gid, 0, 0, "{}", [], '{"by": "a"}', False),
+        b.commit_move(gid, 0, 1, "{}", [], '{"by": "b"}', False),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
+    assert len(await a.actions(gid)) == 1
+    await a.close()
+    await b.close()
+
+
+async def test_unfinished_games_are_there_after_reopening(tmp_path):
+    path = tmp_path / "p.sqlite3"
+    store = await Store.open(path)
+    lobby = await new_game(store, channel=1)
+    active = await new_game(store, channel=2)
+    done = await new_game(store, channel=3)
+    await store.start_game(active, '{"n": 0}', seed=1)
+    await store.start_game(done, '{"n": 0}', seed=1)
+    await store.commit_move(done, 0, 0, "{}", [], "{}", True)
+    await store.close()
+
+    store = await Store.open(path)
+    assert [g.id for g in await store.open_games()] == [lobby, active]
+    assert (await store.open_game_in(2)).snapshot == '{"n": 0}'
+    assert await store.open_game_in(3) is None
+    await store.close()
+
+
+async def test_a_refused_move_writes_nothing(tmp_path):
+    store = await Store.open(tmp_path / "p.sqlite3")
+    gid = await new_game(store)
+    await store.start_game(gid, '{"n": 0}', seed=5)
+    with pytest.raises(StaleVersion):
+        await store.commit_move(gid, 3, 0, "{}", [], '{"n": 9}', False)
+    game = await store.game(gid)
+    assert game.version == 0 and game.snapshot == '{"n": 0}'
+    assert await store.actions(gid) == []
+    await store.close()
