@@ -24,6 +24,11 @@ def titles() -> dict[str, Title]:
     from render.bella_vista import BellaVistaRenderer
 
     out["bella_vista"] = Title("bella_vista", BellaVista(), BellaVistaRenderer())
+
+    from engines.torri import Torri
+    from render.torri import TorriRenderer
+
+    out["torri"] = Title("torri", Torri(), TorriRenderer())
     return out
 
 

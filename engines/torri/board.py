@@ -1,0 +1,173 @@
+"""The play area: the city walls as a grid of squares, loaded from data/torri/shapes.toml.
+
+A square is named by its column letter and row number ("E5", row 1 at the top). Two
+squares are adjacent when they share a side (orthogonal moves only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from pydantic import BaseModel, field_validator, model_validator
+
+from engines.core.data import load
+
+SHAPES_FILE = "torri/shapes.toml"
+INSIDE = ".AG"
+ASINELLI = "Asinelli"
+GARISENDA = "Garisenda"
+
+
+def square_name(col: int, row: int) -> str:
+    return f"{chr(ord('A') + col)}{row + 1}"
+
+
+class ShapeSpec(BaseModel):
+    description: str
+    map: str
+
+    @field_validator("map")
+    @classmethod
+    def _check_map(cls, text: str) -> str:
+        rows = [r for r in text.strip("\n").split("\n")]
+        if not rows or any(len(r) != len(rows[0]) for r in rows):
+            raise ValueError("every row of the map must have the same length")
+        if len(rows[0]) > 26 or len(rows) > 26:
+            raise ValueError("a map has at most 26 columns and 26 rows")
+        bad = {c for r in rows for c in r} - set("#.AG")
+        if bad:
+            raise ValueError(f"unknown map characters {sorted(bad)}; use # . A G")
+        flat = "".join(rows)
+        if flat.count("A") != 1 or flat.count("G") > 1:
+            raise ValueError("a map needs exactly one A (Asinelli) and at most one G (Garisenda)")
+        _check_geometry(rows)
+        return "\n".join(rows)
+
+
+def _check_geometry(rows: list[str]) -> None:
+    h, w = len(rows), len(rows[0])
+
+    def inside(c: int, r: int) -> bool:
+        return 0 <= c < w and 0 <= r < h and rows[r][c] in INSIDE
+
+    cells = [(c, r) for r in range(h) for c in range(w) if inside(c, r)]
+    # one connected area
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        c, r = todo.pop()
+        for nc, nr in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+            if inside(nc, nr) and (nc, nr) not in seen:
+                seen.add((nc, nr))
+                todo.append((nc, nr))
+    if len(seen) != len(cells):
+        raise ValueError("the squares inside the walls must form one connected area")
+    # no bottleneck narrower than two squares
+    for c, r in cells:
+        if not any(
+            all(inside(c + dc + x, r + dr + y) for x in (0, 1) for y in (0, 1))
+            for dc in (-1, 0)
+            for dr in (-1, 0)
+        ):
+            raise ValueError(f"square {square_name(c, r)} lies in a bottleneck narrower than two squares")
+    # the wall never loops over itself: every outside square reaches the map's edge
+    outside = [(c, r) for r in range(h) for c in range(w) if not inside(c, r)]
+    free = {(c, r) for c, r in outside if c in (0, w - 1) or r in (0, h - 1)}
+    todo = list(free)
+    while todo:
+        c, r = todo.pop()
+        for nc, nr in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+            if 0 <= nc < w and 0 <= nr < h and not inside(nc, nr) and (nc, nr) not in free:
+                free.add((nc, nr))
+                todo.append((nc, nr))
+    if len(free) != len(outside):
+        raise ValueError("the wall loops over itself: there is a hole inside the area")
+    # central towers: all four neighbours inside, at least one free square between them
+    centrals = [(c, r) for c, r in cells if rows[r][c] in "AG"]
+    for c, r in centrals:
+        if not all(inside(nc, nr) for nc, nr in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))):
+            raise ValueError(f"the central tower at {square_name(c, r)} must have squares on all four sides")
+    if len(centrals) == 2:
+        (c1, r1), (c2, r2) = centrals
+        if abs(c1 - c2) + abs(r1 - r2) < 2:
+            raise ValueError("the two central towers need at least one square between them")
+
+
+class ShapesFile(BaseModel):
+    defaults: dict[str, str]
+    shapes: dict[str, ShapeSpec]
+
+    @model_validator(mode="after")
+    def _defaults_exist(self) -> ShapesFile:
+        for players in ("2", "3", "4"):
+            name = self.defaults.get(players)
+            if name not in self.shapes:
+                raise ValueError(f"defaults.{players} must name a shape, not {name!r}")
+            if players != "2" and "G" not in self.shapes[name].map:
+                raise ValueError(f"defaults.{players}: shape {name!r} has no Garisenda (G)")
+        return self
+
+
+def shapes() -> ShapesFile:
+    return load(SHAPES_FILE, ShapesFile)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The geometry of one shape for one player count (cached)."""
+
+    name: str
+    width: int
+    height: int
+    squares: tuple[str, ...]  # every square inside the walls, row by row
+    coords: dict[str, tuple[int, int]] = field(hash=False, compare=False)
+    neighbours: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+    centrals: dict[str, str] = field(hash=False, compare=False)  # square -> tower name
+
+    def central_square(self, tower: str) -> str:
+        return next(sq for sq, name in self.centrals.items() if name == tower)
+
+    def is_square(self, name: str) -> bool:
+        return name in self.coords
+
+
+@cache
+def layout(name: str, players: int) -> Layout:
+    spec = shapes().shapes[name]
+    rows = spec.map.split("\n")
+    h, w = len(rows), len(rows[0])
+    coords: dict[str, tuple[int, int]] = {}
+    centrals: dict[str, str] = {}
+    for r in range(h):
+        for c in range(w):
+            ch = rows[r][c]
+            if ch in INSIDE:
+                sq = square_name(c, r)
+                coords[sq] = (c, r)
+                if ch == "A":
+                    centrals[sq] = ASINELLI
+                elif ch == "G" and players > 2:
+                    centrals[sq] = GARISENDA
+    by_xy = {xy: sq for sq, xy in coords.items()}
+    neighbours = {}
+    for sq, (c, r) in coords.items():
+        near = [(c, r - 1), (c - 1, r), (c + 1, r), (c, r + 1)]
+        neighbours[sq] = tuple(by_xy[xy] for xy in near if xy in by_xy)
+    return Layout(
+        name=name,
+        width=w,
+        height=h,
+        squares=tuple(coords),
+        coords=coords,
+        neighbours=neighbours,
+        centrals=centrals,
+    )
+
+
+def default_shape(players: int) -> str:
+    return shapes().defaults[str(players)]
+
+
+def shape_names() -> list[str]:
+    return sorted(shapes().shapes)

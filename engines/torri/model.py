@@ -1,0 +1,112 @@
+"""Pydantic models of Le Torri di Bologna: options, pieces, state, actions, view."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
+
+from engines.core.rng import Rng
+
+COLOURS = ("blue", "green", "yellow", "red")
+LETTERS = "BGYR"  # simple pieces, by seat
+BATTLEMENT_LETTERS = "bgyr"  # battlement pieces, by seat
+NEUTRAL_BASE = "n"
+NEUTRAL_BATTLEMENT = "N"
+
+BANK_GOLD = 50
+SIMPLE_PIECES = 14
+BATTLEMENT_PIECES = {2: 2, 3: 3, 4: 3}
+STARTING_GOLD = (0, 0, 1, 2)
+BATTLEMENT_PRICE = 3
+
+
+def piece_owner(piece: str) -> int | None:
+    """The seat whose colour a piece is, or None for the neutral pieces."""
+    i = LETTERS.find(piece.upper())
+    return None if piece in (NEUTRAL_BASE, NEUTRAL_BATTLEMENT) or i < 0 else i
+
+
+def is_closing(piece: str) -> bool:
+    return piece in BATTLEMENT_LETTERS or piece == NEUTRAL_BATTLEMENT
+
+
+class TorriOptions(BaseModel):
+    shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty = by player count")
+    squared_runs: bool = Field(False, description="central-tower runs score length squared instead of x2")
+    max_rounds: int = Field(40, ge=15, le=200, description="the end is triggered after this round at the latest")
+
+
+class TorriState(BaseModel):
+    players: int
+    options: TorriOptions
+    shape: str
+    towers: dict[str, str]  # square -> pieces from the ground up (see LETTERS)
+    builders: list[str | None]
+    gold: list[int]
+    bank: int
+    simple_left: list[int]
+    battlements_left: list[int]
+    phase: Literal["setup", "play", "over"]
+    setup_seat: int = 0
+    turn: int = 0  # play turns taken so far; the seat to move is turn % players
+    end_turn: int | None = None  # the game is over once turn reaches this
+    triggered_by: int | None = None  # seat that placed its last simple piece, -1 = round limit
+    last_move: list[str] = []  # start, route and destination of the last move
+    rng: Rng
+
+
+class Move(BaseModel):
+    """Walk (build="walk"), or walk and build a simple or battlement piece."""
+
+    kind: Literal["move"] = "move"
+    to: str
+    via: tuple[str, ...] | None = None  # None: the cheapest route, inferred
+    build: Literal["walk", "build", "battlement"] = "walk"
+
+    @field_validator("via")
+    @classmethod
+    def _empty_via(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        return v or None
+
+
+class Start(BaseModel):
+    """Set-up: place one's builder on a central tower."""
+
+    kind: Literal["start"] = "start"
+    tower: Literal["Asinelli", "Garisenda"]
+
+
+class Pass(BaseModel):
+    """Only when the builder has no legal move at all (see RULINGS.md)."""
+
+    kind: Literal["pass"] = "pass"
+
+
+TorriAction = Annotated[Move | Start | Pass, Field(discriminator="kind")]
+ACTION_ADAPTER: TypeAdapter = TypeAdapter(TorriAction)
+
+
+class TorriView(BaseModel):
+    seat: int | None
+    players: int
+    shape: str
+    width: int
+    height: int
+    squares: list[str]
+    centrals: dict[str, str]  # square -> "Asinelli" / "Garisenda"
+    towers: dict[str, str]
+    builders: list[str | None]
+    gold: list[int]
+    bank: int
+    simple_left: list[int]
+    battlements_left: list[int]
+    phase: str
+    round: int
+    to_act: list[int]
+    limit: int  # the tallest a non-central tower may become now
+    end_turn: int | None
+    triggered_by: int | None
+    last_move: list[str]
+    squared_runs: bool
+    totals: list[int] | None = None  # final scores once the game is over

@@ -1,0 +1,82 @@
+"""Chat notation: `E5` (walk), `E5 build`, `E5 battlement`, `E5 via D4 D5 build`,
+`start Asinelli` (set-up), `pass` (only when no move exists)."""
+
+from __future__ import annotations
+
+import re
+
+from engines.core.errors import UnknownAction
+from engines.torri.board import ASINELLI, GARISENDA, Layout
+from engines.torri.model import Move, Pass, Start
+
+SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
+BUILD_WORDS = {
+    "walk": "walk",
+    "w": "walk",
+    "build": "build",
+    "b": "build",
+    "simple": "build",
+    "battlement": "battlement",
+    "battlements": "battlement",
+    "close": "battlement",
+    "ameias": "battlement",
+}
+EXPECTED = (
+    "type a square, optionally 'via' and the squares of the route, then 'build' or "
+    "'battlement' (for example 'E5', 'E5 build', 'E5 via D4 D5 build')"
+)
+
+
+def format_action(action: Move | Start | Pass) -> str:
+    if isinstance(action, Start):
+        return f"start {action.tower}"
+    if isinstance(action, Pass):
+        return "pass"
+    parts = [action.to]
+    if action.via:
+        parts += ["via", *action.via]
+    if action.build != "walk":
+        parts.append(action.build)
+    return " ".join(parts)
+
+
+def _square(token: str, lay: Layout, text: str) -> str:
+    m = SQUARE.match(token)
+    if not m:
+        raise UnknownAction(f"I could not read {token!r} in {text!r} as a square: {EXPECTED}.")
+    sq = f"{m.group(1).upper()}{int(m.group(2))}"
+    if not lay.is_square(sq):
+        raise UnknownAction(f"{sq} (in {text!r}) is not a square inside the walls: {EXPECTED}.")
+    return sq
+
+
+def parse(text: str, lay: Layout) -> Move | Start | Pass:
+    tokens = text.replace(",", " ").replace("→", " ").lower().split()
+    if not tokens:
+        raise UnknownAction(f"The move is empty: {EXPECTED}.")
+    if tokens == ["pass"]:
+        return Pass()
+    if tokens[0] in ("start", "place"):
+        if len(tokens) != 2:
+            raise UnknownAction(f"I could not read {text!r}: type 'start Asinelli' or 'start Garisenda'.")
+        word = tokens[1]
+        for name in (ASINELLI, GARISENDA):
+            if word in (name.lower(), name[0].lower()) or (
+                SQUARE.match(word) and name in lay.centrals.values()
+                and lay.central_square(name).lower() == word
+            ):
+                return Start(tower=name)
+        raise UnknownAction(f"I could not read {text!r}: type 'start Asinelli' or 'start Garisenda'.")
+    build = "walk"
+    if tokens[-1] in BUILD_WORDS:
+        build = BUILD_WORDS[tokens.pop()]
+    if not tokens:
+        raise UnknownAction(f"{text!r} names no square: {EXPECTED}.")
+    dest = _square(tokens[0], lay, text)
+    via: tuple[str, ...] | None = None
+    rest = tokens[1:]
+    if rest:
+        if rest[0] != "via" or len(rest) < 2:
+            raise UnknownAction(f"I could not read {text!r}: {EXPECTED}.")
+        via = tuple(_square(t, lay, text) for t in rest[1:])
+    return Move(to=dest, via=via, build=build)

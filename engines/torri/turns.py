@@ -1,0 +1,138 @@
+"""One turn: walk (or walk and build), fees, gains, the end trigger and the extra round."""
+
+from __future__ import annotations
+
+from engines.core.errors import IllegalAction
+from engines.core.game import Event
+from engines.torri.board import Layout
+from engines.torri.building import build_problem, gain_amount, gain_source
+from engines.torri.model import (
+    BATTLEMENT_LETTERS,
+    BATTLEMENT_PRICE,
+    COLOURS,
+    LETTERS,
+    NEUTRAL_BATTLEMENT,
+    Move,
+    TorriState,
+)
+from engines.torri.movement import Route, plan_route, routes
+
+
+def name(seat: int) -> str:
+    return COLOURS[seat].capitalize()
+
+
+def gold_after_fees(state: TorriState, seat: int, route: Route) -> int:
+    return max(0, state.gold[seat] - len(route.payees))
+
+
+def move_problem(state: TorriState, lay: Layout, seat: int, move: Move, route: Route) -> str | None:
+    tower = state.towers.get(move.to, "")
+    if move.build == "walk":
+        if not tower:
+            return (
+                f"{move.to} is an empty square: you may only walk onto a tower, so type "
+                f"'{move.to} build' to start a new tower there."
+            )
+        return None
+    return build_problem(state, lay, seat, move.to, move.build, gold_after_fees(state, seat, route))
+
+
+def legal_moves(state: TorriState, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
+    out = []
+    for dest, route in sorted(routes(state, lay, seat).items(), key=lambda kv: lay.coords[kv[0]][::-1]):
+        for build in ("walk", "build", "battlement"):
+            move = Move(to=dest, build=build)
+            if move_problem(state, lay, seat, move, route) is None:
+                out.append((move, route))
+    return out
+
+
+def play_move(state: TorriState, lay: Layout, seat: int, move: Move) -> list[Event]:
+    route = plan_route(state, lay, seat, move.to, move.via)
+    problem = move_problem(state, lay, seat, move, route)
+    if problem:
+        raise IllegalAction(problem)
+    events: list[Event] = []
+    who = name(seat)
+    start = state.builders[seat]
+    # the walk, and the fees to the builders on every square entered
+    state.builders[seat] = move.to
+    paid: dict[int, int] = {}
+    unpaid = 0
+    for payee in route.payees:
+        if state.gold[seat] > 0:
+            state.gold[seat] -= 1
+            state.gold[payee] += 1
+            paid[payee] = paid.get(payee, 0) + 1
+        else:
+            unpaid += 1
+    how = "moves freely to" if route.jump else "walks to"
+    path = " → ".join((start, *route.path))
+    line = f"{who} {how} {move.to} ({path})" if len(route.path) > 1 or route.jump else f"{who} {how} {move.to}"
+    if paid:
+        line += ", paying " + ", ".join(f"{g} gold to {name(p)}" for p, g in paid.items())
+    if unpaid:
+        line += f" ({unpaid} gold of fees unpaid: {who} has no gold left)"
+    events.append(Event(text=line + "."))
+    # the build
+    if move.build != "walk":
+        reason, payer, amount = gain_source(state, seat, move.to)
+        piece = LETTERS[seat]
+        if move.build == "battlement":
+            state.gold[seat] -= BATTLEMENT_PRICE
+            state.bank += BATTLEMENT_PRICE
+            state.battlements_left[seat] -= 1
+            piece = BATTLEMENT_LETTERS[seat]
+        else:
+            state.simple_left[seat] -= 1
+        got = gain_amount(state, seat, move.to, state.bank)
+        if payer is None:
+            state.bank -= got
+        else:
+            state.gold[payer] -= got
+        state.gold[seat] += got
+        state.towers[move.to] = state.towers.get(move.to, "") + piece
+        height = len(state.towers[move.to])
+        kind = "a battlement piece (3 gold to the bank)" if move.build == "battlement" else "a piece"
+        source = "the bank" if payer is None else name(payer)
+        gain = f"takes {got} gold from {source}" if got else f"gets nothing ({source} has no gold)"
+        events.append(Event(text=f"{who} builds {kind} on {move.to} ({reason}, now {height} high) and {gain}."))
+        if move.build == "build" and state.simple_left[seat] == 0 and state.end_turn is None:
+            events += trigger_end(state, lay, seat)
+    state.last_move = [start, *route.path]
+    return events
+
+
+def trigger_end(state: TorriState, lay: Layout, by: int) -> list[Event]:
+    """Battlements on the central towers; this round finishes and one extra round follows."""
+    n = state.players
+    state.triggered_by = by
+    state.end_turn = (state.turn // n + 2) * n
+    for sq in lay.centrals:
+        state.towers[sq] += NEUTRAL_BATTLEMENT
+    why = (
+        f"{name(by)} has placed their last simple piece"
+        if by >= 0
+        else f"round {state.options.max_rounds} is over"
+    )
+    return [
+        Event(
+            text=f"{why}: the central towers are closed with battlements. This round is finished, "
+            f"then one extra round is played (the game ends after round {state.end_turn // n})."
+        )
+    ]
+
+
+def advance(state: TorriState, lay: Layout) -> list[Event]:
+    events: list[Event] = []
+    n = state.players
+    state.turn += 1
+    if state.end_turn is None and state.turn >= state.options.max_rounds * n:
+        state.turn -= 1  # the trigger belongs to the round just finished
+        events += trigger_end(state, lay, -1)
+        state.turn += 1
+    if state.end_turn is not None and state.turn >= state.end_turn:
+        state.phase = "over"
+        events.append(Event(text="The game is over."))
+    return events

@@ -1,0 +1,89 @@
+"""The walls as grid shapes: loading, validation, defaults and the shape option."""
+
+import pytest
+from pydantic import ValidationError
+
+from engines.core.errors import RuleError
+from engines.torri import Torri, TorriOptions
+from engines.torri.board import ShapeSpec, default_shape, layout, shape_names
+
+GAME = Torri()
+
+
+def test_default_shapes_by_player_count():
+    assert [default_shape(n) for n in (2, 3, 4)] == ["small", "medium", "large"]
+    # 2 players: one central tower; 3 and 4: both
+    assert list(layout("small", 2).centrals.values()) == ["Asinelli"]
+    assert sorted(layout("medium", 3).centrals.values()) == ["Asinelli", "Garisenda"]
+    assert sorted(layout("large", 4).centrals.values()) == ["Asinelli", "Garisenda"]
+
+
+def test_wall_sizes_grow_with_players():
+    sizes = [len(layout(default_shape(n), n).squares) for n in (2, 3, 4)]
+    assert sizes[0] < sizes[1] < sizes[2]
+
+
+@pytest.mark.parametrize("name", ["small", "medium", "large", "far", "bend"])
+def test_every_shape_keeps_central_towers_inside_with_a_gap(name):
+    lay = layout(name, 4 if name != "small" else 2)
+    for sq in lay.centrals:
+        assert len(lay.neighbours[sq]) == 4
+    squares = list(lay.centrals)
+    if len(squares) == 2:
+        (c1, r1), (c2, r2) = (lay.coords[s] for s in squares)
+        assert abs(c1 - c2) + abs(r1 - r2) >= 2
+
+
+def test_central_towers_near_the_middle_of_default_shapes():
+    for n in (2, 3, 4):
+        lay = layout(default_shape(n), n)
+        cols = [lay.coords[s][0] for s in lay.centrals]
+        rows = [lay.coords[s][1] for s in lay.centrals]
+        assert abs(sum(cols) / len(cols) - (lay.width - 1) / 2) <= 0.5
+        assert abs(sum(rows) / len(rows) - (lay.height - 1) / 2) <= 0.5
+
+
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ("....\n.A..\n....\n#..#\n#..#\n##.#", "bottleneck"),
+        ("......\n.A....\n......\n......\n##.###\n##.###", "bottleneck"),
+        ("........\n.A......\n........\n...##...\n...##...\n........\n........", "loops"),
+        ("..#..\n.A#..\n..#..", "connected"),
+        ("....\n.AG.\n....", "between"),
+        ("A...\n....", "four sides"),
+        ("....\n....", "exactly one A"),
+        ("..x.\n.A..\n....", "unknown"),
+    ],
+)
+def test_bad_shapes_are_refused_at_load(bad, words):
+    with pytest.raises(ValidationError) as exc:
+        ShapeSpec(description="x", map=bad)
+    assert words in str(exc.value)
+
+
+def test_shape_option_starts_from_another_shape():
+    state = GAME.new_game(3, TorriOptions(shape="far"), 1)
+    assert state.shape == "far"
+    assert set(state.towers) == set(layout("far", 3).centrals)
+    assert "far" in shape_names() and "bend" in shape_names()
+
+
+def test_unknown_shape_and_one_tower_shape_refused_for_three():
+    with pytest.raises(RuleError, match="no wall shape 'moon'"):
+        GAME.new_game(3, TorriOptions(shape="moon"), 1)
+    with pytest.raises(RuleError, match="only one central tower"):
+        GAME.new_game(3, TorriOptions(shape="small"), 1)
+
+
+def test_two_players_on_a_two_tower_shape_use_only_the_asinelli():
+    state = GAME.new_game(2, TorriOptions(shape="medium"), 1)
+    assert list(state.towers) == ["C4"]
+    assert state.builders == ["C4", "C4"]
+
+
+def test_player_count_limits():
+    with pytest.raises(RuleError):
+        GAME.new_game(1, TorriOptions(), 1)
+    with pytest.raises(RuleError):
+        GAME.new_game(5, TorriOptions(), 1)

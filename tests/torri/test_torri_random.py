@@ -1,0 +1,135 @@
+"""Seeded random games: they finish, and the invariants hold after every action."""
+
+import pytest
+from torri_helpers import GAME
+
+from engines.core.errors import RuleError
+from engines.core.playout import play_to_end, playout
+from engines.core.rng import Rng
+from engines.torri.board import layout
+from engines.torri.building import central_height
+from engines.torri.model import (
+    BATTLEMENT_LETTERS,
+    BATTLEMENT_PIECES,
+    LETTERS,
+    Move,
+    TorriOptions,
+    TorriState,
+    TorriView,
+)
+
+GAMES = 200
+
+
+def check(before, after, seat, action, events):
+    n = after.players
+    lay = layout(after.shape, n)
+    # gold is conserved between bank and players: 50 in all, never negative
+    assert sum(after.gold) + after.bank == 50
+    assert after.bank >= 0 and min(after.gold) >= 0
+    # every piece is on the board or in its owner's supply
+    board = "".join(after.towers.values())
+    for s in range(n):
+        assert after.simple_left[s] + board.count(LETTERS[s]) == 14
+        assert after.battlements_left[s] + board.count(BATTLEMENT_LETTERS[s]) == BATTLEMENT_PIECES[n]
+        assert after.simple_left[s] >= 0 and after.battlements_left[s] >= 0
+    # no tower above the shorter central tower
+    limit = min(central_height(after.towers[sq]) for sq in lay.centrals)
+    for sq, tower in after.towers.items():
+        if sq not in lay.centrals:
+            assert 1 <= len(tower) <= limit, (sq, tower, limit)
+    # nobody builds where another builder stands; a build adds exactly one piece there
+    if isinstance(action, Move) and action.build != "walk":
+        assert all(before.builders[s] != action.to for s in range(n) if s != seat)
+        grown = after.towers[action.to].removesuffix("N") if before.triggered_by is None else after.towers[action.to]
+        assert len(grown) == len(before.towers.get(action.to, "")) + 1
+    elif after.phase != "setup":
+        assert len(board) == len("".join(before.towers.values())) + (
+            len(lay.centrals) if after.triggered_by is not None and before.triggered_by is None else 0
+        )
+    # builders always stand on towers once placed; moves never stand still
+    if after.phase != "setup":
+        assert all(sq in after.towers for sq in after.builders)
+    if isinstance(action, Move):
+        assert before.builders[seat] != after.builders[seat] == action.to
+    # the game ends in time, and someone owes a decision until then
+    assert after.turn <= (after.options.max_rounds + 1) * n
+    assert bool(GAME.to_act(after)) == (GAME.result(after) is None)
+    assert all(not e.text.startswith("None") for e in events)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_finish_with_invariants(players):
+    ends = 0
+    for seed in range(GAMES):
+        state, moves = play_to_end(GAME, players, TorriOptions(), seed, check=check)
+        result = GAME.result(state)
+        assert result is not None and moves > 0
+        assert all(tower.endswith("N") for sq, tower in state.towers.items() if sq in layout(state.shape, players).centrals)
+        ends += state.triggered_by is not None and state.triggered_by >= 0
+    assert ends > GAMES // 2  # most random games end by a player's last simple piece
+
+
+@pytest.mark.parametrize("shape, players", [("far", 4), ("bend", 3), ("medium", 2)])
+def test_random_games_on_other_shapes(shape, players):
+    for seed in range(20):
+        play_to_end(GAME, players, TorriOptions(shape=shape, squared_runs=True), seed, check=check)
+
+
+def _sample_states(players, games=6):
+    for seed in range(games):
+        state = GAME.new_game(players, TorriOptions(), 1000 + seed)
+        for i, (_, _, after, _) in enumerate(playout(GAME, state, Rng.from_seed(seed))):
+            if i % 7 == 0:
+                yield after
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_action_applies_and_every_other_move_is_refused_unchanged(players):
+    for state in _sample_states(players):
+        if GAME.result(state) is not None:
+            continue
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        for action in legal:
+            GAME.apply(state, seat, action)
+        if state.phase != "play":
+            continue
+        frozen = state.model_dump_json()
+        for sq in layout(state.shape, players).squares:
+            for build in ("walk", "build", "battlement"):
+                move = Move(to=sq, build=build)
+                if move not in legal:
+                    with pytest.raises(RuleError):
+                        GAME.apply(state, seat, move)
+        assert state.model_dump_json() == frozen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_json_round_trip_of_state_view_action_options(players):
+    for state in _sample_states(players, games=2):
+        text = state.model_dump_json()
+        again = TorriState.model_validate_json(text)
+        assert again == state and again.model_dump_json() == text
+        for seat in (None, 0):
+            view = GAME.view(state, seat)
+            assert TorriView.model_validate_json(view.model_dump_json()) == view
+        for action in GAME.legal_actions(state, min(GAME.to_act(state) or {0})):
+            assert GAME.action_adapter.validate_json(GAME.action_adapter.dump_json(action)) == action
+    options = TorriOptions(shape="far", squared_runs=True, max_rounds=20)
+    assert TorriOptions.model_validate_json(options.model_dump_json()) == options
+    assert TorriOptions() == TorriOptions.model_validate({})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_replay_from_seed_and_log_is_byte_identical(players):
+    state = GAME.new_game(players, TorriOptions(), 42)
+    log = []
+    for seat, action, after, _ in playout(GAME, state, Rng.from_seed(9)):
+        log.append((seat, GAME.notation(after, action)))
+        state = after
+    final = state.model_dump_json()
+    replay = GAME.new_game(players, TorriOptions(), 42)
+    for seat, text in log:
+        replay, _ = GAME.apply(replay, seat, GAME.parse_action(replay, seat, text))
+    assert replay.model_dump_json() == final

@@ -1,0 +1,57 @@
+"""The board image: size, weight, public changes show, hidden-only changes do not."""
+
+
+import pytest
+from PIL import ImageChops
+from torri_helpers import GAME, act, position
+
+from engines.core.playout import play_to_end
+from engines.torri.model import TorriOptions
+from render.common import encode_png
+from render.torri import TorriRenderer, static_layer
+
+R = TorriRenderer()
+NAMES = ["Alice", "Bob", "Carla", "Dmitri"]
+
+
+def image(state, seat=None):
+    return R.board(GAME.view(state, seat), NAMES[: state.players])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_board_size_and_png_weight(players):
+    state, _ = play_to_end(GAME, players, TorriOptions(), 3)
+    img = image(state)
+    assert 1000 <= img.width <= 1400 and img.height <= 1100
+    assert len(encode_png(img)) < 300_000
+
+
+def test_a_public_move_changes_pixels():
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], gold=[0, 0, 1])
+    after, _ = act(state, "B2 build")
+    diff = ImageChops.difference(image(state), image(after))
+    assert diff.getbbox() is not None
+
+
+def test_gold_change_alone_changes_pixels():
+    a = position(builders=["C4", "C4", "E4"], gold=[1, 0, 0])
+    b = position(builders=["C4", "C4", "E4"], gold=[2, 0, 0], bank=48)
+    assert ImageChops.difference(image(a), image(b)).getbbox() is not None
+
+
+def test_hidden_only_difference_gives_identical_spectator_images():
+    a = position(towers={"B3": "BG"}, builders=["B3", "C4", "E4"])
+    b = a.model_copy(deep=True)
+    b.rng.state ^= 0xDEADBEEF  # the only thing a player could not see
+    assert a != b
+    assert ImageChops.difference(image(a), image(b)).getbbox() is None
+    # a seat's view shows nothing more than the spectator's here: nothing is hidden
+    assert ImageChops.difference(image(a, 0), image(a)).getbbox() is None
+    assert R.private(GAME.view(a, 0), NAMES[:3]) is None
+
+
+def test_static_layer_is_cached_and_not_modified():
+    first = static_layer("medium", 3)
+    before = first.tobytes()
+    image(position(towers={"B3": "B"}, builders=["B3", "C4", "E4"]))
+    assert static_layer("medium", 3) is first and first.tobytes() == before
