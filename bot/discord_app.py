@@ -250,18 +250,15 @@ def add_commands(bot: PiazzaBot) -> None:
     @tree.command(name="start", description="Start the game with the players seated now.")
     @app_commands.guild_only()
     async def start(interaction: discord.Interaction):
-        await interaction.response.defer(thinking=True)
+        # Deferred privately, so a refusal stays private; the board goes to the channel.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             post = await service.start(interaction.channel_id, user_of(interaction))
         except Refusal as exc:
             await bot.refuse(interaction, str(exc))
             return
-        await interaction.followup.send(
-            clip((post.public_text or "") + mention_line(post)),
-            file=board_file(post) or discord.utils.MISSING,
-            view=turn_view(post) or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-        )
+        await bot.post_public(interaction.channel, post)
+        await interaction.followup.send("The game has started; the board is in the channel.", ephemeral=True)
 
     @tree.command(name="move", description="Play your move; the list shows your legal moves as you type.")
     @app_commands.describe(action="Your move in the game's notation (see /help)")
@@ -280,17 +277,14 @@ def add_commands(bot: PiazzaBot) -> None:
     @tree.command(name="board", description="Show the current board of this channel's game.")
     @app_commands.guild_only()
     async def board(interaction: discord.Interaction):
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             post = await service.board(interaction.channel_id)
         except Refusal as exc:
             await bot.refuse(interaction, str(exc))
             return
-        await interaction.followup.send(
-            clip(post.public_text),
-            file=board_file(post) or discord.utils.MISSING,
-            view=turn_view(post) or discord.utils.MISSING,
-        )
+        await bot.post_public(interaction.channel, post)
+        await interaction.followup.send("Posted the current board in the channel.", ephemeral=True)
 
     @tree.command(name="hand", description="Privately see your hand and your legal moves.")
     @app_commands.guild_only()

@@ -29,6 +29,11 @@ def titles() -> dict[str, Title]:
     from render.torri import TorriRenderer
 
     out["torri"] = Title("torri", Torri(), TorriRenderer())
+
+    from engines.leonardo import Leonardo
+    from render.leonardo import LeonardoRenderer
+
+    out["leonardo"] = Title("leonardo", Leonardo(), LeonardoRenderer())
     return out
 
 

@@ -184,7 +184,7 @@ class GameService:
         )
 
     def _parse_deadline(self, engine, text: str) -> str:
-        if not getattr(engine, "supports_deadline", False):
+        if not engine.supports_deadline:
             raise OptionError(f"{engine.title} has no time limit option (deadline).")
         try:
             when = datetime.fromisoformat(text)

@@ -95,6 +95,9 @@ class Game(ABC, Generic[S, A, V, Opt]):
     State: ClassVar[type[BaseModel]]
     View: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]  # the discriminated union of actions
+    # True if the game can end on a date: the platform then applies {"kind": "time_up"}
+    # from SYSTEM once the deadline chosen at creation has passed.
+    supports_deadline: ClassVar[bool] = False
 
     # --- set-up -------------------------------------------------------------
     def check_players(self, seats: int, options: Opt) -> None:

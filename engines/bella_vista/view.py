@@ -1,0 +1,158 @@
+"""What one seat (or a spectator) may see of a Bella Vista game.
+
+The renderer draws only from this model. Coordinates: the town grid is ``columns`` x
+``rows`` spaces; a space is ``[col, row]`` with ``[0, 0]`` top-left; its chat name is
+the column letter plus the 1-based row number (``[1, 2]`` is ``B3``).
+
+Hidden information (hands, face-down offer cards, the contents of decks) appears only
+in the view of the seat that owns it; a spectator view (``viewer is None``) never
+carries it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+
+class TileView(BaseModel):
+    """One town tile. Tile boundaries are the edges of the square
+    ``[x, y]`` .. ``[x + size, y + size]`` (in spaces)."""
+
+    index: int  # position in ``View.tiles``; ``SpaceView.tile`` refers to it
+    code: str  # "F", "Fs", "B", ... for neighborhoods, "P" park, "R" river
+    kind: str  # "neighborhood" | "park" | "river"
+    name: str  # "Striped Flower", "Park", "River"
+    symbol: str | None  # neighborhood symbol name ("Flower", "Butterfly", "Leaf", "Sun"), else None
+    striped: bool  # striped neighborhood version
+    x: int  # left column of the tile, in spaces
+    y: int  # top row of the tile, in spaces
+    size: int  # tile width and height in spaces
+
+
+class SpaceView(BaseModel):
+    """One space of the town grid (None in ``View.spaces`` where there is no tile)."""
+
+    tile: int  # index into ``View.tiles``
+    kind: str  # "neighborhood" | "park" | "river"
+    symbol: str | None  # neighborhood symbol name, None for park and river
+    striped: bool
+    border: bool  # on the border of Town (an edge not next to any other element)
+
+
+class BuildingView(BaseModel):
+    """A building standing in the town."""
+
+    index: int  # order of placement, 0 first
+    owner: int | None  # seat of the architect, None for the 3-architect neutral building
+    colour: str  # building colour: "red", "blue", "green", "yellow"
+    roofed: bool  # 2-architect game: the architect's second (roofed) colour set
+    neutral: bool  # 3-architect game: the colour not in play
+    height: int  # 1..8
+    cells: list[list[int]]  # the spaces it occupies, [col, row]
+    label: str  # chat notation of its spaces, e.g. "B3-C3"
+
+
+class OfferSpaceView(BaseModel):
+    """One space above the Offer Board, or one slot to the right of it (``cost`` None)
+    for an architect who could not pay any remaining space."""
+
+    position: int  # board spaces: 0 = leftmost (most expensive); last slots continue after the board
+    builds: int | None  # construction order of the card lying here (0 builds first), None if empty
+    cost: int | None  # coins paid for the space; None for the "could not pay" slots
+    seat: int | None  # architect whose card lies here, None if the space is empty
+    colour: str | None  # that architect's colour (their own colour even for a roofed card)
+    card: str | None  # "#6" / "#6r" once revealed, or for the viewing seat's own card; else None
+    face_down: bool  # a card lies here and has not been revealed yet
+    built: bool  # the architect has already built this card this round
+
+
+class BottomSlotView(BaseModel):
+    """One card beneath the Offer Board: the order of the next offers, left first."""
+
+    seat: int
+    colour: str
+    card: str | None  # the card moved down at the last round end ("#4"), None = starting card
+
+
+class ZoningView(BaseModel):
+    id: str  # "Z1".."Z10"
+    kind: str  # "subsidized" | "community_parks" | "no_parks" | "no_rivers" | "no_borders"
+    name: str  # one readable line
+    neighborhoods: list[str]  # subsidized cards: names of the neighborhoods shown, else []
+
+
+class ContractView(BaseModel):
+    id: int  # 1..18, what ``contract <id>`` takes
+    kind: str  # "tile" | "tiles" | "spanning" | "border" | "river" | "park"
+    text: str  # the requirement in words (with this game's threshold)
+    value: int  # coins at the end of the game
+    neighborhoods: list[str]  # names of the neighborhoods shown, [] if none
+
+
+class ObjectiveView(BaseModel):
+    id: str  # "H1".."H3", "G1".."G3"
+    kind: str  # height: "parks" | "rivers" | "border"; grouping: "largest" | "groups" | "isolated"
+    name: str
+
+
+class ArchitectView(BaseModel):
+    seat: int
+    colour: str  # own colour
+    second_colour: str | None  # 2-architect game: the roofed colour, else None
+    coins: int
+    contracts: int  # number of contract cards taken
+    hand: int  # cards in hand (count)
+    deck: int  # cards left in the deck (count)
+    buildings_left: int  # buildings not yet placed
+
+
+class ScoreView(BaseModel):
+    seat: int
+    total: int
+    breakdown: dict[str, int]
+    rank: int
+
+
+class View(BaseModel):
+    viewer: int | None  # the seat this view is for; None = spectator
+    seats: int
+    round: int  # 1..8
+    rounds: int  # 8
+    phase: str  # "offers" | "construction" | "contract" | "neutral" | "over"
+    waiting_for: list[int]  # seats that owe a decision now
+    status: str  # the one-line summary
+
+    # --- town ---
+    columns: int  # grid width in spaces
+    rows: int  # grid height in spaces
+    tile_size: int
+    layout: str  # "london" ... or "random"
+    tiles: list[TileView]
+    spaces: list[list[SpaceView | None]]  # spaces[row][col]
+    buildings: list[BuildingView]
+    last_building: int | None  # index of the building placed last, for a highlight
+
+    # --- offer board ---
+    offer_spaces: list[OfferSpaceView]  # the board's spaces, most expensive (builds first) left
+    last_slots: list[OfferSpaceView]  # cards placed right of the board ("could not pay")
+    bottom: list[BottomSlotView]  # the starting-card order beneath the board
+    neutral_colour: str | None  # 3-architect game: the reminder card's colour
+    neutral_next: int | None  # 3-architect game: height of the next neutral building
+    zoning: ZoningView
+    zoning_left: int  # cards left in the zoning deck
+    contracts: list[ContractView | None]  # the face-up row, None where one was taken this round
+    contract_deck: int  # cards left in the contract deck
+    height_objective: ObjectiveView
+    grouping_objective: ObjectiveView
+
+    # --- architects ---
+    colours: list[str]  # seat colours in seat order
+    architects: list[ArchitectView]
+    bank: int  # coins left in the bank
+
+    # --- the viewing seat only (None in a spectator view) ---
+    hand: list[str] | None  # e.g. ["#2", "#6", "#7r"]
+    my_contracts: list[ContractView] | None
+
+    # --- once the game is over ---
+    scores: list[ScoreView] | None

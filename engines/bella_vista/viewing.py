@@ -1,0 +1,212 @@
+"""Building the View of a state for one seat or a spectator: the only place secrets are filtered."""
+
+from __future__ import annotations
+
+from engines.bella_vista.components import (
+    contract_card,
+    contract_text,
+    neighborhood_name,
+    objective,
+    offer_costs,
+    setup_for,
+    tile_name,
+    zoning_card,
+)
+from engines.bella_vista.state import OfferEntry, State
+from engines.bella_vista.town import geometry
+from engines.bella_vista.view import (
+    ArchitectView,
+    BottomSlotView,
+    BuildingView,
+    ContractView,
+    ObjectiveView,
+    OfferSpaceView,
+    ScoreView,
+    SpaceView,
+    TileView,
+    View,
+    ZoningView,
+)
+
+
+def _contract(state: State, cid: int) -> ContractView:
+    card = contract_card(cid)
+    return ContractView(
+        id=cid,
+        kind=card.kind,
+        text=contract_text(card, setup_for(state.seats).contract_threshold),
+        value=card.value,
+        neighborhoods=[neighborhood_name(n) for n in card.neighborhoods],
+    )
+
+
+def _objective(oid: str) -> ObjectiveView:
+    o = objective(oid)
+    return ObjectiveView(id=o.id, kind=o.kind, name=o.name)
+
+
+def _offer(
+    pos: int, builds: int | None, cost: int | None, entry: OfferEntry | None, viewer: int | None, colours
+) -> OfferSpaceView:
+    shown = entry is not None and (entry.revealed or entry.seat == viewer)
+    return OfferSpaceView(
+        position=pos,
+        builds=builds if entry is not None else None,
+        cost=cost,
+        seat=None if entry is None else entry.seat,
+        colour=None if entry is None else colours[entry.seat],
+        card=f"#{entry.card}" if shown and entry is not None else None,
+        face_down=entry is not None and not entry.revealed,
+        built=entry is not None and entry.built,
+    )
+
+
+def _town(state: State) -> tuple[list[TileView], list[list[SpaceView | None]]]:
+    geo = geometry(state.town)
+    tiles = []
+    for t in geo.tiles:
+        hood = t.kind == "neighborhood"
+        tiles.append(
+            TileView(
+                index=t.index,
+                code=t.code,
+                kind=t.kind,
+                name=tile_name(t.code),
+                symbol=neighborhood_name(t.code[0]) if hood else None,
+                striped=hood and t.code.endswith("s"),
+                x=t.tx * geo.size,
+                y=t.ty * geo.size,
+                size=geo.size,
+            )
+        )
+    spaces: list[list[SpaceView | None]] = []
+    for row in range(geo.rows):
+        line: list[SpaceView | None] = []
+        for col in range(geo.columns):
+            cell = row * geo.columns + col
+            ti = geo.cell_tile[cell]
+            if ti < 0:
+                line.append(None)
+                continue
+            tv = tiles[ti]
+            line.append(
+                SpaceView(tile=ti, kind=tv.kind, symbol=tv.symbol, striped=tv.striped, border=cell in geo.border)
+            )
+        spaces.append(line)
+    return tiles, spaces
+
+
+def build_view(game, state: State, seat: int | None) -> View:
+    from engines.bella_vista.components import components
+
+    geo = geometry(state.town)
+    colours = components().colours
+    seat_colours = colours[: state.seats]
+    tiles, spaces = _town(state)
+    buildings = []
+    for i, b in enumerate(state.buildings):
+        p = geo.placements[b.placement]
+        buildings.append(
+            BuildingView(
+                index=i,
+                owner=b.owner,
+                colour=b.colour,
+                roofed=b.roofed,
+                neutral=b.owner is None,
+                height=b.height,
+                cells=[[c % geo.columns, c // geo.columns] for c in p.cells],
+                label=p.label,
+            )
+        )
+    costs = offer_costs(state.seats)
+    # During construction the order list holds the same entries (with revealed flags).
+    spaces_src = state.spaces
+    last_src = state.last
+    if state.order:
+        by_cost = {e.cost: e for e in state.order if e.cost is not None}
+        spaces_src = [by_cost.get(c) for c in costs]
+        last_src = [e for e in state.order if e.cost is None]
+    filled = 0
+    offer_spaces = []
+    for i, (c, e) in enumerate(zip(costs, spaces_src, strict=True)):
+        offer_spaces.append(_offer(i, filled, c, e, seat, seat_colours))
+        filled += e is not None
+    last_slots = [_offer(len(costs) + i, filled + i, None, e, seat, seat_colours) for i, e in enumerate(last_src)]
+    two = state.seats == 2
+    architects = [
+        ArchitectView(
+            seat=s,
+            colour=colours[s],
+            second_colour=colours[s + 2] if two else None,
+            coins=a.coins,
+            contracts=len(a.contracts),
+            hand=len(a.hand),
+            deck=len(a.deck),
+            buildings_left=(16 if two else 8)
+            - sum(1 for b in state.buildings if b.owner == s)
+            - sum(1 for x in state.set_aside if x.owner == s),
+        )
+        for s, a in enumerate(state.architects)
+    ]
+    zc = zoning_card(state.zoning)
+    result = game.result(state)
+    scores = None
+    if result is not None:
+        scores = [ScoreView(seat=f.seat, total=f.total, breakdown=f.breakdown, rank=f.rank) for f in result.scores]
+    mine = seat is not None and 0 <= seat < state.seats
+    return View(
+        viewer=seat if mine else None,
+        seats=state.seats,
+        round=state.round,
+        rounds=8,
+        phase=state.phase,
+        waiting_for=sorted(game.to_act(state)),
+        status=game.summary(state),
+        columns=geo.columns,
+        rows=geo.rows,
+        tile_size=geo.size,
+        layout=state.layout_name,
+        tiles=tiles,
+        spaces=spaces,
+        buildings=buildings,
+        last_building=state.last_building,
+        offer_spaces=offer_spaces,
+        last_slots=last_slots,
+        bottom=[
+            BottomSlotView(seat=b.seat, colour=colours[b.seat], card=None if b.card is None else f"#{b.card}")
+            for b in state.bottom
+        ],
+        neutral_colour=colours[3] if state.seats == 3 else None,
+        neutral_next=state.neutral_next if state.seats == 3 and state.neutral_next <= 7 else None,
+        zoning=ZoningView(
+            id=zc.id, kind=zc.kind, name=zc.name, neighborhoods=[neighborhood_name(n) for n in zc.neighborhoods]
+        ),
+        zoning_left=len(state.zoning_deck),
+        contracts=[None if c is None else _contract(state, c) for c in state.contract_row],
+        contract_deck=len(state.contract_deck),
+        height_objective=_objective(state.height_objective),
+        grouping_objective=_objective(state.grouping_objective),
+        colours=seat_colours,
+        architects=architects,
+        bank=state.bank,
+        hand=[f"#{c}" for c in sorted(state.architects[seat].hand, key=lambda c: (int(c.rstrip("r")), c))]
+        if mine
+        else None,
+        my_contracts=[_contract(state, c) for c in state.architects[seat].contracts] if mine else None,
+        scores=scores,
+    )
+
+
+def private_text(view: View) -> str:
+    if view.hand is None:
+        return "Spectators have no hand."
+    lines = [f"Your hand: {', '.join(view.hand) if view.hand else '(empty)'}"]
+    mine = [s for s in view.offer_spaces + view.last_slots if s.seat == view.viewer and s.face_down]
+    for s in mine:
+        where = "right of the board (last)" if s.cost is None else f"the {s.cost}-coin space"
+        lines.append(f"Face-down on {where}: {s.card}")
+    if view.my_contracts:
+        lines.append("Your contracts: " + "; ".join(f"{c.id} ({c.value} coins: {c.text})" for c in view.my_contracts))
+    else:
+        lines.append("Your contracts: none yet")
+    return "\n".join(lines)

@@ -1,0 +1,231 @@
+"""Pydantic models of Leonardo (1988): options, state, actions and views."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from engines.core.rng import Rng
+
+Faction = Literal["guelfi", "ghibellini"]
+Product = Literal["gem", "ivory", "gold", "spices"]
+Phase = Literal["factions", "start", "place", "choose", "buy", "auction", "market", "office", "merge", "over"]
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+LETTERS = ("R", "B", "G", "Y", "P", "O")
+
+
+class Options(BaseModel):
+    max_rounds: int = Field(default=12, ge=1, le=500,
+                            description="the game ends after this many full rounds; highest capital wins")
+    corporations: bool = Field(default=False,
+                               description="the corporations variant (4 or more players): players may merge")
+
+
+class Firm(BaseModel):
+    """A player, or a corporation of players (the variant). Its id is the seat of its
+    leader, whose marker travels the city and who decides for it."""
+
+    id: int
+    members: list[int]
+    florins: int
+    faction: Faction | None = None
+    position: int = 1
+    moved: bool = False
+    men: int = 0
+    offices: list[int] = Field(default_factory=list)
+    active: bool = True
+    out_turn: int | None = None  # turn number at bankruptcy
+
+
+class Bet(BaseModel):
+    product: Product
+    stake: int
+
+
+class Auction(BaseModel):
+    space: int
+    bidders: list[int]  # leader seats, in turn order after the lander
+    bids: dict[int, int] = Field(default_factory=dict)  # seat -> amount, 0 = pass (sealed)
+
+
+class Market(BaseModel):
+    space: int
+    opener: int
+    bettors: list[int]
+    bets: dict[int, Bet | None] = Field(default_factory=dict)  # sealed until resolved
+
+
+class OfficeCall(BaseModel):
+    space: int
+    holder: int
+    target: int
+
+
+class Merge(BaseModel):
+    proposer: int
+    target: int  # firm id
+    faction: Faction
+    awaiting: list[int]
+
+
+class State(BaseModel):
+    seats: int
+    options: Options
+    rng: Rng
+    bank: int
+    firms: dict[int, Firm]
+    order: list[int]
+    slot: int = 0
+    round: int = 1
+    turn: int = 1
+    phase: Phase = "factions"
+    declared: dict[int, Faction] = Field(default_factory=dict)  # hidden until all declared
+    owner: dict[int, int] = Field(default_factory=dict)  # space -> firm id
+    art: dict[int, list[int]] = Field(default_factory=dict)  # space -> values (owner only)
+    art_supply: list[int]
+    office_deck: list[int]
+    event_deck: list[str]
+    men_deck: int
+    art_bought: bool = False
+    proposed: bool = False
+    drawn: list[int] = Field(default_factory=list)
+    spins: list[int] = Field(default_factory=list)
+    buy_space: int | None = None
+    auction: Auction | None = None
+    market: Market | None = None
+    office: OfficeCall | None = None
+    merge: Merge | None = None
+    last: list[str] = Field(default_factory=list)  # the public lines of the last action
+    end_reason: str = ""
+
+
+# --- actions -----------------------------------------------------------------
+class Declare(BaseModel):
+    kind: Literal["declare"] = "declare"
+    faction: Faction
+
+
+class BuyArt(BaseModel):
+    kind: Literal["art"] = "art"
+    count: int
+
+
+class Place(BaseModel):
+    kind: Literal["place"] = "place"
+    space: int
+
+
+class Spin(BaseModel):
+    kind: Literal["spin"] = "spin"
+
+
+class Choose(BaseModel):
+    kind: Literal["move"] = "move"
+    steps: int
+
+
+class Buy(BaseModel):
+    kind: Literal["buy"] = "buy"
+
+
+class Decline(BaseModel):
+    kind: Literal["decline"] = "decline"
+
+
+class Bid(BaseModel):
+    kind: Literal["bid"] = "bid"
+    amount: int
+
+
+class PlaceBet(BaseModel):
+    kind: Literal["bet"] = "bet"
+    product: Product
+    stake: int
+
+
+class Pass(BaseModel):
+    kind: Literal["pass"] = "pass"
+
+
+class UseOffice(BaseModel):
+    kind: Literal["office"] = "office"
+    move: int = 0
+    remove: bool = False
+
+
+class Join(BaseModel):
+    kind: Literal["join"] = "join"
+    target: int  # a seat of the firm to join
+    faction: Faction
+
+
+class Accept(BaseModel):
+    kind: Literal["accept"] = "accept"
+
+
+class Refuse(BaseModel):
+    kind: Literal["refuse"] = "refuse"
+
+
+class TimeUp(BaseModel):
+    kind: Literal["time_up"] = "time_up"
+
+
+Action = Annotated[
+    Declare | BuyArt | Place | Spin | Choose | Buy | Decline | Bid | PlaceBet | Pass | UseOffice
+    | Join | Accept | Refuse | TimeUp,
+    Field(discriminator="kind"),
+]
+action_adapter: TypeAdapter = TypeAdapter(Action)
+
+
+# --- views -------------------------------------------------------------------
+class FirmView(BaseModel):
+    id: int
+    members: list[int]
+    florins: int
+    faction: Faction | None
+    position: int
+    men: int
+    offices: list[int]
+    active: bool
+    palazzi: list[int]
+    art_count: int
+
+
+class View(BaseModel):
+    seat: int | None
+    seats: int
+    round: int
+    max_rounds: int
+    turn: int
+    phase: Phase
+    current: int  # leader seat whose turn it is
+    waiting: list[int]
+    firms: list[FirmView]
+    owner: dict[int, int]
+    art_counts: dict[int, int]
+    declared: list[int]  # seats that have declared (faction hidden until all have)
+    art_left: int
+    office_left: int
+    event_left: int
+    men_left: int
+    buy_space: int | None
+    auction_space: int | None
+    auction_decided: list[int]
+    market_space: int | None
+    market_decided: list[int]
+    office: OfficeCall | None
+    merge: Merge | None
+    spins: list[int]
+    last: list[str]
+    over: bool
+    end_reason: str
+    # the seat's own secrets (empty for spectators)
+    my_art: dict[int, list[int]] = Field(default_factory=dict)
+    my_drawn: list[int] = Field(default_factory=list)
+    my_faction: Faction | None = None
+    my_bid: int | None = None
+    my_bet: Bet | None = None
+    my_bet_passed: bool = False

@@ -1,0 +1,175 @@
+"""Serialisation, replay, refusals, notation and secrecy."""
+
+from __future__ import annotations
+
+import pytest
+from bv_helpers import GAME, act, construct, new, put
+
+from engines.bella_vista import Options, State, View
+from engines.bella_vista.state import action_adapter
+from engines.core.errors import GameOver, IllegalAction, NotYourTurn, UnknownAction
+from engines.core.playout import playout
+from engines.core.rng import Rng
+
+
+def _random_game(seats, seed, layout="random"):
+    state = GAME.new_game(seats, Options(layout=layout), seed)
+    log = []
+    for seat, action, after, events in playout(GAME, state, Rng.from_seed(seed + 99)):
+        log.append((seat, action, events))
+        state = after
+    return state, log
+
+
+def test_json_round_trips():
+    state, log = _random_game(3, 11)
+    assert State.model_validate_json(state.model_dump_json()) == state
+    assert State.model_validate_json(state.model_dump_json()).model_dump_json() == state.model_dump_json()
+    for seat in (None, 0, 1, 2):
+        v = GAME.view(state, seat)
+        assert View.model_validate_json(v.model_dump_json()) == v
+    for _, action, _ in log:
+        assert action_adapter.validate_json(action_adapter.dump_json(action)) == action
+    assert Options.model_validate_json(Options(layout="rome").model_dump_json()) == Options(layout="rome")
+    assert Options().layout == "random"
+
+
+def test_mid_game_state_round_trips():
+    s = GAME.new_game(2, Options(), 5)
+    for _ in range(9):
+        seat = next(iter(GAME.to_act(s)))
+        s, _ = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+        assert State.model_validate_json(s.model_dump_json()) == s
+
+
+def test_replay_is_deterministic():
+    a, log = _random_game(4, 21)
+    b = GAME.new_game(4, Options(), 21)
+    for seat, action, _ in log:
+        b, _ = GAME.apply(b, seat, action_adapter.validate_json(action_adapter.dump_json(action)))
+    assert a.model_dump_json() == b.model_dump_json()
+    assert GAME.new_game(4, Options(), 21).model_dump_json() == GAME.new_game(4, Options(), 21).model_dump_json()
+
+
+def test_reloading_from_json_at_every_step_changes_nothing():
+    for seats in (2, 3):
+        a, log = _random_game(seats, 31)
+        b = GAME.new_game(seats, Options(), 31)
+        for seat, action, _ in log:
+            b = State.model_validate_json(b.model_dump_json())
+            b, _ = GAME.apply(b, seat, action)
+        assert a.model_dump_json() == b.model_dump_json()
+
+
+def test_random_towns_differ_by_seed():
+    towns = {GAME.new_game(2, Options(), seed).town for seed in range(10)}
+    assert len(towns) > 5
+
+
+def _refused(state, seat, text, error, *words):
+    before = state.model_dump_json()
+    with pytest.raises(error) as err:
+        act(state, seat, text)
+    for w in words:
+        assert w in str(err.value)
+    assert state.model_dump_json() == before
+    return str(err.value)
+
+
+def test_illegal_actions_are_explained_and_change_nothing():
+    s = new(4, seed=3)
+    first = next(iter(GAME.to_act(s)))
+    other = (first + 1) % 4
+    hand = s.architects[first].hand
+    missing = next(str(v) for v in range(1, 9) if str(v) not in hand)
+    _refused(s, other, f"offer 5 #{s.architects[other].hand[0]}", NotYourTurn, "not your turn")
+    _refused(s, first, f"offer 5 #{missing}", IllegalAction, f"#{missing}", "your hand is")
+    _refused(s, first, f"offer 4 #{hand[0]}", IllegalAction, "no 4-coin offer space")
+    s.architects[first].coins = 4
+    _refused(s, first, f"offer 5 #{hand[0]}", IllegalAction, "cannot pay the 5-coin space", "3, 1, 0")
+    s2, _ = act(s, first, f"offer 3 #{hand[0]}")
+    nxt = next(iter(GAME.to_act(s2)))
+    _refused(s2, nxt, f"offer 3 #{s2.architects[nxt].hand[0]}", IllegalAction, "already taken")
+    _refused(s2, nxt, "build A1-B1", IllegalAction, "you must make an offer")
+    _refused(s2, nxt, "dance", UnknownAction, "dance", "offer 5 #6")
+    _refused(s2, nxt, "offer 5 #9", UnknownAction, "#9")
+    _refused(s2, nxt, "build Z99-A1", UnknownAction, "Z99")
+
+
+def test_illegal_builds_are_explained():
+    s = construct(new(4), [(0, "5"), (1, "6")], zoning="Z2")
+    put(s, 2, 3, "A1-B1")
+    _refused(s, 0, "build A1-A2", IllegalAction, "already stands")
+    _refused(s, 0, "build L1-K1", IllegalAction, "breaks the Zoning Card", "unstriped")
+    _refused(s, 0, "build A1-C1", IllegalAction, "2 spaces")
+    _refused(s, 0, "pass", IllegalAction, "place your building")
+    s, _ = act(s, 0, "build C1 D1")  # spaces in any order, any separator
+    assert s.buildings[-1].owner == 0
+
+
+def test_game_over_refuses_moves():
+    state, _ = _random_game(2, 5)
+    with pytest.raises(GameOver):
+        GAME.apply(state, 0, action_adapter.validate_python({"kind": "pass"}))
+    assert GAME.to_act(state) == frozenset()
+
+
+def test_notation_round_trip_and_choices():
+    state, log = _random_game(2, 7)
+    s = GAME.new_game(2, Options(), 7)
+    for seat, action, _ in log:
+        text = GAME.notation(s, action)
+        assert GAME.parse_action(s, seat, text) == action
+        labels = GAME.choices(s, seat)
+        assert [c.notation for c in labels] == [GAME.notation(s, a) for a in GAME.legal_actions(s, seat)]
+        assert all(len(c.label) <= 100 and len(c.notation) <= 100 for c in labels)
+        s, _ = GAME.apply(s, seat, action)
+    assert "build" in GAME.help_text() and "offer last" in GAME.help_text()
+
+
+def test_build_choice_labels_say_the_coins():
+    s = construct(new(4), [(0, "6")], zoning="Z9")
+    put(s, 1, 2, "C1-D1-D2")
+    put(s, 2, 1, "A3-B3-C3")
+    labels = {c.notation: c.label for c in GAME.choices(s, 0)}
+    assert labels["build B2-C2"] == "build B2-C2 · +5 coins"
+
+
+def test_spectator_view_hides_hands_and_face_down_cards():
+    s = new(4, seed=9)
+    first = next(iter(GAME.to_act(s)))
+    card = s.architects[first].hand[0]
+    s, events = act(s, first, f"offer 7 #{card}")
+    public = [e.text for e in events if e.to is None]
+    assert all(f"#{card}" not in t for t in public)
+    assert [e.to for e in events if f"#{card}" in e.text] == [first]
+    spectator = GAME.view(s, None)
+    assert spectator.hand is None and spectator.my_contracts is None
+    assert spectator.offer_spaces[0].face_down and spectator.offer_spaces[0].card is None
+    own = GAME.view(s, first)
+    assert own.offer_spaces[0].card == f"#{card}" and own.hand is not None
+    other = GAME.view(s, (first + 1) % 4)
+    assert other.offer_spaces[0].card is None
+    # Two states that differ only in hidden information give the same spectator view.
+    t = s.model_copy(deep=True)
+    for a in t.architects:
+        a.hand, a.deck = a.deck[: len(a.hand)], a.hand + a.deck[len(a.hand):]
+    t.spaces[0].card = "8" if card != "8" else "1"
+    assert GAME.view(t, None) == spectator
+    assert "Your hand" in GAME.private_text(own) and "Face-down" in GAME.private_text(own)
+
+
+def test_card_is_revealed_at_its_construction():
+    s = construct(new(4), [(0, "5"), (1, "6")], zoning="Z9")
+    assert GAME.view(s, None).offer_spaces[1].card is None
+    s, events = act(s, 0, "build A1-B1")
+    v = GAME.view(s, None)
+    assert v.offer_spaces[0].card == "#5" and v.offer_spaces[1].card is None
+    assert "#5" in events[0].text and events[0].to is None
+
+
+def test_summary_names_round_phase_and_waiting_seat():
+    s = new(4, seed=1)
+    line = GAME.summary(s)
+    who = GAME.seat_label(s, next(iter(GAME.to_act(s))))
+    assert "round 1/8" in line and "Offers" in line and who in line

@@ -1,0 +1,381 @@
+"""Men-at-arms, meetings, markets, events, bankruptcy, the end, and corporations."""
+
+from __future__ import annotations
+
+import pytest
+from leo_helpers import G, check_invariants, clear_board, do, rng_giving, started, turn_of
+
+from engines.core.errors import IllegalAction, RuleError
+from engines.core.game import SYSTEM
+from engines.core.rng import Rng
+from engines.leonardo.components import cards, space
+from engines.leonardo.model import Options
+
+
+def ready(seat=0, pos=None, n=3, seed=1, roll=None, **opts):
+    state = clear_board(turn_of(started(n, seed, **opts), seat))
+    if pos is not None:
+        state.firms[seat].moved = True
+        state.firms[seat].position = pos
+    if roll is not None:
+        state.rng = rng_giving(roll if isinstance(roll, list) else [roll])
+    return state
+
+
+@pytest.mark.parametrize("roll,men,deck,expected", [(1, 0, 12, 1), (2, 1, 11, 2), (2, 2, 10, 2),
+                                                    (1, 0, 0, 0), (3, 0, 12, 0)])
+def test_men_at_arms_on_a_1_or_2_at_most_two(roll, men, deck, expected):
+    state = ready(0, pos=10, roll=roll)
+    state.firms[0].men = men
+    state.men_deck = deck  # an empty deck: every card is held elsewhere
+    state, _ = do(state, 0, "spin")
+    assert state.firms[0].men == expected
+
+
+def _meeting(men0, men1, roll, pos=9, land=12):
+    state = ready(0, pos=pos, roll=roll)
+    state.owner.update({land: 0, 2: 1, 4: 1})
+    state.firms[0].men, state.firms[1].men = men0, men1
+    state.men_deck = 12 - men0 - men1
+    state.firms[1].moved, state.firms[1].position = True, land
+    return state
+
+
+def test_meeting_without_men_at_arms_changes_nothing():
+    state = _meeting(0, 0, 3)
+    state, _ = do(state, 0, "spin")
+    assert state.firms[0].florins == 250 and state.firms[1].florins == 250
+
+
+def test_meeting_one_armed_player_collects_10_per_palazzo():
+    state = _meeting(1, 0, 3)
+    state, _ = do(state, 0, "spin")  # Blue owns 2 palazzi: 20 florins
+    assert state.firms[0].florins == 270 and state.firms[1].florins == 230
+    state = _meeting(0, 1, 3)
+    state.owner[14] = 0
+    state, _ = do(state, 0, "spin")  # Red owns 12 and 14
+    assert state.firms[0].florins == 230 and state.firms[1].florins == 270
+
+
+def test_combat_until_one_side_has_no_men_then_tribute():
+    # move 3; combat spins: 10 vs 4 (Blue loses his only man)
+    state = _meeting(2, 1, [3, 10, 4])
+    state, events = do(state, 0, "spin")
+    assert state.firms[1].men == 0 and state.firms[0].men == 2 and state.men_deck == 10
+    assert state.firms[0].florins == 270 and state.firms[1].florins == 230
+    assert any("Combat" in e.text for e in events)
+
+
+def _combat_by_the_rulebook(rng: Rng, men_a: int, men_b: int) -> tuple[int, int, int]:
+    """Independent replay of the combat rule: higher spin removes a man, ties spin again."""
+    spins = 0
+    while men_a and men_b:
+        ra, rb = rng.randint(1, 12), rng.randint(1, 12)
+        spins += 1
+        if ra > rb:
+            men_b -= 1
+        elif rb > ra:
+            men_a -= 1
+    return men_a, men_b, spins
+
+
+def test_combat_lost_by_the_mover():
+    for seed in range(1, 100_000):
+        rng = Rng.from_seed(seed)
+        if rng.randint(1, 12) != 3:
+            continue
+        a, b, spins = _combat_by_the_rulebook(rng, 2, 1)
+        if a == 0 and spins >= 3:
+            break
+    state = _meeting(2, 1, 3)
+    state.rng = Rng.from_seed(seed)
+    state, _ = do(state, 0, "spin")
+    assert state.firms[0].men == 0 and state.firms[1].men == 1 and state.men_deck == 11
+    assert state.firms[0].florins == 240 and state.firms[1].florins == 260  # Red owns 1 palazzo
+
+
+def test_sanctuary_spaces_9_and_17_have_no_meeting():
+    for target in (9, 17):
+        state = _meeting(1, 0, 3, pos=target - 3, land=target)
+        state.owner.pop(target, None)
+        state, _ = do(state, 0, "spin")
+        assert state.firms[0].florins == 250 and state.firms[1].florins == 250
+
+
+def _market(roll, n=3):
+    state = ready(0, pos=20, roll=[4, roll], n=n)
+    state, _ = do(state, 0, "spin")
+    return state
+
+
+def test_market_bets_are_simultaneous_and_pay_three_times():
+    state = _market(2)
+    assert state.phase == "market" and G.to_act(state) == {1, 2}
+    state, _ = do(state, 2, "bet gold 10")
+    state, _ = do(state, 1, "bet gem 20")  # 2 is a gem number
+    assert [state.firms[s].florins for s in range(3)] == [250 - 60 + 10, 310, 240]
+
+
+def test_market_lose_all_numbers_give_every_bet_to_the_opener():
+    for number in (4, 7, 9, 11):
+        state = _market(number)
+        state, _ = do(state, 1, "bet gem 20")
+        state, _ = do(state, 2, "bet spices 15")
+        assert [state.firms[s].florins for s in range(3)] == [285, 230, 235]
+
+
+def test_market_bets_are_validated_against_florins():
+    state = _market(2)
+    with pytest.raises(IllegalAction, match="from 5 to 250"):
+        do(state, 1, "bet gem 251")
+    state, _ = do(state, 1, "pass")
+    state, _ = do(state, 2, "bet ivory 250")
+    assert state.firms[2].florins == 0 and state.firms[0].florins == 500
+
+
+@pytest.mark.parametrize("card,paid", [("guelfa", [0, 2]), ("ghibellina", [1]), ("nulla", [])])
+def test_international_events(card, paid):
+    state = ready(0, pos=17, roll=5)
+    state.event_deck.remove(card)
+    state.event_deck.insert(0, card)
+    state, _ = do(state, 0, "spin")
+    assert state.firms[0].position == 22
+    assert [state.firms[s].florins for s in range(3)] == [350 if s in paid else 250 for s in range(3)]
+    assert state.event_deck[-1] == card
+
+
+def test_forced_sale_at_half_value_to_pay_a_debt():
+    state = ready(0, pos=16, roll=3)
+    state.owner.update({19: 1, 4: 0})
+    state.firms[0].florins = 10
+    state, _ = do(state, 0, "spin")  # income of 19 (price 50) is 25
+    assert 4 not in state.owner and state.firms[0].active
+    assert state.firms[0].florins == 10 + 20 - 25
+
+
+def test_bankruptcy_sells_everything_and_the_bank_pays_the_creditor_in_full():
+    state = ready(0, pos=24, roll=3)
+    state.owner.update({27: 1, 4: 0, 2: 0})
+    state.art[27] = state.art_supply[:4]
+    state.art[2] = state.art_supply[4:5]
+    state.art_supply = state.art_supply[5:]
+    state.firms[0].florins = 10
+    state.bank += 240
+    state.firms[0].men = 1
+    state.men_deck = 11
+    state.firms[0].offices = [state.office_deck.pop()]
+    state, events = do(state, 0, "spin")
+    assert not state.firms[0].active and state.firms[0].florins == 0
+    assert state.firms[1].florins == 250 + 400
+    assert 2 not in state.owner and 4 not in state.owner and 2 not in state.art
+    assert len(state.art_supply) == 36 and len(state.office_deck) == 8 and state.men_deck == 12
+    check_invariants(state)
+    assert state.phase == "start" and state.order[state.slot] != 0
+
+
+def test_last_player_standing_wins():
+    state = ready(0, pos=24, roll=3, n=2)
+    state.owner[27] = 1
+    state.art[27] = state.art_supply[:4]
+    state.art_supply = state.art_supply[4:]
+    state.firms[0].florins = 10
+    state, _ = do(state, 0, "spin")
+    result = G.result(state)
+    assert result.winners == [1] and "eliminated" in state.end_reason
+    assert result.scores[1].total == 0 and result.scores[1].rank == 2
+
+
+def test_game_ends_after_the_agreed_rounds_with_capital_scoring():
+    state = started(3, seed=5, max_rounds=2)
+    turns = 0
+    while G.result(state) is None:
+        seat = min(G.to_act(state))
+        acts = G.legal_actions(state, seat)
+        pick = next((a for a in acts if a.kind in ("spin", "buy", "pass", "move")), acts[0])
+        if pick.kind == "spin":
+            turns += 1
+        state, _ = G.apply(state, seat, pick)
+    assert turns == 6 and state.round == 2
+    result = G.result(state)
+    for score in result.scores:
+        f = state.firms[score.seat]
+        own = [n for n, o in state.owner.items() if o == f.id]
+        assert score.total == f.florins + sum(space(n).price for n in own) + sum(
+            sum(state.art.get(n, [])) for n in own)
+    assert result.scores[0].total == max(s.total for s in result.scores)
+
+
+def test_time_up_only_from_the_platform():
+    state = ready(0)
+    with pytest.raises(IllegalAction, match="Only the platform"):
+        G.apply(state, 0, G.action_adapter.validate_python({"kind": "time_up"}))
+    assert all(a.kind != "time_up" for s in G.to_act(state) for a in G.legal_actions(state, s))
+    state.owner[27] = 0
+    state.art[27] = [150]
+    state.art_supply.remove(150)
+    state.firms[0].florins = 100
+    state.firms[1].florins = 400
+    state.firms[2].active = False
+    state.firms[2].florins = 0
+    state.firms[2].out_turn = 1
+    state.bank += 250 + 150 - 150
+    end, events = G.apply(state, SYSTEM, G.action_adapter.validate_python({"kind": "time_up"}))
+    result = G.result(end)
+    assert [(s.seat, s.total, s.rank) for s in result.scores] == [(1, 400, 1), (0, 350, 2), (2, 0, 3)]
+    assert result.scores[1].breakdown == {"florins": 100, "palazzi": 100, "art": 150}
+    with pytest.raises(RuleError):
+        G.apply(end, SYSTEM, G.action_adapter.validate_python({"kind": "time_up"}))
+    with pytest.raises(IllegalAction):
+        G.apply(state, SYSTEM, G.action_adapter.validate_python({"kind": "spin"}))
+
+
+# --- corporations -----------------------------------------------------------
+def test_corporations_need_four_players():
+    with pytest.raises(RuleError, match="four or more"):
+        G.new_game(3, Options(corporations=True), 1)
+    G.new_game(4, Options(corporations=True), 1)
+
+
+def test_no_corporation_without_the_variant():
+    state = ready(0, n=4)
+    with pytest.raises(IllegalAction, match="not part of this game"):
+        do(state, 0, "join blue")
+
+
+def test_forming_a_corporation_pools_everything():
+    state = ready(0, n=4, corporations=True)
+    state.owner.update({2: 0, 27: 1})
+    state.firms[1].men = 1
+    state.men_deck = 11
+    state, _ = do(state, 0, "join blue")
+    assert state.phase == "merge" and G.to_act(state) == {1}
+    state, _ = do(state, 1, "accept")
+    firm = state.firms[0]
+    assert firm.members == [0, 1] and 1 not in state.firms
+    assert firm.florins == 500 and firm.men == 1 and firm.faction == "guelfi"
+    assert state.owner == {2: 0, 27: 0}
+    assert G.seat_label(state, 1) == "Blue"
+    with pytest.raises(IllegalAction, match="already proposed"):
+        do(state, 0, "join green")
+    check_invariants(state)
+
+
+def test_corporation_proposal_needs_every_member_concerned():
+    state = ready(0, n=5, corporations=True)
+    state, _ = do(state, 0, "join blue")
+    state, _ = do(state, 1, "accept")
+    state = turn_of(state, 0)
+    state.proposed = False
+    state, _ = do(state, 0, "join green ghibellini")
+    assert G.to_act(state) == {1, 2}
+    state, _ = do(state, 2, "accept")
+    state, _ = do(state, 1, "refuse")
+    assert state.firms[0].members == [0, 1] and 2 in state.firms and state.phase == "start"
+
+
+def test_corporation_spins_each_ball_chooses_and_gets_no_indemnity():
+    state = ready(0, n=4, corporations=True)
+    state, _ = do(state, 0, "join blue")
+    state, _ = do(state, 1, "accept")
+    state.firms[0].moved, state.firms[0].position = True, 30
+    state.rng = rng_giving([3, 8])
+    state, _ = do(state, 0, "spin")
+    assert state.phase == "choose" and G.to_act(state) == {0}
+    with pytest.raises(IllegalAction, match="3, 8"):
+        do(state, 0, "move 5")
+    state, _ = do(state, 0, "move 3")
+    firm = state.firms[0]
+    price = next(o.price for o in cards().offices if o.space == firm.offices[0])
+    assert firm.position == 1 and firm.florins == 500 - price  # office paid, no indemnity
+
+
+def test_joining_oneself_is_refused_with_the_possible_partners():
+    state = ready(0, n=4, corporations=True)
+    with pytest.raises(IllegalAction, match="join blue, join green, join yellow"):
+        do(state, 0, "join red")
+
+
+def test_naming_a_partner_proposes_to_the_whole_corporation():
+    state = ready(0, n=5, corporations=True)
+    state, _ = do(state, 0, "join blue")
+    state, _ = do(state, 1, "accept")
+    state = turn_of(state, 2)
+    action = G.parse_action(state, 2, "join blue")
+    assert action.target == 0
+    state, _ = G.apply(state, 2, action)
+    assert G.to_act(state) == {0, 1}
+    assert G.parse_action(state, -1, "join red").faction == "guelfi"
+
+
+def test_forced_sales_keep_palazzi_with_art_longest():
+    state = ready(0, pos=16, roll=3)
+    state.owner.update({19: 1, 4: 0, 27: 0})
+    state.art[4] = [state.art_supply.pop()]
+    state.bank += state.firms[0].florins
+    state.firms[0].florins = 0
+    state, _ = do(state, 0, "spin")  # owes 25: sells 27 (no art) for 50, not 4 (cheaper, with art)
+    assert state.owner.get(4) == 0 and 27 not in state.owner
+    assert state.firms[0].florins == 25
+    check_invariants(state)
+
+
+def test_the_machine_gives_1_to_12_evenly():
+    from collections import Counter
+
+    from engines.leonardo.turn import machine
+
+    state = started(2)
+    counts = Counter(machine(state) for _ in range(12_000))
+    assert sorted(counts) == list(range(1, 13))
+    assert all(850 <= n <= 1150 for n in counts.values())
+
+
+def test_bridges_take_no_art_and_owe_no_tribute():
+    state = _meeting(1, 0, 3)
+    state.owner.update({5: 1, 13: 1})  # Blue: palazzi 2 and 4, bridges 5 and 13
+    state, _ = do(state, 0, "spin")
+    assert state.firms[1].florins == 230  # 10 per palazzo, bridges excluded
+    state = ready(0)
+    state.owner.update({5: 0, 2: 0})
+    state, _ = do(state, 0, "art 1")
+    with pytest.raises(IllegalAction, match="with room are 2"):
+        do(state, 0, "place 5")
+
+
+def test_an_office_displacement_is_not_a_move():
+    state = ready(0, pos=27, roll=[1])
+    state.office_deck.remove(28)
+    state.firms[1].offices = [28]
+    state, _ = do(state, 0, "spin")
+    florins = state.firms[0].florins
+    state, _ = do(state, 1, "office +5")  # 28 -> 1 -> ... -> 33 = space 1
+    assert state.firms[0].position == 1
+    price = next(o.price for o in cards().offices if o.space == state.firms[0].offices[0])
+    assert state.firms[0].florins == florins + 100 - price  # it stops on Piazza Maggiore
+    state = ready(0, pos=27, roll=[1])
+    state.office_deck.remove(28)
+    state.firms[1].offices = [28]
+    state.owner[29] = 2
+    state, _ = do(state, 0, "spin")
+    state, _ = do(state, 1, "office +4")  # over the bridge 29 and onto 32: no toll
+    assert state.firms[0].position == 32 and state.firms[2].florins == 250
+
+
+def test_the_mover_meets_every_pawn_on_the_space():
+    state = _meeting(1, 0, 3)
+    state.firms[2].moved, state.firms[2].position = True, 12
+    state.owner[6] = 2
+    state, _ = do(state, 0, "spin")
+    assert [state.firms[s].florins for s in range(3)] == [250 + 20 + 10, 230, 240]
+
+
+def test_a_corporation_holds_two_men_at_arms_per_member():
+    state = ready(0, n=4, corporations=True)
+    state, _ = do(state, 0, "join blue")
+    state, _ = do(state, 1, "accept")
+    state.firms[0].men = 3
+    state.men_deck = 9
+    state.firms[0].moved, state.firms[0].position = True, 10
+    state.rng = rng_giving([2, 2])
+    state, _ = do(state, 0, "spin")
+    assert state.firms[0].men == 4 and state.firms[0].position == 12

@@ -1,0 +1,45 @@
+"""Seeded random games: every legal action applies, invariants hold after every action,
+and every game ends under its round limit."""
+
+from __future__ import annotations
+
+import pytest
+from leo_helpers import G, check_invariants
+
+from engines.core.playout import play_to_end
+from engines.leonardo.model import Options
+
+GAMES = 200
+
+
+def _check(before, after, seat, action, events):
+    check_invariants(after)
+    for e in events:
+        assert e.to is None or 0 <= e.to < after.seats
+        if e.to is None:  # private phrasing never reaches the channel
+            assert "worth" not in e.text and not e.text.startswith("Your")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_games(players):
+    options = Options(max_rounds=4)
+    ended = {"rounds": 0, "elimination": 0}
+    for seed in range(GAMES):
+        state, moves = play_to_end(G, players, options, seed, check=_check)
+        result = G.result(state)
+        assert result is not None and result.winners
+        assert state.round <= options.max_rounds
+        ended["elimination" if "eliminated" in state.end_reason else "rounds"] += 1
+        assert moves < 2000
+    assert ended["rounds"] + ended["elimination"] == GAMES
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_random_games_with_corporations(players):
+    options = Options(max_rounds=4, corporations=True)
+    merged = 0
+    for seed in range(GAMES):
+        state, moves = play_to_end(G, players, options, seed, check=_check)
+        assert G.result(state) is not None
+        merged += any(len(f.members) > 1 for f in state.firms.values())
+    assert merged > 0, "no random game formed a corporation"
