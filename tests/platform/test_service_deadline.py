@@ -1,0 +1,65 @@
+"""A game created with a date limit ends when the date passes (Leonardo's rule), as a
+logged platform action that replays like any other."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from platform_helpers import ANNE, BRUNO, by_id
+
+from bot.service import GameService, Refusal
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self):
+        self.now = NOW
+
+    def __call__(self):
+        return self.now
+
+
+async def test_deadline_ends_the_game_and_replays(store):
+    clock = Clock()
+    service = GameService(store, clock=clock)
+    await service.create(7, 1, ANNE, "leonardo", "deadline=2026-12-01T18:00 max_rounds=30")
+    await service.join(1, BRUNO)
+    await service.start(1, ANNE, seed=4)
+    for _ in range(6):
+        pending = await service.pending(1)
+        uid = sorted(pending)[0]
+        await service.act(1, by_id(uid), pending[uid][0])
+    assert await service.check_deadline(1) is None  # not yet
+
+    clock.now = NOW + timedelta(days=3)
+    pending = await service.pending(1)
+    uid = sorted(pending)[0]
+    post = await service.act(1, by_id(uid), pending[uid][0])
+    assert post.finished and "deadline passed" in post.private_text
+    assert "is over" in post.public_text
+    row = await service.store.game(post.game_id)
+    assert row.status == "finished"
+    log = await service.store.actions(row.id)
+    assert log[-1].seat == -1 and '"time_up"' in log[-1].action
+    assert (await service.replay(row.id)).model_dump_json() == row.snapshot
+
+
+async def test_deadline_is_refused_where_it_makes_no_sense(store):
+    service = GameService(store, clock=Clock())
+    with pytest.raises(Refusal, match="no time limit option"):
+        await service.create(7, 1, ANNE, "bella_vista", "deadline=2026-12-01")
+    with pytest.raises(Refusal, match="already past"):
+        await service.create(7, 1, ANNE, "leonardo", "deadline=2026-11-01")
+    with pytest.raises(Refusal, match="Cannot read deadline"):
+        await service.create(7, 1, ANNE, "leonardo", "deadline=tomorrow")
+
+
+async def test_the_watcher_ends_a_game_nobody_touches(store):
+    clock = Clock()
+    service = GameService(store, clock=clock)
+    await service.create(7, 1, ANNE, "leonardo", "deadline=2026-11-30")
+    await service.join(1, BRUNO)
+    await service.start(1, ANNE, seed=4)
+    clock.now = NOW + timedelta(days=2)
+    post = await service.check_deadline(1)
+    assert post is not None and post.finished and post.board_png
