@@ -66,9 +66,17 @@ class GameSummary:
 
 
 class GameService:
-    def __init__(self, store: Store, clock: Callable[[], datetime] | None = None):
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], datetime] | None = None,
+        seeds: Callable[[], int] | None = None,
+    ):
+        """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
+        tests that need a fixed date or a reproducible game."""
         self.store = store
         self._clock = clock or (lambda: datetime.now(UTC))
+        self._seeds = seeds or (lambda: secrets.randbits(48))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()  # (game, version) -> state
 
@@ -173,7 +181,11 @@ class GameService:
                 )
             except StoreError as exc:
                 raise Refusal(str(exc)) from exc
-        extra = f" Deadline: {deadline} UTC." if deadline else ""
+        chosen = options.model_dump(mode="json", exclude_defaults=True)
+        extra = "".join(f" {k}={v}" for k, v in chosen.items())
+        extra = f" Options:{extra}." if extra else ""
+        if deadline:
+            extra += f" It ends on {datetime.fromisoformat(deadline):%Y-%m-%d %H:%M} UTC at the latest."
         return Post(
             public_text=(
                 f"**{user.name}** opened a game of **{engine.title}** "
@@ -236,7 +248,7 @@ class GameService:
                 engine.check_players(len(row.seats), options)
             except RuleError as exc:
                 raise Refusal(f"{exc} {len(row.seats)} seated so far; /join to take a seat.") from exc
-            seed = secrets.randbits(48) if seed is None else seed
+            seed = self._seeds() if seed is None else seed
             state = engine.new_game(len(row.seats), options, seed)
             try:
                 await self.store.start_game(row.id, state.model_dump_json(), seed)

@@ -1,0 +1,66 @@
+"""Fixtures for end-to-end tests: a Discord double on 127.0.0.1 and a guard on the bot's error logs."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import pytest
+
+_TESTS = Path(__file__).resolve().parents[1]
+_ROOT = _TESTS.parent
+if str(_ROOT) not in sys.path:  # the project's packages (bot, engines, render)
+    sys.path.insert(0, str(_ROOT))
+if str(_TESTS) not in sys.path:  # for discord_double; appended so tests/<dir> never shadows a real module
+    sys.path.append(str(_TESTS))
+
+from discord_double import DiscordDouble  # noqa: E402
+
+
+class ErrorLog(logging.Handler):
+    """Collects ERROR records (discord.py logs exceptions in handlers there instead of raising)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def take(self) -> list[logging.LogRecord]:
+        out, self.records = self.records, []
+        return out
+
+    def describe(self) -> str:
+        lines = []
+        for r in self.records:
+            lines.append(f"{r.name}: {r.getMessage()}")
+            if r.exc_info:
+                lines.append(logging.Formatter().formatException(r.exc_info))
+        return "\n".join(lines)
+
+
+@pytest.fixture
+def error_log():
+    handler = ErrorLog()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)
+    assert not handler.records, "the bot logged errors:\n" + handler.describe()
+
+
+@pytest.fixture
+async def double(error_log):
+    """A started double; the test fails if the double saw a violation the test did not pop."""
+    dbl = DiscordDouble()
+    await dbl.start()
+    try:
+        yield dbl
+    finally:
+        await dbl.close()
+    left = dbl.pop_violations()
+    assert not left, "the double refused requests Discord would refuse:\n" + "\n".join(map(str, left))
