@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Awaitable
 
 import discord
 from discord import app_commands
@@ -165,6 +166,27 @@ class PiazzaBot(commands.Bot):
             await interaction.response.send_message(clip(reason), ephemeral=True)
 
     # --- shared flows -----------------------------------------------------------
+    async def announce(self, interaction: discord.Interaction, call: Awaitable[Post]) -> None:
+        """Quick lobby calls: the service's public text is the reply; a refusal stays private."""
+        try:
+            post = await call
+        except Refusal as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(clip(post.public_text))
+
+    async def show_board(self, interaction: discord.Interaction, call: Awaitable[Post], ack: str) -> None:
+        """Slow calls that end in a public board: deferred privately (so a refusal stays
+        private), then the board goes to the channel and the caller gets a short note."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            post = await call
+        except Refusal as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        await self.post_public(interaction.channel, post)
+        await interaction.followup.send(ack, ephemeral=True)
+
     async def play(self, interaction: discord.Interaction, text: str, expected_version: int | None = None,
                    expected_game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -219,46 +241,25 @@ def add_commands(bot: PiazzaBot) -> None:
     @app_commands.choices(game=game_choices)
     @app_commands.guild_only()
     async def new(interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        try:
-            post = await service.create(interaction.guild_id, interaction.channel_id, user_of(interaction),
-                                        game.value, options)
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await interaction.response.send_message(clip(post.public_text))
+        user = user_of(interaction)
+        await bot.announce(interaction, service.create(interaction.guild_id, interaction.channel_id, user,
+                                                       game.value, options))
 
     @tree.command(name="join", description="Take a seat in the game waiting in this channel.")
     @app_commands.guild_only()
     async def join(interaction: discord.Interaction):
-        try:
-            post = await service.join(interaction.channel_id, user_of(interaction))
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await interaction.response.send_message(clip(post.public_text))
+        await bot.announce(interaction, service.join(interaction.channel_id, user_of(interaction)))
 
     @tree.command(name="leave", description="Give up your seat before the game starts.")
     @app_commands.guild_only()
     async def leave(interaction: discord.Interaction):
-        try:
-            post = await service.leave(interaction.channel_id, user_of(interaction))
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await interaction.response.send_message(clip(post.public_text))
+        await bot.announce(interaction, service.leave(interaction.channel_id, user_of(interaction)))
 
     @tree.command(name="start", description="Start the game with the players seated now.")
     @app_commands.guild_only()
     async def start(interaction: discord.Interaction):
-        # Deferred privately, so a refusal stays private; the board goes to the channel.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            post = await service.start(interaction.channel_id, user_of(interaction))
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await bot.post_public(interaction.channel, post)
-        await interaction.followup.send("The game has started; the board is in the channel.", ephemeral=True)
+        await bot.show_board(interaction, service.start(interaction.channel_id, user_of(interaction)),
+                             "The game has started; the board is in the channel.")
 
     @tree.command(name="move", description="Play your move; the list shows your legal moves as you type.")
     @app_commands.describe(action="Your move in the game's notation (see /help)")
@@ -277,14 +278,8 @@ def add_commands(bot: PiazzaBot) -> None:
     @tree.command(name="board", description="Show the current board of this channel's game.")
     @app_commands.guild_only()
     async def board(interaction: discord.Interaction):
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            post = await service.board(interaction.channel_id)
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await bot.post_public(interaction.channel, post)
-        await interaction.followup.send("Posted the current board in the channel.", ephemeral=True)
+        await bot.show_board(interaction, service.board(interaction.channel_id),
+                             "Posted the current board in the channel.")
 
     @tree.command(name="hand", description="Privately see your hand and your legal moves.")
     @app_commands.guild_only()
@@ -305,13 +300,8 @@ def add_commands(bot: PiazzaBot) -> None:
     @app_commands.guild_only()
     async def abort(interaction: discord.Interaction):
         perms = interaction.permissions
-        try:
-            post = await service.abort(interaction.channel_id, user_of(interaction),
-                                       is_manager=perms.manage_channels or perms.manage_guild)
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await interaction.response.send_message(clip(post.public_text))
+        is_manager = perms.manage_channels or perms.manage_guild
+        await bot.announce(interaction, service.abort(interaction.channel_id, user_of(interaction), is_manager))
 
     @tree.command(name="games", description="List the open games in this server.")
     @app_commands.guild_only()

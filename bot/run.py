@@ -23,6 +23,14 @@ def run() -> int:
     except ValueError:
         print(f"error: {ENV_GUILD} must be a server id (a number), not {guild_text!r}.", file=sys.stderr)
         return 2
+    from bot.registry import titles
+    from engines.core import DataError
+
+    try:
+        titles()  # load every game's data now: a bad data file stops start-up with its name
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(_main(token, guild_id))
     except discord.LoginFailure:
@@ -35,11 +43,9 @@ def run() -> int:
 
 async def _main(token: str, guild_id: int | None) -> int:
     from bot.discord_app import create_bot
-    from bot.registry import titles
     from bot.service import GameService
     from bot.store import Store
 
-    titles()  # load every game's data now: a bad data file stops start-up with its name
     discord.utils.setup_logging()
     store = await Store.open()
     try:
