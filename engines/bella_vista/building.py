@@ -17,7 +17,7 @@ def occupied(state: State) -> int:
     geo = geometry(state.town)
     mask = 0
     for b in state.buildings:
-        mask |= geo.placements[b.placement].mask
+        mask |= geo.placement_of(b.cells).mask
     return mask
 
 
@@ -26,7 +26,7 @@ def cell_owners(state: State) -> dict[int, int]:
     geo = geometry(state.town)
     out = {}
     for i, b in enumerate(state.buildings):
-        for c in geo.placements[b.placement].cells:
+        for c in geo.placement_of(b.cells).cells:
             out[c] = i
     return out
 
@@ -75,7 +75,7 @@ def place(state: State, seat: int | None, height: int, roofed: bool, placement: 
         colour=building_colour(state, seat, roofed),
         roofed=roofed,
         height=height,
-        placement=placement,
+        cells=geometry(state.town).placements[placement].cells,
     )
     state.buildings.append(b)
     state.last_building = len(state.buildings) - 1

@@ -11,7 +11,7 @@ def meets(state: State, seat: int, contract_id: int) -> bool:
     geo = geometry(state.town)
     card = contract_card(contract_id)
     threshold = setup_for(state.seats).contract_threshold
-    own = [geo.placements[b.placement] for b in state.buildings if b.owner == seat]
+    own = [geo.placement_of(b.cells) for b in state.buildings if b.owner == seat]
     if card.kind in ("tile", "tiles"):
         # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
         on_tile: dict[int, int] = {}

@@ -12,7 +12,7 @@ def groups(state: State, seat: int) -> list[list[int]]:
     """Connected sets of the architect's buildings (building indices), singletons included."""
     geo = geometry(state.town)
     own = [i for i, b in enumerate(state.buildings) if b.owner == seat]
-    cell_of = {c: i for i in own for c in geo.placements[state.buildings[i].placement].cells}
+    cell_of = {c: i for i in own for c in geo.placement_of(state.buildings[i].cells).cells}
     seen: set[int] = set()
     out = []
     for start in own:
@@ -22,7 +22,7 @@ def groups(state: State, seat: int) -> list[list[int]]:
         seen.add(start)
         while todo:
             i = todo.pop()
-            for c in geo.placements[state.buildings[i].placement].around:
+            for c in geo.placement_of(state.buildings[i].cells).around:
                 j = cell_of.get(c)
                 if j is not None and j not in seen:
                     seen.add(j)
@@ -36,7 +36,7 @@ def largest_group_spaces(state: State, seat: int) -> int:
     """Spaces of the architect's Group (>= 2 buildings) that occupies the most spaces; 0 if none."""
     geo = geometry(state.town)
     sizes = [
-        sum(len(geo.placements[state.buildings[i].placement].cells) for i in g)
+        sum(len(geo.placement_of(state.buildings[i].cells).cells) for i in g)
         for g in groups(state, seat)
         if len(g) >= 2
     ]
@@ -49,7 +49,7 @@ def height_score(state: State, seat: int, kind: str) -> int:
     for b in state.buildings:
         if b.owner != seat:
             continue
-        p = geo.placements[b.placement]
+        p = geo.placement_of(b.cells)
         if kind == "parks":
             total += b.height * len(p.parks)  # once per separate Park it touches
         elif kind == "rivers":

@@ -62,7 +62,7 @@ class Building(BaseModel):
     colour: str
     roofed: bool = False
     height: int
-    placement: int  # index into the layout's precomputed placements
+    cells: tuple[int, ...]  # the spaces it occupies: cell numbers (row * columns + col), sorted
 
 
 class SetAside(BaseModel):

@@ -69,6 +69,10 @@ class Geometry:
     river_groups: tuple[frozenset[int], ...]
     tile_of_code: dict[str, int]  # neighborhood code -> tile index
 
+    def placement_of(self, cells: tuple[int, ...]) -> Placement:
+        """The placement covering exactly these cells (how a standing building is kept)."""
+        return self.placements[self.by_mask[sum(1 << c for c in cells)]]
+
     def label(self, cell: int) -> str:
         return cell_label(cell % self.columns, cell // self.columns)
 

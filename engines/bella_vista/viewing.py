@@ -105,7 +105,7 @@ def build_view(game, state: State, seat: int | None) -> View:
     tiles, spaces = _town(state)
     buildings = []
     for i, b in enumerate(state.buildings):
-        p = geo.placements[b.placement]
+        p = geo.placement_of(b.cells)
         buildings.append(
             BuildingView(
                 index=i,

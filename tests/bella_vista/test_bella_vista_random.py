@@ -41,7 +41,7 @@ def check(before, after, seat, action, events):
     # buildings: no overlap, only on neighborhood spaces, footprint matches height
     seen = 0
     for b in after.buildings:
-        p = geo.placements[b.placement]
+        p = geo.placement_of(b.cells)
         assert not p.mask & seen
         seen |= p.mask
         assert all(geo.tiles[geo.cell_tile[c]].kind == "neighborhood" for c in p.cells)

@@ -74,7 +74,7 @@ def test_each_zoning_card(zoning, layout):
     every = {tuple(p.label.split("-")) for p in geometry(s.town).placements if p.shape == "two"}
     for cells in every:
         coords = _cells("-".join(cells))
-        free = not any(cell(s, c) in {x for b in s.buildings for x in geometry(s.town).placements[b.placement].cells}
+        free = not any(cell(s, c) in {x for b in s.buildings for x in geometry(s.town).placement_of(b.cells).cells}
                        for c in cells)
         ok = free and ZONING_TESTS[zoning](coords, grid) and all(grid[c] not in "PR" for c in coords)
         assert (cells in legal) == ok, (zoning, cells)
