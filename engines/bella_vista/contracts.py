@@ -33,5 +33,9 @@ def meets(state: State, seat: int, contract_id: int) -> bool:
 
 
 def eligible(state: State, seat: int) -> list[int]:
-    """Face-up contracts the architect may take now, in row order."""
+    """Face-up contracts the architect may take now, in row order: none once they took
+    one this round ("Each architect may take only one Contract Card per round", which the
+    2-architect rules leave unchanged)."""
+    if state.architects[seat].contract_round == state.round:
+        return []
     return [c for c in state.contract_row if c is not None and meets(state, seat, c)]

@@ -18,7 +18,7 @@ from engines.bella_vista.components import (
     setup_for,
     zoning_card,
 )
-from engines.bella_vista.contracts import eligible
+from engines.bella_vista.contracts import eligible, meets
 from engines.bella_vista.flow import colour_name, current
 from engines.bella_vista.notation import HELP, build_action, cells_mask, neutral_action, notation, parse
 from engines.bella_vista.scoring import final_result
@@ -129,6 +129,8 @@ class BellaVista(Game):
                 card = contract_card(action.id)
                 words = contract_text(card, setup_for(state.seats).contract_threshold)
                 label = f"{text} · +{card.value} coins at the end: {words}"
+                if len(label) > 100:  # a 4-Neighborhood contract: keep every name readable
+                    label = f"{text} · +{card.value} coins: {words}"
             elif isinstance(action, NeutralAction):
                 label = f"{text} · neutral #{state.neutral_next}, earns nothing"
             else:
@@ -238,10 +240,11 @@ class BellaVista(Game):
         who = colour_name(seat)
         roof = " (roofed)" if card_roofed(entry.card) else ""
         if forced:
+            where = "on the border" if p.border else "off the border (no free border placement is left)"
             events = [
                 Event(
                     text=f"{who} reveals #{entry.card}{roof}; the Zoning Card cannot be met, so it is "
-                    f"built on the border at {p.label}: no coins, no contract."
+                    f"built {where} at {p.label}: no coins, no contract."
                 )
             ]
             return events + flow.next_builder(state) + flow.settle(state)
@@ -249,7 +252,15 @@ class BellaVista(Game):
         state.bank -= paid
         state.architects[seat].coins += paid
         short = f" (the bank had only {paid})" if paid < gain else ""
-        events = [Event(text=f"{who} reveals #{entry.card}{roof}, builds at {p.label} and earns {paid} coins{short}.")]
+        met = [c for c in state.contract_row if c is not None and meets(state, seat, c)]
+        again = ""
+        if met and state.architects[seat].contract_round == state.round:
+            again = f" {who} now meets Contract " + ", ".join(str(c) for c in met) + (
+                ", but only one Contract Card may be taken per round."
+            )
+        events = [
+            Event(text=f"{who} reveals #{entry.card}{roof}, builds at {p.label} and earns {paid} coins{short}.{again}")
+        ]
         if eligible(state, seat):
             state.phase = "contract"
             return events
@@ -267,6 +278,7 @@ class BellaVista(Game):
                 )
             state.contract_row[state.contract_row.index(action.id)] = None
             state.architects[seat].contracts.append(action.id)
+            state.architects[seat].contract_round = state.round
             card = contract_card(action.id)
             words = contract_text(card, setup_for(state.seats).contract_threshold)
             events = [Event(text=f"{who} takes Contract {action.id} ({words}, {card.value} coins).")]
@@ -279,8 +291,10 @@ class BellaVista(Game):
         idx, forced = self._placement(state, height, action.cells, notation(action))
         place(state, None, height, False, idx)
         state.neutral_next += 1
-        label = geometry(state.town).placements[idx].label
-        how = " on the border (the Zoning Card cannot be met)" if forced else ""
+        p = geometry(state.town).placements[idx]
+        label = p.label
+        where = "on the border" if p.border else "off the border (no free border placement is left)"
+        how = f" {where} (the Zoning Card cannot be met)" if forced else ""
         events = [Event(text=f"{colour_name(seat)} places the neutral building #{height} at {label}{how}.")]
         return events + flow.round_end(state) + flow.settle(state)
 

@@ -38,6 +38,7 @@ class Architect(BaseModel):
     deck: list[str]  # top card first
     discard: list[str] = []  # cards moved off the bottom of the Offer Board
     contracts: list[int] = []
+    contract_round: int = 0  # the round in which the architect last took a contract (0: never)
 
 
 class OfferEntry(BaseModel):

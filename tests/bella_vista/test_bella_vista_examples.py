@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from bv_helpers import GAME, TWO_PARKS_TOWN, act, construct, new, put, with_town
 
-from engines.bella_vista.contracts import eligible
+from engines.bella_vista.contracts import eligible, meets
 from engines.bella_vista.scoring import grouping_score, height_score
 from engines.bella_vista.state import BottomSlot
 from engines.core.errors import NotYourTurn
@@ -126,8 +126,10 @@ def test_two_architect_construction_sequence():
     assert gain == 3 and s.phase == "construction" and GAME.to_act(s) == {bruno}
     # "BRUNO places his Building #6 next to ANNE's, earning 4 Coins ... 3 Buildings in the striped Leaf"
     gain, s, _ = _gain(s, bruno, "build S5-T5")
+    # He "meets the requirements" but does not take it: one Contract Card per round, and
+    # he takes the border contract later in this round.
     assert gain == 4 and s.phase == "contract" and eligible(s, bruno) == [6]
-    s, _ = act(s, bruno, "contract 6")
+    s, _ = act(s, bruno, "pass")
     # "ANNE plays her second Building #4. She earns only 1 Coin and takes a Contract Card"
     gain, s, _ = _gain(s, anne, "build P2-P3")
     assert gain == 1 and eligible(s, anne) == [5]
@@ -135,9 +137,33 @@ def test_two_architect_construction_sequence():
     s, _ = act(s, anne, "contract 5")
     # "BRUNO places his Building on the border of Town. He earns 3 Coins and takes ... 4 Buildings on the border"
     gain, s, _ = _gain(s, bruno, "build I1-J1")
-    assert gain == 3 and eligible(s, bruno) == [16]
+    assert gain == 3 and eligible(s, bruno) == [6, 16]
     s, _ = act(s, bruno, "contract 16")
-    assert s.architects[bruno].contracts == [6, 16] and s.architects[anne].contracts == [5]
+    assert s.architects[bruno].contracts == [16] and s.architects[anne].contracts == [5]
+
+
+def test_two_architects_take_only_one_contract_per_round():
+    # "Each architect may take only one Contract Card per round." / "All other game rules
+    # remain unchanged!": a contract taken at the first construction of the round closes
+    # step C for the second one, until the next round.
+    anne, bruno = 0, 1
+    s = new(2)
+    put(s, bruno, 1, "Q8-R8-S8")
+    put(s, bruno, 3, "Q7-R7")
+    put(s, bruno, 5, "A1-B1")
+    put(s, bruno, 7, "A3-A4")
+    s.contract_row = [6, 5, 16, 3]
+    s = construct(s, [(anne, "4"), (bruno, "6"), (anne, "4r"), (bruno, "8")], zoning="Z7")
+    _, s, _ = _gain(s, anne, "build Q5-R5")
+    _, s, _ = _gain(s, bruno, "build S5-T5")
+    s, _ = act(s, bruno, "contract 6")
+    _, s, _ = _gain(s, anne, "build P2-P3")
+    gain, s, events = _gain(s, bruno, "build I1-J1")  # now 4 on the border: contract 16 is met
+    assert gain == 3 and meets(s, bruno, 16)
+    assert s.phase == "offers" and s.round == 2  # no contract choice: the round ended
+    assert "only one Contract Card may be taken per round" in events[0].text and "16" in events[0].text
+    assert s.architects[bruno].contracts == [6] and 16 in s.contract_row
+    assert meets(s, bruno, 16) and eligible(s, bruno) == [16]  # a new round, a new contract
 
 
 def test_andrea_meets_two_contracts_but_takes_one():

@@ -63,6 +63,10 @@ def check(before, after, seat, action, events):
     assert sorted(taken + row + after.contract_deck) == list(range(1, 19))
     gained = sum(len(a.contracts) for a in after.architects) - sum(len(a.contracts) for a in before.architects)
     assert gained <= 1
+    # ... and at most one per architect per round (2 architects construct twice a round)
+    for s in range(n):
+        if len(after.architects[s].contracts) > len(before.architects[s].contracts):
+            assert before.architects[s].contract_round != before.round, (s, before.round)
     # somebody owes a decision with a legal move, until the game is over
     if after.phase == "over":
         assert GAME.to_act(after) == frozenset() and GAME.result(after) is not None

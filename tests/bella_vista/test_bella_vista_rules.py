@@ -152,6 +152,8 @@ def test_when_border_is_full_any_free_space_and_else_set_aside():
     ps, forced = legal_placements(s, 5)
     geo = geometry(s.town)
     assert forced and ps and all(geo.tiles[geo.cell_tile[geo.placements[i].cells[0]]].code == "Fs" for i in ps)
+    built, events = act(s, 0, "build N6-O6")  # inside the Striped Flower, far from the border
+    assert "off the border" in events[0].text and "no coins, no contract" in events[0].text
     fill_tile(s, "Fs")
     s.zoning = "Z3"
     s.build_pos = 0

@@ -173,3 +173,19 @@ def test_summary_names_round_phase_and_waiting_seat():
     line = GAME.summary(s)
     who = GAME.seat_label(s, next(iter(GAME.to_act(s))))
     assert "round 1/8" in line and "Offers" in line and who in line
+
+
+
+def test_contract_choice_labels_name_every_neighborhood():
+    # The 4-Neighborhood contracts must not lose a Neighborhood name to the 100-character cut.
+    from engines.bella_vista.components import contract_card, contract_text
+
+    s = construct(new(4), [(0, "5")], zoning="Z9")
+    for cells in ("A1-B1", "K2-L2", "N2-O2", "A6-B6", "N6-O6", "R6-S6", "F10-G10", "N10-O10"):
+        put(s, 0, 5, cells)  # one building entirely on each of London's 8 Neighborhoods
+    s.phase = "contract"
+    s.contract_row = [13, 14, 9, 16]
+    labels = {c.notation: c.label for c in GAME.choices(s, 0)}
+    for cid in (13, 14, 9):
+        words = contract_text(contract_card(cid), 2)
+        assert len(labels[f"contract {cid}"]) <= 100 and labels[f"contract {cid}"].endswith(words)
