@@ -93,6 +93,9 @@ def parse(state: State, seat: int, text: str):
                 "move": lambda: Choose(steps=n), "bid": lambda: Bid(amount=n)}[head]()
     if head == "bet" and len(rest) == 2 and rest[0] in PRODUCT_WORDS:
         return PlaceBet(product=PRODUCT_WORDS[rest[0]], stake=_int(rest[1], text))
+    if head == "bet" and len(rest) == 2:
+        raise UnknownAction(f"I could not read \"{text}\": \"{rest[0]}\" is not a product; bet on gem, ivory, "
+                            "gold or spices, for example \"bet gem 20\".")
     if head == "office":
         if rest and rest[0] == "move":
             rest = rest[1:]
@@ -146,11 +149,12 @@ def label(state: State, seat: int, action) -> str:
     if k == "spin":
         return "spin: spin the Machina de la Sorte and move"
     if k == "join":
-        return f"{text}: propose a corporation with {seat_name(action.target)} ({action.faction})"
+        names = "+".join(seat_name(s) for s in state.firms[action.target].members)
+        return f"{text}: propose a corporation with {names} ({action.faction})"
     if k in ("guelfi", "ghibellini", "declare"):
         return f"{text}: declare yourself {action.faction}"
     if k == "pass":
-        return "pass: no bid" if state.phase == "auction" else "pass: no bet on this market"
+        return "pass: no bid"
     if k in ("accept", "refuse") and state.merge:
         names = "+".join(seat_name(s) for s in state.firms[state.merge.proposer].members)
         verb = "pool everything with" if k == "accept" else "stay apart from"
@@ -161,7 +165,7 @@ def label(state: State, seat: int, action) -> str:
 HELP = f"""Leonardo (1988): roll and move around a Renaissance city of 32 spaces.
 On your turn: `art N` (buy N works of art, 50 florins each, up to 4, before spinning) then `place <space>` for each one, then `spin`.
 Landing on a free palazzo or bridge: `buy` or `decline` (then the others bid: `bid 35` or `pass`, sealed).
-Someone opens a market: the others `bet gem 20` (gem, ivory, gold or spices) or `pass`.
+Someone opens a market: each of the others must bet, e.g. `bet gem 20` (gem, ivory, gold or spices).
 An office holder decides on a marker landing on their square: `office +3`, `office -2`, `office 0`; a 50-florin office may add `remove` (e.g. `office 0 remove`).
 Before the first turn everyone declares `guelfi` or `ghibellini`.
 Corporations variant: `join blue` (or `join blue ghibellini`) at the start of your turn; those concerned answer `accept` or `refuse`; a corporation picks its move with `move 7`.

@@ -90,8 +90,9 @@ def legal(state: State, seat: int) -> list:
         m = state.market
         if m is None or seat not in m.bettors or seat in m.bets:
             return []
+        # "requiring their opponents to bet a sum": no pass on a market (RULINGS 26)
         stakes = amounts(c.min_stake, firm.florins)
-        return [PlaceBet(product=p, stake=s) for p in PRODUCTS for s in stakes] + [Pass()]
+        return [PlaceBet(product=p, stake=s) for p in PRODUCTS for s in stakes]
     if phase == "office":
         call = state.office
         if call is None or call.holder != seat:
@@ -112,54 +113,82 @@ def _ref(text: str) -> IllegalAction:
     return IllegalAction(text)
 
 
+PHASE_WORDS = {
+    "factions": "everyone is writing down a faction",
+    "start": "the start of a turn, before the spin",
+    "place": "works of art are waiting to be displayed",
+    "choose": "the corporation is choosing one of its spins",
+    "buy": "the player who landed decides whether to buy",
+    "auction": "an auction is under way",
+    "market": "a market is open",
+    "office": "an office holder decides on a marker",
+    "merge": "a corporation proposal awaits its answers",
+    "over": "the game is over",
+}
+
+
 def check(state: State, seat: int, action) -> None:
-    """Raise IllegalAction, with a reason and what is allowed, unless ``action`` is legal."""
+    """Raise IllegalAction, with a reason and what is allowed, unless ``action`` is legal.
+    Every message quotes the player's move."""
+    from engines.leonardo.notation import notation  # local: notation imports model only
+
     c = cards()
     kind = action.kind
     acts = legal(state, seat)
-    if kind in ("bid", "bet") and Pass() in acts and (kind == "bid") == (state.phase == "auction"):
+    phase = state.phase
+    said = f'"{notation(state, action)}"'
+    if (kind == "bid" and phase == "auction" and acts) or (kind == "bet" and phase == "market" and acts):
         amount = action.amount if kind == "bid" else action.stake
         florins = firm_of(state, seat).florins
         if c.min_stake <= amount <= florins:
             return
-        raise _ref(f"{amount} florins is not possible: the amount must be from {c.min_stake} to "
+        raise _ref(f"{said}: {amount} florins is not possible: the amount must be from {c.min_stake} to "
                    f"{florins} (your florins).")
     if action in acts:
         return
-    phase = state.phase
     allowed = _allowed_words(state, seat)
     if kind == "declare":
         if phase != "factions":
-            raise _ref("Factions were declared before the first turn; they cannot change now.")
-        raise _ref("You have already declared your faction.")
+            raise _ref(f"{said}: factions were declared before the first turn; they cannot change now.")
+        raise _ref(f"{said}: you have already declared your faction.")
     firm = firm_of(state, seat)
-    if kind == "art":
-        if phase != "start" or state.art_bought:
-            raise _ref(f"Works of art are bought once, at the start of your turn before spinning. Now: {allowed}.")
+    if kind == "pass" and phase == "market" and acts:
+        raise _ref(f"{said} is not possible on a market: its opener requires every opponent to bet a sum. "
+                   f"Bet {c.min_stake} to {firm.florins} florins on gem, ivory, gold or spices, "
+                   f"for example \"bet gem {c.min_stake}\".")
+    if kind == "art" and phase == "start" and not state.art_bought:
         top = max_art(state, firm)
         raise _ref(
-            f"You cannot buy {action.count} work(s) of art: at most {top} now (up to {c.art_per_turn} a turn, "
-            f"{c.art_price} florins each, {len(state.art_supply)} left, room on your palazzi for "
-            f"{sum(free_slots(state, firm).values())})."
+            f"{said}: you cannot buy {action.count} work(s) of art; "
+            + f"at most {top} now, at least 1"
+            + f" (up to {c.art_per_turn} a turn, {c.art_price} florins each, {len(state.art_supply)} left, "
+            f"room on your palazzi for {sum(free_slots(state, firm).values())})."
         )
-    if kind == "place":
+    if kind == "art" and phase in ("start", "place", "choose", "buy"):
+        raise _ref(f"{said}: works of art are bought once, at the start of your turn before spinning. "
+                   f"Now: {allowed}.")
+    if kind == "place" and phase == "place":
         spots = ", ".join(str(n) for n in free_slots(state, firm)) or "none"
-        raise _ref(f"You cannot place a work of art on space {action.space}: your palazzi with room are {spots}.")
-    if kind == "move":
-        raise _ref(f"The corporation's spins were {', '.join(map(str, state.spins))}; choose one of them.")
+        raise _ref(f"{said}: you cannot place a work of art on space {action.space}; your palazzi with room "
+                   f"are {spots}.")
+    if kind == "move" and phase == "choose":
+        raise _ref(f"{said}: the corporation's spins were {', '.join(map(str, state.spins))}; choose one of "
+                   f"them, for example \"move {state.spins[0]}\".")
     if kind == "office" and phase == "office":
         if not -5 <= action.move <= 5:
-            raise _ref(f"An office moves a marker at most 5 spaces, not {action.move:+d}: use -5 to +5.")
+            raise _ref(f"{said}: an office moves a marker at most 5 spaces, not {action.move:+d}; use -5 to +5.")
         if action.remove:
-            raise _ref("Only a 50-florin office removes a Man-at-Arms, and only from a player who has one.")
+            raise _ref(f"{said}: only a 50-florin office removes a Man-at-Arms, and only from a player who "
+                       "has one; leave out \"remove\".")
     if kind == "join":
         if not state.options.corporations:
-            raise _ref("Corporations are not part of this game (the variant was not chosen at the start).")
-        if state.proposed:
-            raise _ref("You have already proposed a corporation this turn.")
-        raise _ref("You cannot join that seat: name the colour of an active opponent, for example "
-                   f"{', '.join('join ' + firm_name(f).split('+')[0].lower() for f in join_targets(state, firm))}.")
-    raise _ref(f"That is not possible now. Now: {allowed}.")
+            raise _ref(f"{said}: corporations are not part of this game (the variant was not chosen at the start).")
+        if phase == "start" and state.proposed:
+            raise _ref(f"{said}: you have already proposed a corporation this turn.")
+        if phase == "start":
+            raise _ref(f"{said}: you cannot join that seat; name the colour of an active opponent, for example "
+                       f"{', '.join('join ' + firm_name(f).split('+')[0].lower() for f in join_targets(state, firm))}.")
+    raise _ref(f"{said} is not possible now ({PHASE_WORDS[phase]}). Now: {allowed}.")
 
 
 def _allowed_words(state: State, seat: int) -> str:

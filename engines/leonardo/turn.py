@@ -312,7 +312,13 @@ def end_if_alone(state: State, out: list[str]) -> bool:
     alive = active_firms(state)
     if len(alive) <= 1:
         state.phase = "over"
-        state.end_reason = f"{firm_name(alive[0])} eliminated every opponent." if alive else "Everyone went bankrupt."
+        if not alive:
+            state.end_reason = "Everyone went bankrupt."
+        elif len(alive[0].members) == 1:
+            state.end_reason = f"{firm_name(alive[0])} eliminated every opponent."
+        else:  # opponents may have joined rather than gone bankrupt
+            state.end_reason = (f"{firm_name(alive[0])} is the last corporation standing: every opponent "
+                                "went bankrupt or joined it.")
         out.append("Game over: " + state.end_reason)
         return True
     return False

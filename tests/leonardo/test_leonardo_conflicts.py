@@ -128,9 +128,18 @@ def test_market_bets_are_validated_against_florins():
     state = _market(2)
     with pytest.raises(IllegalAction, match="from 5 to 250"):
         do(state, 1, "bet gem 251")
-    state, _ = do(state, 1, "pass")
+    state, _ = do(state, 1, "bet gold 5")
     state, _ = do(state, 2, "bet ivory 250")
-    assert state.firms[2].florins == 0 and state.firms[0].florins == 500
+    assert state.firms[2].florins == 0 and state.firms[0].florins == 250 + 5 + 250
+
+
+def test_market_bets_are_required_no_pass():
+    # "opens the market, requiring their opponents to bet a sum"
+    state = _market(2)
+    assert all(a.kind == "bet" for s in (1, 2) for a in G.legal_actions(state, s))
+    with pytest.raises(IllegalAction, match='"pass" is not possible on a market.*bet gem 5'):
+        do(state, 1, "pass")
+    assert "pass" not in G.help_text().split("market")[1].split("\n")[0]
 
 
 @pytest.mark.parametrize("card,paid", [("guelfa", [0, 2]), ("ghibellina", [1]), ("nulla", [])])
@@ -302,6 +311,8 @@ def test_naming_a_partner_proposes_to_the_whole_corporation():
     state = turn_of(state, 2)
     action = G.parse_action(state, 2, "join blue")
     assert action.target == 0
+    labels = [c.label for c in G.choices(state, 2) if c.notation == "join red guelfi"]
+    assert labels == ["join red guelfi: propose a corporation with Red+Blue (guelfi)"]
     state, _ = G.apply(state, 2, action)
     assert G.to_act(state) == {0, 1}
     assert G.parse_action(state, -1, "join red").faction == "guelfi"
@@ -379,3 +390,33 @@ def test_a_corporation_holds_two_men_at_arms_per_member():
     state.rng = rng_giving([2, 2])
     state, _ = do(state, 0, "spin")
     assert state.firms[0].men == 4 and state.firms[0].position == 12
+
+
+def test_a_corporation_of_everyone_ends_the_game():
+    state = ready(0, n=4, corporations=True)
+    state, _ = do(state, 0, "join blue")
+    state, _ = do(state, 1, "accept")
+    state.proposed = False
+    state, _ = do(state, 0, "join green")
+    for s in (1, 2):
+        state, _ = do(state, s, "accept")
+    state.proposed = False
+    state, _ = do(state, 0, "join yellow")
+    for s in (1, 2, 3):
+        state, _ = do(state, s, "accept")
+    result = G.result(state)
+    assert result is not None and result.winners == [0, 1, 2, 3]
+    assert "eliminated" not in state.end_reason and "joined" in state.end_reason
+    check_invariants(state)
+
+
+def test_forced_sales_take_fewest_works_of_art_before_cheapest():
+    state = ready(0, pos=16, roll=3)
+    state.owner.update({19: 1, 4: 0, 27: 0})  # 4 costs 40 with 2 works, 27 costs 100 with 1
+    state.art[4] = [state.art_supply.pop(), state.art_supply.pop()]
+    state.art[27] = [state.art_supply.pop()]
+    state.bank += state.firms[0].florins
+    state.firms[0].florins = 0
+    state, _ = do(state, 0, "spin")  # owes 25 (half of 50): sells 27 for 50, keeps 4
+    assert state.owner.get(4) == 0 and 27 not in state.owner and state.firms[0].florins == 25
+    check_invariants(state)

@@ -80,3 +80,8 @@ def test_bad_data_files_name_the_file_and_the_key(tmp_path):
     bad.write_text("starting_florins = 'lots'\n")
     with pytest.raises(DataError, match="cards.toml: key starting_florins"):
         load_file(bad, Cards)
+
+
+def test_an_unknown_product_names_the_four_products():
+    with pytest.raises(UnknownAction, match='"bet diamonds 5".*"diamonds" is not a product.*gem, ivory, gold or spices'):
+        G.parse_action(started(3), 0, "bet diamonds 5")

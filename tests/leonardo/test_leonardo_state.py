@@ -179,3 +179,19 @@ def test_only_the_corporation_marker_holder_decides():
     assert G.to_act(state) == {0}
     with pytest.raises(NotYourTurn):
         do(state, 1, "spin")
+
+
+def test_refusals_quote_the_move_and_fit_the_moment():
+    state = turn_of(started(4, seed=2, corporations=True), 0)
+    with pytest.raises(RuleError) as err:
+        do(state, 0, "move 5")  # not a corporation choosing: no "spins were ;"
+    assert str(err.value).startswith('"move 5" is not possible now') and "spins were" not in str(err.value)
+    with pytest.raises(RuleError, match='^"place 3" is not possible now.*Now: art, join, spin'):
+        do(state, 0, "place 3")  # no work of art drawn yet
+    state.owner = {}
+    state.firms[0].moved, state.firms[0].position = True, 20
+    state.phase, state.buy_space = "buy", 23
+    with pytest.raises(RuleError, match='^"join blue guelfi" is not possible now.*Now: buy, decline'):
+        do(state, 0, "join blue")  # the proposal's moment, not the seat, is wrong
+    with pytest.raises(RuleError, match='^"bid 10" is not possible now'):
+        do(state, 0, "bid 10")
