@@ -84,9 +84,11 @@ def gain_source(state: TorriState, seat: int, dest: str) -> tuple[str, int | Non
     return f"on {COLOURS[owner].capitalize()}'s piece", owner, 1
 
 
-def gain_amount(state: TorriState, seat: int, dest: str, bank_after: int) -> int:
+def gain_amount(
+    state: TorriState, seat: int, dest: str, bank_after: int, gold: list[int] | None = None
+) -> int:
     """The gold actually received: a payer with too little gold (or an empty bank) pays
-    what it has."""
+    what it has. `gold` is every seat's gold at that moment (default: the state's)."""
     _, payer, amount = gain_source(state, seat, dest)
-    have = bank_after if payer is None else state.gold[payer]
+    have = bank_after if payer is None else (state.gold if gold is None else gold)[payer]
     return min(amount, have)

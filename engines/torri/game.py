@@ -26,7 +26,7 @@ from engines.torri.model import (
 )
 from engines.torri.notation import format_action, parse
 from engines.torri.scoring import final_result
-from engines.torri.turns import advance, legal_moves, name, play_move
+from engines.torri.turns import advance, gold_after_walk, legal_moves, name, play_move
 
 HELP = """Le Torri di Bologna — type a destination square, then what to do there:
   E5              walk to the tower on E5 (no building)
@@ -206,7 +206,8 @@ class Torri(Game):
         if move.build != "walk":
             reason, payer, amount = gain_source(state, seat, move.to)
             bank = state.bank + (BATTLEMENT_PRICE if move.build == "battlement" else 0)
-            got = gain_amount(state, seat, move.to, bank)
+            # the payer may just have received a fee of this very walk
+            got = gain_amount(state, seat, move.to, bank, gold_after_walk(state, seat, route))
             net += got
             if move.build == "battlement":
                 net -= BATTLEMENT_PRICE
@@ -231,7 +232,8 @@ class Torri(Game):
         if state.phase == "over":
             res = self.result(state)
             win = " and ".join(name(s) for s in res.winners)
-            return f"Game over after round {state.turn // state.players} · {win} wins · {heights}"
+            win += " share the victory" if len(res.winners) > 1 else " wins"
+            return f"Game over after round {state.turn // state.players} · {win} · {heights}"
         rnd = state.turn // state.players + 1
         seat = state.turn % state.players
         end = ""

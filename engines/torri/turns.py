@@ -26,6 +26,20 @@ def gold_after_fees(state: TorriState, seat: int, route: Route) -> int:
     return max(0, state.gold[seat] - len(route.payees))
 
 
+def fees_paid(state: TorriState, seat: int, route: Route) -> tuple[int, ...]:
+    """The payees actually paid, in payment order: the mover pays until out of gold (R8)."""
+    return route.payees[: state.gold[seat]]
+
+
+def gold_after_walk(state: TorriState, seat: int, route: Route) -> list[int]:
+    """Every seat's gold once the fees of the walk are paid (before any build)."""
+    gold = list(state.gold)
+    for payee in fees_paid(state, seat, route):
+        gold[seat] -= 1
+        gold[payee] += 1
+    return gold
+
+
 def move_problem(state: TorriState, lay: Layout, seat: int, move: Move, route: Route) -> str | None:
     tower = state.towers.get(move.to, "")
     if move.build == "walk":
@@ -59,14 +73,11 @@ def play_move(state: TorriState, lay: Layout, seat: int, move: Move) -> list[Eve
     # the walk, and the fees to the builders on every square entered
     state.builders[seat] = move.to
     paid: dict[int, int] = {}
-    unpaid = 0
-    for payee in route.payees:
-        if state.gold[seat] > 0:
-            state.gold[seat] -= 1
-            state.gold[payee] += 1
-            paid[payee] = paid.get(payee, 0) + 1
-        else:
-            unpaid += 1
+    paid_to = fees_paid(state, seat, route)
+    for payee in paid_to:
+        paid[payee] = paid.get(payee, 0) + 1
+    unpaid = len(route.payees) - len(paid_to)
+    state.gold = gold_after_walk(state, seat, route)
     how = "moves freely to" if route.jump else "walks to"
     path = " → ".join((start, *route.path))
     line = f"{who} {how} {move.to} ({path})" if len(route.path) > 1 or route.jump else f"{who} {how} {move.to}"
@@ -111,17 +122,20 @@ def trigger_end(state: TorriState, lay: Layout, by: int) -> list[Event]:
     state.end_turn = (state.turn // n + 2) * n
     for sq in lay.centrals:
         state.towers[sq] += NEUTRAL_BATTLEMENT
-    why = (
-        f"{name(by)} has placed their last simple piece"
-        if by >= 0
-        else f"round {state.options.max_rounds} is over"
-    )
-    return [
-        Event(
-            text=f"{why}: the central towers are closed with battlements. This round is finished, "
-            f"then one extra round is played (the game ends after round {state.end_turn // n})."
+    last = state.end_turn // n
+    if by >= 0:
+        text = (
+            f"{name(by)} has placed their last simple piece: the central towers are closed with "
+            f"battlements. This round is finished, then one extra round is played (the game ends "
+            f"after round {last})."
         )
-    ]
+    else:  # the round limit (RULINGS P4): the current round is already over
+        text = (
+            f"Round {state.options.max_rounds} is over, the round limit of this game: the central "
+            f"towers are closed with battlements and one extra round is played (the game ends "
+            f"after round {last})."
+        )
+    return [Event(text=text)]
 
 
 def advance(state: TorriState, lay: Layout) -> list[Event]:

@@ -87,3 +87,23 @@ def test_the_platform_seat_cannot_move_for_anyone():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
     with pytest.raises(NotYourTurn, match="no automatic moves"):
         GAME.apply(state, SYSTEM, Move(to="B2", build="build"))
+
+
+def test_choice_label_counts_the_fee_the_payer_just_received():
+    # Blue crosses its own B2, where Yellow's builder stands (1 gold fee to Yellow, who had
+    # none), then builds on Yellow's C2: Yellow now has that 1 gold and pays it back (+1).
+    state = position(
+        towers={"A2": "G", "B2": "B", "C2": "Y", "C4": "nGY", "E4": "nYG"},
+        builders=["A2", "E4", "B2"],
+        gold=[3, 0, 0],
+    )
+    labels = {c.notation: c.label for c in GAME.choices(state, 0)}
+    assert labels["C2 build"] == "C2 build · +0 gold (fee 1 to Y, on Yellow's piece)"
+    after, _ = act(state, "C2 build")
+    assert after.gold == [3 - 1 + 1, 0, 0]
+
+
+def test_summary_of_a_shared_victory():
+    state = position(towers={"B2": "B", "F6": "G"}, builders=["B2", "F6", "E4"], gold=[2, 2, 0])
+    state.phase = "over"
+    assert "Blue and Green share the victory" in GAME.summary(state)

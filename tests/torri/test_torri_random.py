@@ -133,3 +133,19 @@ def test_replay_from_seed_and_log_is_byte_identical(players):
     for seat, text in log:
         replay, _ = GAME.apply(replay, seat, GAME.parse_action(replay, seat, text))
     assert replay.model_dump_json() == final
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_choice_label_states_the_gold_the_move_really_earns(players):
+    import re
+
+    for state in _sample_states(players, games=3):
+        if GAME.result(state) is not None or state.phase != "play":
+            continue
+        seat = min(GAME.to_act(state))
+        for choice in GAME.choices(state, seat):
+            if choice.notation == "pass":
+                continue
+            net = int(re.search(r"([+-]\d+) gold", choice.label).group(1))
+            after, _ = GAME.apply(state, seat, GAME.parse_action(state, seat, choice.notation))
+            assert after.gold[seat] - state.gold[seat] == net, choice.label

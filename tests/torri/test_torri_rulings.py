@@ -206,7 +206,8 @@ def test_p4_round_limit_option_bounds_the_game():
         acts = GAME.legal_actions(state, seat)
         walks = [a for a in acts if isinstance(a, Move) and a.build == "walk"]
         state, _ = GAME.apply(state, seat, (walks or acts)[0])
-    assert state.turn <= 16 * 3
+    # nobody places a 14th piece while walking: round 15 triggers the end, round 16 is extra
+    assert state.triggered_by == -1 and state.turn == state.end_turn == 16 * 3
 
 
 def test_p5_inferred_route_is_the_cheapest():
