@@ -6,122 +6,37 @@ the autocomplete suggestions (a seeded random one), and sends it.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 from pathlib import Path
 
 import pytest
 from discord_double import Channel, DiscordDouble, InteractionResult, Message, User
+from e2e_table import (
+    Table,
+    boards,
+    bot_missing,
+    check_final_scores,
+    only_public_board,
+    open_table,
+    refuse_out_of_turn,
+)
+from e2e_table import open_game as open_any_game
 
-
-def _bot_missing() -> str | None:
-    try:
-        from bot import registry
-        from bot.discord_app import create_bot  # noqa: F401
-        from bot.service import GameService  # noqa: F401
-        from bot.store import Store  # noqa: F401
-
-        registry.get("bella_vista")
-    except Exception as exc:  # an import or data error: report it as the skip reason
-        return f"{type(exc).__name__}: {exc}"
-    return None
-
-
-MISSING = _bot_missing()
+MISSING = bot_missing("bella_vista")
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Bella Vista yet: {MISSING}")
 
 SECRET_LINE = re.compile(r"^(Your hand: .*|Face-down on .*)$", re.MULTILINE)
 
 
-class Table:
-    """The project's bot over a real SQLite file, connected to the double; it can be restarted."""
-
-    def __init__(self, double: DiscordDouble, db_path: Path, seed: int = 20261129) -> None:
-        self.double, self.db_path = double, db_path
-        self.seed = seed  # every game this table starts uses it, so a failure replays exactly
-        self._stack: contextlib.AsyncExitStack | None = None
-        self.service = None
-        self.bot = None
-
-    async def start(self) -> None:
-        from bot.discord_app import create_bot
-        from bot.service import GameService
-        from bot.store import Store
-
-        stack = contextlib.AsyncExitStack()
-        store = await Store.open(self.db_path)
-        stack.push_async_callback(store.close)
-        self.service = GameService(store, seeds=lambda: self.seed)
-        self.bot = create_bot(self.service, guild_id=self.double.guild.id)
-        await stack.enter_async_context(self.double.running(self.bot))
-        self._stack = stack
-
-    async def stop(self) -> None:
-        if self._stack is not None:
-            stack, self._stack = self._stack, None
-            await stack.aclose()
-
-    async def restart(self) -> None:
-        await self.stop()
-        await self.start()
-
-
 @pytest.fixture
 async def table(double: DiscordDouble, tmp_path: Path):
-    t = Table(double, tmp_path / "piazza.sqlite3")
-    await t.start()
-    try:
+    async with open_table(double, tmp_path / "piazza.sqlite3") as t:
         yield t
-    finally:
-        await t.stop()
-    assert not double.unanswered(), f"interactions left without an answer: {double.unanswered()}"
-
-
-def boards(double: DiscordDouble, channel: Channel) -> list[Message]:
-    return [m for m in double.public(channel) if m.pngs]
-
-
-def only_public_board(res: InteractionResult) -> Message:
-    """The action produced exactly one new public message, in its channel, and it carries the board PNG."""
-    assert len(res.public) == 1, f"expected one public board post, got {res.messages}"
-    [msg] = res.public
-    assert msg.channel_id == res.interaction.channel.id
-    [png] = msg.pngs
-    assert png.content_type == "image/png" and png.data[:8] == b"\x89PNG\r\n\x1a\n" and len(png.data) > 1000
-    return msg
 
 
 async def open_game(double: DiscordDouble, channel: Channel, players: list[User], options: str | None) -> Message:
-    creator = players[0]
-    extra = {"options": options} if options else {}
-    res = await double.slash(creator, channel, "new", game="bella_vista", **extra)
-    assert not res.ephemeral and "Bella Vista" in res.original.content and creator.name.title() in res.original.content
-
-    res = await double.slash(creator, channel, "join")  # the opener is already seated
-    assert res.ephemeral and "already" in res.text and not res.public
-    for user in players[1:]:
-        res = await double.slash(user, channel, "join")
-        assert not res.ephemeral and user.name.title() in res.original.content
-
-    res = await double.slash(players[-1], channel, "start")
-    return only_public_board(res)
-
-
-async def refuse_out_of_turn(double: DiscordDouble, table: Table, channel: Channel, intruder: User,
-                             action: str) -> None:
-    """An out-of-turn /move gets a private refusal and changes nothing."""
-    before = await table.service.store.open_game_in(channel.id)
-    pending = await table.service.pending(channel.id)
-    seen_before = len(double.public(channel))
-    assert await double.autocomplete(intruder, channel, "move", focused="action", value="") == []
-    res = await double.slash(intruder, channel, "move", action=action)
-    assert res.ephemeral and not res.public, res
-    assert "not your turn" in res.text or "not playing" in res.text, res.text
-    after = await table.service.store.open_game_in(channel.id)
-    assert (after.version, after.snapshot) == (before.version, before.snapshot)
-    assert await table.service.pending(channel.id) == pending
-    assert len(double.public(channel)) == seen_before
+    return await open_any_game(double, channel, players, "bella_vista", "Bella Vista", options)
 
 
 async def refuse_stale_menu(double: DiscordDouble, table: Table, channel: Channel, user: User, menu: Message,
@@ -233,14 +148,6 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
     assert moves > 20
     assert not board.mentions() and "is over" in board.content
     return board
-
-
-def check_final_scores(board: Message, players: list[User], state, engine) -> None:
-    result = engine.result(state)
-    assert result is not None
-    for score in result.ordered():
-        name = players[score.seat].name.title()
-        assert re.search(rf"{score.rank}\. (🏆 )?\*\*{name}\*\* — {score.total} \(", board.content), board.content
 
 
 def check_secrets_stayed_private(double: DiscordDouble, channel: Channel) -> None:
