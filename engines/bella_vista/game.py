@@ -102,14 +102,16 @@ class BellaVista(Game):
             ps, forced = legal_placements(state, height)
             owners = cell_owners(state)
             geo = geometry(state.town)
+            earned = []
             for i in ps:
                 text = notation(build_action(state.town, i))
-                if forced:
-                    gain = "forced (zoning impossible): no coins, no contract"
-                else:
-                    gain = f"+{coins_earned(state, geo.placements[i], height, owners)} coins"
-                out.append(Choice(notation=text, label=f"{text} · {gain}"))
-            return out
+                coins = 0 if forced else coins_earned(state, geo.placements[i], height, owners)
+                gain = "forced (zoning impossible): no coins, no contract" if forced else f"+{coins} coins"
+                earned.append((coins, Choice(notation=text, label=f"{text} · {gain}")))
+            # Best-paying first: autocomplete shows 25 at a time, so the list opens on the
+            # placements a player most likely wants (typing a space narrows it further).
+            earned.sort(key=lambda pair: -pair[0])
+            return [choice for _, choice in earned]
         order = len([e for e in state.spaces if e is not None])
         for action in self.legal_actions(state, seat):
             text = notation(action)

@@ -389,3 +389,24 @@ def test_bank_shortage_pays_what_is_left():
     s, events = act(s, 0, "build B2-C2")  # would earn 5
     assert s.architects[0].coins == 20 + 2 and s.bank == 0
     assert "the bank had only 2" in events[0].text
+
+
+def test_build_choices_list_the_best_paying_placements_first():
+    """Autocomplete shows 25 entries at a time: the list must open on the richest placements."""
+    from engines.bella_vista import BellaVista, Options
+    from engines.core import Rng
+    from engines.core.playout import random_move
+
+    game = BellaVista()
+    seen = 0
+    for seed in range(6):
+        state, rng = game.new_game(3, Options(), seed), Rng.from_seed(seed)
+        while game.result(state) is None:
+            if state.phase == "construction":
+                seat = min(game.to_act(state))
+                gains = [int(c.label.split("+")[1].split()[0]) for c in game.choices(state, seat) if "+" in c.label]
+                assert gains == sorted(gains, reverse=True)
+                seen += len(set(gains)) > 1
+            seat, action = random_move(game, state, rng)
+            state, _ = game.apply(state, seat, action)
+    assert seen > 0, "no construction offered placements paying different amounts"
