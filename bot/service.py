@@ -29,6 +29,13 @@ from render.common import encode_png
 MAX_SUGGESTIONS = 25
 
 
+HINT = "?"  # the value of an autocomplete entry that only explains; /move refuses it
+
+
+def hint(text: str) -> Choice:
+    return Choice(notation=HINT, label=text[:100])
+
+
 class Refusal(Exception):
     """Something a player asked for cannot be done; the message says why and what can."""
 
@@ -287,6 +294,8 @@ class GameService:
             if seat not in waiting:
                 who = ", ".join(self._who(row, state, s) for s in waiting) or "nobody"
                 raise Refusal(f"It is not your turn: the game is waiting for {who}.")
+            if text.strip() == HINT:
+                raise Refusal("Type your move, or pick one from the list; /help shows the notation.")
             try:
                 action = engine.parse_action(state, seat, text)
                 new, events = engine.apply(state, seat, action)
@@ -347,15 +356,21 @@ class GameService:
             return await self._apply_deadline(row)
 
     async def suggest(self, channel_id: int, user: User, typed: str) -> list[Choice]:
-        """Autocomplete: the caller's legal moves matching what is typed (at most 25)."""
+        """Autocomplete: the caller's legal moves matching what is typed (at most 25).
+        Someone who cannot move now gets one entry saying why (choosing it is refused
+        with the same reason), rather than a silent empty list."""
         row = await self.store.open_game_in(channel_id)
         if row is None or row.status != "active":
-            return []
+            return [hint("No game is being played in this channel; /new opens one, /start begins it.")]
         engine = registry.get(row.game_key).engine
         state = self._state(row)
         seat = row.seat_of(user.id)
-        if seat is None or seat not in engine.to_act(state):
-            return []
+        if seat is None:
+            return [hint("You are not playing in this game; /board shows it.")]
+        waiting = sorted(engine.to_act(state))
+        if seat not in waiting:
+            who = ", ".join(self._who(row, state, s) for s in waiting) or "nobody"
+            return [hint(f"Not your turn: waiting for {who}.")]
         words = typed.lower().split()
         out = []
         for choice in engine.choices(state, seat):

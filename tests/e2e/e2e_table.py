@@ -114,7 +114,8 @@ async def refuse_out_of_turn(double: DiscordDouble, table: Table, channel: Chann
     before = await table.service.store.open_game_in(channel.id)
     pending = await table.service.pending(channel.id)
     seen_before = len(double.public(channel))
-    assert await double.autocomplete(intruder, channel, "move", focused="action", value="") == []
+    [why] = await double.autocomplete(intruder, channel, "move", focused="action", value="")
+    assert why["value"] == "?" and ("Not your turn: waiting for" in why["name"] or "not playing" in why["name"])
     res = await double.slash(intruder, channel, "move", action=action)
     assert res.ephemeral and not res.public, res
     assert "not your turn" in res.text or "not playing" in res.text, res.text

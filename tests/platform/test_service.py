@@ -169,8 +169,14 @@ async def test_suggestions_are_capped_and_filtered(service):
     word = all_moves[-1].split()[-1]
     assert all(word.lower() in (s.notation + s.label).lower() for s in await service.suggest(1, user, word))
     other = ANNE if user is BRUNO else BRUNO
-    assert await service.suggest(1, other, "") == []
-    assert await service.suggest(1, User(99, "Nobody"), "") == []
+    [wait] = await service.suggest(1, other, "")
+    assert wait.notation == "?" and wait.label.startswith("Not your turn: waiting for ")
+    with pytest.raises(Refusal, match="not your turn"):
+        await service.act(1, other, wait.notation)
+    [outsider] = await service.suggest(1, User(99, "Nobody"), "")
+    assert "not playing" in outsider.label
+    [nothing] = await service.suggest(2, user, "")
+    assert "/new" in nothing.label
 
 
 async def test_abort_is_for_the_creator_or_a_manager(service):
