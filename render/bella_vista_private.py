@@ -97,7 +97,7 @@ def render_private(view, names: list[str]) -> Image.Image:
     colours = f"{own}" + (f" + {second} roofed" if second else "")
     put(img, (MARGIN, 12), f"Your cards: {name} ({letter(own)}, {colours})", 24, WHITE)
     if arch is not None:
-        figures = f"{arch.coins} coins   {arch.hand} in hand   {arch.deck} in deck   {arch.buildings_left} buildings left"
+        figures = f"{arch.coins} coin{'' if arch.coins == 1 else 's'}   {arch.hand} in hand   {arch.deck} in deck   {arch.buildings_left} buildings left"
         put(img, (width - MARGIN, 40), figures, 15, (215, 220, 230), "ra")
     y = 72
     put(img, (MARGIN, y), f"Hand ({len(hand)})", 19, INK)
@@ -115,7 +115,7 @@ def render_private(view, names: list[str]) -> Image.Image:
     if offered:
         draw.line((x - 14, y, x - 14, y + CARD_H), fill=FAINT, width=2)
     for s in offered:
-        where = f"{s.cost} coins" if s.cost is not None else "could not pay"
+        where = f"{s.cost} coin{'' if s.cost == 1 else 's'}" if s.cost is not None else "could not pay"
         state = "face-down" if s.face_down else "revealed"
         draw_card(img, x, y, s.card, own, second, f"{where}\n{state}")
         x += CARD_W + CARD_GAP
