@@ -6,9 +6,6 @@ from pydantic import BaseModel, ValidationError
 
 from engines.core import RuleError
 
-# Options the platform itself understands, for every game that supports them.
-PLATFORM_OPTIONS = ("deadline",)
-
 
 class OptionError(RuleError):
     """An option could not be read; the message names it and what is allowed."""

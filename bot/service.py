@@ -462,9 +462,12 @@ class GameService:
         parts = []
         for key in keys:
             engine = registry.get(key).engine
+            options = describe_options(engine.Options)
+            if engine.supports_deadline:
+                options += "\n`deadline` (none by default) — a date, e.g. 2026-12-31 or 2026-12-31T20:00 (UTC): the game ends then"
             parts.append(
                 f"**{engine.title}** (`{key}`, {engine.min_players}–{engine.max_players} players)\n"
-                f"{engine.help_text()}\nOptions: {describe_options(engine.Options)}"
+                f"{engine.help_text()}\nOptions: {options}"
             )
         return "\n\n".join(parts)
 

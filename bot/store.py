@@ -240,10 +240,6 @@ class Store:
                 async for r in cur
             ]
 
-    async def count_games(self) -> int:
-        async with self._lock, self._db.execute("SELECT count(*) FROM games") as cur:
-            return int((await cur.fetchone())[0])
-
     # --- writing ------------------------------------------------------------
     @asynccontextmanager
     async def _transaction(self):

@@ -2,7 +2,7 @@
 
 from engines.core.data import DataError, load
 from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError, UnknownAction
-from engines.core.game import SYSTEM, Choice, Event, FinalScore, Game, Result, rank_scores, to_act_set
+from engines.core.game import SYSTEM, Choice, Event, FinalScore, Game, Result, rank_scores
 from engines.core.rng import Rng
 
 __all__ = [
@@ -21,5 +21,4 @@ __all__ = [
     "rank_scores",
     "RuleError",
     "UnknownAction",
-    "to_act_set",
 ]

@@ -13,7 +13,6 @@ where its rules say so.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -65,10 +64,6 @@ class Result(BaseModel):
 
     def ordered(self) -> list[FinalScore]:
         return sorted(self.scores, key=lambda s: (s.rank, s.seat))
-
-
-def to_act_set(seats: Iterable[int]) -> frozenset[int]:
-    return frozenset(seats)
 
 
 def rank_scores(keys: dict[int, tuple]) -> dict[int, int]:
