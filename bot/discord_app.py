@@ -27,6 +27,8 @@ log = logging.getLogger("piazza")
 CONTENT_LIMIT = 2000
 MENU_LIMIT = 25
 DEADLINE_POLL_SECONDS = 60
+UNPOSTED = ("It is stored, but I could not post the board in this channel: check that I may send messages "
+            "and attach files here.")
 
 
 def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
@@ -140,7 +142,17 @@ class PiazzaBot(commands.Bot):
         await super().close()
 
     # --- delivery -------------------------------------------------------------
-    async def post_public(self, channel: discord.abc.Messageable, post: Post) -> None:
+    async def post_public(self, channel: discord.abc.Messageable, post: Post) -> bool:
+        """Post to the channel; False (and a log line) if Discord refused it, for example for a
+        missing permission. The move is already stored by then, so callers tell the player."""
+        try:
+            await self._send_public(channel, post)
+        except discord.HTTPException as exc:
+            log.warning("could not post to channel %s: %s", getattr(channel, "id", "?"), exc)
+            return False
+        return True
+
+    async def _send_public(self, channel: discord.abc.Messageable, post: Post) -> None:
         await channel.send(
             content=clip((post.public_text or "") + mention_line(post)),
             file=board_file(post) or discord.utils.MISSING,
@@ -184,7 +196,8 @@ class PiazzaBot(commands.Bot):
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        await self.post_public(interaction.channel, post)
+        if not await self.post_public(interaction.channel, post):
+            ack = UNPOSTED
         await interaction.followup.send(ack, ephemeral=True)
 
     async def play(self, interaction: discord.Interaction, text: str, expected_version: int | None = None,
@@ -197,8 +210,10 @@ class PiazzaBot(commands.Bot):
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        await self.post_public(interaction.channel, post)
-        await self.send_private(interaction, post, header=f"Played `{text}`.")
+        header = f"Played `{text}`."
+        if not await self.post_public(interaction.channel, post):
+            header += " " + UNPOSTED
+        await self.send_private(interaction, post, header=header)
 
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -333,7 +348,7 @@ def add_commands(bot: PiazzaBot) -> None:
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError):
         log.exception("command failed", exc_info=error)
         try:
-            await bot.refuse(interaction, "Something went wrong on our side; your game is unchanged. Try again.")
+            await bot.refuse(interaction, "Something went wrong on our side. /board shows the game as it stands; try again.")
         except discord.HTTPException:
             pass
 

@@ -57,6 +57,7 @@ class Channel:
     name: str
     guild_id: int
     position: int = 0
+    send_denied: bool = False  # the bot lacks Send Messages here: channel posts get 403 / 50013
 
     @property
     def mention(self) -> str:

@@ -250,3 +250,25 @@ async def test_refusals_after_public_defer_are_private(double: DiscordDouble, ta
     res = await double.slash(alice, games, "start")  # alone: too few players
     assert "seated" in res.text
     assert res.ephemeral and not res.public, res
+
+
+async def test_a_move_whose_board_cannot_be_posted_is_kept_and_the_player_told(
+        double: DiscordDouble, table: Table) -> None:
+    """If Discord refuses the channel post (a missing permission), the move stays played and its
+    player hears so privately, instead of a false "nothing changed"."""
+    alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
+    await open_game(double, games, [alice, bob], None)
+    pending = await table.service.pending(games.id)
+    [uid] = list(pending)
+    actor = alice if uid == alice.id else bob
+    before = (await table.service.store.open_game_in(games.id)).version
+
+    games.send_denied = True
+    res = await double.slash(actor, games, "move", action=pending[uid][0])
+    games.send_denied = False
+
+    assert res.ephemeral and not res.public
+    assert "It is stored, but I could not post the board" in res.text, res.text
+    assert (await table.service.store.open_game_in(games.id)).version == before + 1
+    shown = await double.slash(actor, games, "board")
+    assert len(shown.public) == 1 and shown.public[0].pngs
