@@ -27,7 +27,7 @@ from engines.core import SYSTEM, Choice, RuleError
 from render.common import encode_png
 
 MAX_SUGGESTIONS = 25
-
+STATE_CACHE = 256  # parsed states kept in memory (the store holds every game)
 
 HINT = "?"  # the value of an autocomplete entry that only explains; /move refuses it
 
@@ -106,19 +106,17 @@ class GameService:
         return row
 
     def _state(self, row: GameRow):
-        key = (row.id, row.version)
-        state = self._states.get(key)
+        """The game's current state, parsed from its snapshot once per version. Engines
+        never mutate a state they are given, so a cached state can be shared."""
+        state = self._states.get((row.id, row.version))
         if state is None:
-            engine = registry.get(row.game_key).engine
-            state = engine.State.model_validate_json(row.snapshot)
-            self._states[key] = state
-            if len(self._states) > 256:
-                self._states.popitem(last=False)
+            state = registry.get(row.game_key).engine.State.model_validate_json(row.snapshot)
+            self._remember(row.id, row.version, state)
         return state
 
     def _remember(self, row_id: int, version: int, state) -> None:
         self._states[(row_id, version)] = state
-        if len(self._states) > 256:
+        if len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
 
     def _options(self, row: GameRow):
@@ -301,9 +299,9 @@ class GameService:
                 new, events = engine.apply(state, seat, action)
             except RuleError as exc:
                 raise Refusal(str(exc)) from exc
-            return await self._commit(row, state, new, events, seat, action, actor=user)
+            return await self._commit(row, new, events, seat, action, actor=user)
 
-    async def _commit(self, row: GameRow, state, new, events, seat: int, action, actor: User | None) -> Post:
+    async def _commit(self, row: GameRow, new, events, seat: int, action, actor: User | None) -> Post:
         engine = registry.get(row.game_key).engine
         public = [e.text for e in events if e.to is None]
         private = [e.text for e in events if e.to == seat and seat != SYSTEM]
@@ -346,7 +344,7 @@ class GameService:
         state = self._state(row)
         action = engine.action_adapter.validate_python({"kind": "time_up"})
         new, events = engine.apply(state, SYSTEM, action)
-        return await self._commit(row, state, new, events, SYSTEM, action, actor=None)
+        return await self._commit(row, new, events, SYSTEM, action, actor=None)
 
     async def check_deadline(self, channel_id: int) -> Post | None:
         async with self._lock(channel_id):
