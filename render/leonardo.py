@@ -171,6 +171,10 @@ class LeonardoRenderer:
             pending.append(f"{COLOURS[view.current]} may buy space {view.buy_space}")
         if view.office:
             pending.append(f"{COLOURS[view.office.holder]} uses the office of space {view.office.space}")
+        if view.rescue:
+            r = view.rescue
+            pending.append(f"Rescue of {COLOURS[r.debtor]}: {r.shortfall} of {r.amount} florins missing; decided "
+                           f"{', '.join(COLOURS[s] for s in r.decided) or 'nobody yet'}")
         if view.spins:
             pending.append(f"Corporation spins: {', '.join(map(str, view.spins))}")
         if view.waiting:
@@ -198,6 +202,8 @@ class LeonardoRenderer:
             lines.append(f"sealed bid: {view.my_bid or 'pass'}")
         if view.my_bet is not None:
             lines.append(f"bet: {view.my_bet.stake} on {view.my_bet.product}")
+        if view.my_rescue is not None:
+            lines.append(f"rescue answer: {'rescue' if view.my_rescue else 'pass'}")
         img = Image.new("RGB", (520, 16 + 20 * len(lines)), BG)
         d = ImageDraw.Draw(img)
         _badge(d, 8, 8, view.seat)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.leonardo.components import cards, district_spaces, space
-from engines.leonardo.model import COLOURS, Firm, State
+from engines.leonardo.model import COLOURS, Faction, Firm, RescueCall, State
 
 
 def seat_name(seat: int) -> str:
@@ -97,7 +97,9 @@ def sell_back(state: State, firm: Firm, number: int, out: list[str]) -> None:
 
 def pay(state: State, debtor: int, creditor: int | None, amount: int, why: str, out: list[str]) -> bool:
     """``debtor`` pays ``amount`` to ``creditor`` (None: the bank), selling palazzi if it
-    must, going bankrupt if even that is not enough. Returns whether the debtor survives."""
+    must, going bankrupt if even that is not enough. Returns whether the debtor paid. With the
+    corporations variant a debtor that cannot pay may instead wait for a rescue (RULINGS 40):
+    it returns False with ``state.rescue`` set, and the caller records how its turn resumes."""
     if amount <= 0:
         return state.firms[debtor].active
     firm = state.firms[debtor]
@@ -117,12 +119,52 @@ def pay(state: State, debtor: int, creditor: int | None, amount: int, why: str, 
         transfer(state, debtor, creditor, amount)
         out.append(f"{firm_name(firm)} pays {to} {amount} florins ({why}).")
         return True
+    if offer_rescue(state, firm, creditor, amount, why, out):
+        return False
     out.append(f"{firm_name(firm)} cannot pay {amount} florins ({why}) and goes bankrupt.")
+    settle_bankruptcy(state, firm, creditor, amount, out)
+    return False
+
+
+def settle_bankruptcy(state: State, firm: Firm, creditor: int | None, amount: int, out: list[str]) -> None:
+    """The debtor leaves the game and the bank pays the creditor in full (RULINGS 30)."""
     bankrupt(state, firm, out)
     transfer(state, None, creditor, amount)
     if creditor is not None:
-        out.append(f"The bank pays {to} the {amount} florins in full.")
-    return False
+        out.append(f"The bank pays {firm_name(state.firms[creditor])} the {amount} florins in full.")
+
+
+def offer_rescue(state: State, firm: Firm, creditor: int | None, amount: int, why: str, out: list[str]) -> bool:
+    """Corporations variant (RULINGS 40): instead of going bankrupt at once, the debtor waits
+    for the others who can pay the shortfall in florins to `rescue` it or `pass`. Returns
+    whether the game now waits (phase ``rescue``)."""
+    if not state.options.corporations:
+        return False
+    shortfall = amount - firm.florins
+    rescuers = [f.id for f in after(state, firm.id) if f.florins >= shortfall]
+    if not rescuers:
+        return False
+    state.rescue = RescueCall(debtor=firm.id, creditor=creditor, amount=amount, why=why,
+                              shortfall=shortfall, rescuers=rescuers)
+    state.phase = "rescue"
+    names = ", ".join(firm_name(state.firms[r]) for r in rescuers)
+    out.append(f"{firm_name(firm)} cannot pay {amount} florins ({why}): {shortfall} florins short. "
+               f"Before bankruptcy, {names} may rescue {firm_name(firm)} (pay the {shortfall} florins "
+               "and form a corporation) or pass.")
+    return True
+
+
+def merge_firms(state: State, a: Firm, b: Firm, faction: Faction | None) -> None:
+    """Firm ``b`` joins firm ``a``: members and every possession pooled, ``a``'s marker stays."""
+    a.members = a.members + b.members
+    a.florins += b.florins
+    a.men += b.men
+    a.offices = a.offices + b.offices
+    a.faction = faction
+    for number, owner in list(state.owner.items()):
+        if owner == b.id:
+            state.owner[number] = a.id
+    del state.firms[b.id]
 
 
 def bankrupt(state: State, firm: Firm, out: list[str]) -> None:

@@ -12,6 +12,7 @@ from engines.leonardo.model import (
     Firm,
     FirmView,
     Options,
+    RescueInfo,
     State,
     View,
     action_adapter,
@@ -84,6 +85,8 @@ class Leonardo(Game):
             return frozenset({state.office.holder})
         if p == "merge" and state.merge:
             return frozenset(state.merge.awaiting)
+        if p == "rescue" and state.rescue:
+            return frozenset(r for r in state.rescue.rescuers if r not in state.rescue.answers)
         return frozenset({state.order[state.slot]})
 
     def legal_actions(self, state: State, seat: int) -> list:
@@ -114,6 +117,10 @@ class Leonardo(Game):
             market_space=state.market.space if state.market else None,
             market_decided=sorted(state.market.bets) if state.market else [],
             office=state.office, merge=state.merge, spins=state.spins, last=state.last,
+            rescue=RescueInfo(debtor=state.rescue.debtor, creditor=state.rescue.creditor,
+                              amount=state.rescue.amount, shortfall=state.rescue.shortfall,
+                              rescuers=list(state.rescue.rescuers),
+                              decided=sorted(state.rescue.answers)) if state.rescue else None,
             over=state.phase == "over", end_reason=state.end_reason,
         )
         if seat is not None and 0 <= seat < state.seats:
@@ -127,6 +134,8 @@ class Leonardo(Game):
             if state.market and firm.id in state.market.bets:
                 v.my_bet = state.market.bets[firm.id]
                 v.my_bet_passed = v.my_bet is None
+            if state.rescue and firm.id in state.rescue.answers:
+                v.my_rescue = state.rescue.answers[firm.id]
         return v
 
     def result(self, state: State) -> Result | None:
@@ -169,7 +178,7 @@ class Leonardo(Game):
     def summary(self, state: State) -> str:
         if state.phase == "over":
             return f"Leonardo: game over after round {state.round}. {state.end_reason}"
-        cur = firm_name(state.firms[state.order[state.slot]])
+        cur = firm_name(firm_of(state, state.order[state.slot]))
         waiting = ", ".join(seat_name(s) for s in sorted(self.to_act(state)))
         return (f"Leonardo: round {state.round}/{state.options.max_rounds}, {cur}'s turn, "
                 f"phase {state.phase}; waiting for {waiting}.")
@@ -189,6 +198,8 @@ class Leonardo(Game):
             lines.append(f"Your sealed bid: {view.my_bid or 'pass'}.")
         if view.my_bet is not None or view.my_bet_passed:
             lines.append(f"Your bet: {f'{view.my_bet.stake} on {view.my_bet.product}' if view.my_bet else 'pass'}.")
+        if view.my_rescue is not None:
+            lines.append(f"Your sealed answer to the rescue call: {'rescue' if view.my_rescue else 'pass'}.")
         return "\n".join(lines)
 
     def help_text(self) -> str:

@@ -10,7 +10,7 @@ from engines.core.rng import Rng
 
 Faction = Literal["guelfi", "ghibellini"]
 Product = Literal["gem", "ivory", "gold", "spices"]
-Phase = Literal["factions", "start", "place", "choose", "buy", "auction", "market", "office", "merge", "over"]
+Phase = Literal["factions", "start", "place", "choose", "buy", "auction", "market", "office", "merge", "rescue", "over"]
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 LETTERS = ("R", "B", "G", "Y", "P", "O")
 
@@ -69,6 +69,43 @@ class Merge(BaseModel):
     awaiting: list[int]
 
 
+class Payment(BaseModel):
+    """A payment still owed after an interruption, by seat (a seat's firm may change)."""
+
+    payer: int
+    payee: int | None  # None: the bank
+    amount: int
+    why: str
+
+
+class RescueCall(BaseModel):
+    """A firm that cannot pay, waiting for a rescuer (corporations variant, RULINGS 40)."""
+
+    debtor: int  # firm id
+    creditor: int | None  # firm id, None: the bank
+    amount: int
+    why: str
+    shortfall: int  # the amount less the debtor's florins
+    rescuers: list[int]  # firm ids able to pay the shortfall, in turn order after the debtor
+    answers: dict[int, bool] = Field(default_factory=dict)  # sealed until all are in
+    # what the interrupted turn still has to do
+    resume: Literal["finish", "office", "payments", "meet"] = "finish"
+    office: int | None = None  # the office card being paid for
+    payments: list[Payment] = Field(default_factory=list)  # the market's remaining payments
+    meet_rest: list[int] = Field(default_factory=list)  # firms the mover has still to meet
+
+
+class RescueInfo(BaseModel):
+    """The public side of a rescue call."""
+
+    debtor: int
+    creditor: int | None
+    amount: int
+    shortfall: int
+    rescuers: list[int]
+    decided: list[int]
+
+
 class State(BaseModel):
     seats: int
     options: Options
@@ -96,6 +133,7 @@ class State(BaseModel):
     market: Market | None = None
     office: OfficeCall | None = None
     merge: Merge | None = None
+    rescue: RescueCall | None = None
     last: list[str] = Field(default_factory=list)  # the public lines of the last action
     end_reason: str = ""
 
@@ -168,13 +206,17 @@ class Refuse(BaseModel):
     kind: Literal["refuse"] = "refuse"
 
 
+class Rescue(BaseModel):
+    kind: Literal["rescue"] = "rescue"
+
+
 class TimeUp(BaseModel):
     kind: Literal["time_up"] = "time_up"
 
 
 Action = Annotated[
     Declare | BuyArt | Place | Spin | Choose | Buy | Decline | Bid | PlaceBet | Pass | UseOffice
-    | Join | Accept | Refuse | TimeUp,
+    | Join | Accept | Refuse | Rescue | TimeUp,
     Field(discriminator="kind"),
 ]
 action_adapter: TypeAdapter = TypeAdapter(Action)
@@ -218,6 +260,7 @@ class View(BaseModel):
     market_decided: list[int]
     office: OfficeCall | None
     merge: Merge | None
+    rescue: RescueInfo | None = None
     spins: list[int]
     last: list[str]
     over: bool
@@ -229,3 +272,4 @@ class View(BaseModel):
     my_bid: int | None = None
     my_bet: Bet | None = None
     my_bet_passed: bool = False
+    my_rescue: bool | None = None  # own sealed rescue answer

@@ -20,6 +20,7 @@ from engines.leonardo.model import (
     Place,
     PlaceBet,
     Refuse,
+    Rescue,
     Spin,
     State,
     TimeUp,
@@ -27,7 +28,7 @@ from engines.leonardo.model import (
 )
 
 EXPECTED = ("spin, art 2, place 14, move 7, buy, decline, bid 35, pass, bet gem 20, office +3, "
-            "office -2 remove, office 0, guelfi, ghibellini, join blue, accept, refuse")
+            "office -2 remove, office 0, guelfi, ghibellini, join blue, accept, refuse, rescue")
 
 FACTIONS = {"guelfi": "guelfi", "guelfo": "guelfi", "guelph": "guelfi", "guelphs": "guelfi",
             "ghibellini": "ghibellini", "ghibellino": "ghibellini", "ghibelline": "ghibellini",
@@ -55,7 +56,7 @@ def notation(state: State, action) -> str:
             "office 0" + (" remove" if action.remove else "")
     if k == "join":
         return f"join {COLOURS[action.target]} {action.faction}"
-    return k  # spin, buy, decline, pass, accept, refuse, time_up
+    return k  # spin, buy, decline, pass, accept, refuse, rescue, time_up
 
 
 def _int(word: str, text: str) -> int:
@@ -82,7 +83,7 @@ def parse(state: State, seat: int, text: str):
     if head == "declare" and rest:
         head, rest = rest[0], rest[1:]
     simple = {"spin": Spin, "buy": Buy, "decline": Decline, "pass": Pass, "accept": Accept,
-              "refuse": Refuse, "time_up": TimeUp}
+              "refuse": Refuse, "rescue": Rescue, "time_up": TimeUp}
     if head in simple and not rest:
         return simple[head]()
     if head in FACTIONS and not rest:
@@ -153,6 +154,12 @@ def label(state: State, seat: int, action) -> str:
         return f"{text}: propose a corporation with {names} ({action.faction})"
     if k in ("guelfi", "ghibellini", "declare"):
         return f"{text}: declare yourself {action.faction}"
+    if k == "rescue" and state.rescue:
+        r = state.rescue
+        return (f"rescue: pay {r.shortfall} florins of {_names(state, r.debtor)}'s {r.amount} debt, "
+                f"form a corporation with them")
+    if k == "pass" and state.rescue:
+        return f"pass: let {_names(state, state.rescue.debtor)} go bankrupt"
     if k == "pass":
         return "pass: no bid"
     if k in ("accept", "refuse") and state.merge:
@@ -162,6 +169,10 @@ def label(state: State, seat: int, action) -> str:
     return text
 
 
+def _names(state: State, firm_id: int) -> str:
+    return "+".join(seat_name(s) for s in state.firms[firm_id].members)
+
+
 HELP = f"""Leonardo (1988): roll and move around a Renaissance city of 32 spaces.
 On your turn: `art N` (buy N works of art, 50 florins each, up to 4, before spinning) then `place <space>` for each one, then `spin`.
 Landing on a free palazzo or bridge: `buy` or `decline` (then the others bid: `bid 35` or `pass`, sealed).
@@ -169,4 +180,5 @@ Someone opens a market: each of the others must bet, e.g. `bet gem 20` (gem, ivo
 An office holder decides on a marker landing on their square: `office +3`, `office -2`, `office 0`; a 50-florin office may add `remove` (e.g. `office 0 remove`).
 Before the first turn everyone declares `guelfi` or `ghibellini`.
 Corporations variant: `join blue` (or `join blue ghibellini`) at the start of your turn; those concerned answer `accept` or `refuse`; a corporation picks its move with `move 7`.
+Corporations variant: when someone cannot pay even by selling, each other player who has the missing florins answers `rescue` (pay them and take the debtor into a corporation) or `pass` (sealed); if all pass, bankruptcy.
 Products: {', '.join(PRODUCTS)}."""

@@ -6,7 +6,7 @@ from engines.core.errors import IllegalAction
 from engines.core.game import SYSTEM, Event
 from engines.leonardo import turn
 from engines.leonardo.components import cards, space
-from engines.leonardo.economy import firm_name, firm_of, seat_name, transfer
+from engines.leonardo.economy import firm_name, firm_of, merge_firms, seat_name, transfer
 from engines.leonardo.model import Bet, Merge, State
 from engines.leonardo.rules import check
 
@@ -117,8 +117,20 @@ def _bet(state: State, seat: int, action, out: list[str], private: list[Event]) 
         turn.settle_market(state, out)
 
 
+def _rescue(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+    call = state.rescue
+    assert call is not None
+    call.answers[seat] = action.kind == "rescue"
+    out.append(f"{firm_name(firm_of(state, seat))} has answered the rescue call.")
+    private.append(Event(text=f"Your sealed answer: {action.kind}.", to=seat))
+    if len(call.answers) == len(call.rescuers):
+        turn.settle_rescue(state, out)
+
+
 def _pass(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
-    if state.phase == "auction":
+    if state.phase == "rescue":
+        _rescue(state, seat, action, out, private)
+    elif state.phase == "auction":
         _bid(state, seat, action, out, private)
     else:
         _bet(state, seat, action, out, private)
@@ -152,15 +164,7 @@ def _answer(state: State, seat: int, action, out: list[str], private: list[Event
     if merge.awaiting:
         return
     a, b = state.firms[merge.proposer], state.firms[merge.target]
-    a.members = a.members + b.members
-    a.florins += b.florins
-    a.men += b.men
-    a.offices = a.offices + b.offices
-    a.faction = merge.faction
-    for number, owner in list(state.owner.items()):
-        if owner == b.id:
-            state.owner[number] = a.id
-    del state.firms[b.id]
+    merge_firms(state, a, b, merge.faction)
     state.merge = None
     state.phase = "start"
     out.append(f"The corporation {firm_name(a)} is formed ({merge.faction}); it travels with "
@@ -171,5 +175,5 @@ def _answer(state: State, seat: int, action, out: list[str], private: list[Event
 HANDLERS = {
     "declare": _declare, "art": _art, "place": _place, "spin": _spin, "move": _choose, "buy": _buy,
     "decline": _decline, "bid": _bid, "bet": _bet, "pass": _pass, "office": _office, "join": _join,
-    "accept": _answer, "refuse": _answer,
+    "accept": _answer, "refuse": _answer, "rescue": _rescue,
 }

@@ -18,6 +18,7 @@ from engines.leonardo.model import (
     Place,
     PlaceBet,
     Refuse,
+    Rescue,
     Spin,
     State,
     UseOffice,
@@ -106,6 +107,11 @@ def legal(state: State, seat: int) -> list:
         if state.merge is None or seat not in state.merge.awaiting:
             return []
         return [Accept(), Refuse()]
+    if phase == "rescue":
+        call = state.rescue
+        if call is None or seat not in call.rescuers or seat in call.answers:
+            return []
+        return [Rescue(), Pass()]
     return []
 
 
@@ -123,6 +129,7 @@ PHASE_WORDS = {
     "market": "a market is open",
     "office": "an office holder decides on a marker",
     "merge": "a corporation proposal awaits its answers",
+    "rescue": "a player who cannot pay waits to be rescued or to go bankrupt",
     "over": "the game is over",
 }
 
@@ -188,6 +195,9 @@ def check(state: State, seat: int, action) -> None:
         if phase == "start":
             raise _ref(f"{said}: you cannot join that seat; name the colour of an active opponent, for example "
                        f"{', '.join('join ' + firm_name(f).split('+')[0].lower() for f in join_targets(state, firm))}.")
+    if kind == "rescue" and phase != "rescue":
+        raise _ref(f"{said}: a rescue is offered only when a player cannot pay a debt, in the corporations "
+                   f"variant. Now: {allowed}.")
     raise _ref(f"{said} is not possible now ({PHASE_WORDS[phase]}). Now: {allowed}.")
 
 

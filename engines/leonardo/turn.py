@@ -7,13 +7,16 @@ from engines.leonardo.economy import (
     active_firms,
     after,
     firm_name,
+    firm_of,
     income,
+    merge_firms,
     palazzi_count,
     pay,
     seat_name,
+    settle_bankruptcy,
     transfer,
 )
-from engines.leonardo.model import Auction, Firm, Market, OfficeCall, State
+from engines.leonardo.model import Auction, Firm, Market, OfficeCall, Payment, RescueCall, State
 
 ROUTE = 32
 
@@ -38,7 +41,7 @@ def start_turn(state: State, out: list[str]) -> None:
     state.drawn = []
     state.spins = []
     state.buy_space = None
-    state.auction = state.market = state.office = state.merge = None
+    state.auction = state.market = state.office = state.merge = state.rescue = None
     out.append(f"Round {state.round}: {firm_name(current(state))} to play.")
 
 
@@ -96,7 +99,8 @@ def move(state: State, n: int, out: list[str]) -> None:
             owner = state.owner.get(number)
             if owner is not None and owner != firm.id:
                 if not pay(state, firm.id, owner, c.bridge_toll, f"toll of {space(number).name}", out):
-                    finish(state, out)
+                    if state.rescue is None:  # a rescue call resumes with finish (RULINGS 40)
+                        finish(state, out)
                     return
     firm.position = dest
     out.append(f"{firm_name(firm)} moves {n} to {space(dest).name} ({dest}).")
@@ -132,6 +136,10 @@ def resolve(state: State, number: int, out: list[str]) -> None:
             out.append(f"{firm_name(firm)} draws the office {office.title} (space {office.space}).")
             if pay(state, firm.id, None, office.price, f"price of the {office.title}", out):
                 firm.offices.append(office.space)
+            elif state.rescue is not None:  # the rescuer's corporation would hold the office
+                state.rescue.resume = "office"
+                state.rescue.office = office.space
+                return
             else:
                 state.office_deck.append(office.space)
         else:
@@ -151,6 +159,8 @@ def resolve(state: State, number: int, out: list[str]) -> None:
                 pay(state, firm.id, owner, c.bridge_toll, f"toll of {sp.name}", out)
             else:
                 pay(state, firm.id, owner, income(state, number), f"income of {sp.name}", out)
+            if state.rescue is not None:
+                return
     elif sp.kind == "market":
         start_market(state, number, out)
         return
@@ -229,14 +239,31 @@ def settle_market(state: State, out: list[str]) -> None:
     opener = market.opener
     out.append(f"Bets: {shown}. The machine gives {number}: "
                + (f"{product} wins." if product else "Balzello Perditutto, the opener takes every bet."))
-    for s, b in bets:
-        if b.product != product:
-            pay(state, s, opener, b.stake, "market bet", out)
-    for s, b in bets:
-        if b.product == product:
-            pay(state, opener, s, c.market_multiplier * b.stake, "winning market bet", out)
+    payments = [Payment(payer=s, payee=opener, amount=b.stake, why="market bet")
+                for s, b in bets if b.product != product]
+    payments += [Payment(payer=opener, payee=s, amount=c.market_multiplier * b.stake, why="winning market bet")
+                 for s, b in bets if b.product == product]
     state.market = None
+    if run_payments(state, payments, out):
+        return
     finish(state, out)
+
+
+def run_payments(state: State, payments: list[Payment], out: list[str]) -> bool:
+    """Make the payments in order; returns True when one of them waits for a rescue (the
+    rest are kept with the rescue call). Payers and payees are seats: a rescue may have
+    merged one into a corporation, which then pays or is paid."""
+    for i, p in enumerate(payments):
+        payer = firm_of(state, p.payer).id
+        payee = None if p.payee is None else firm_of(state, p.payee)
+        if payee is not None and (payee.id == payer or not payee.active):
+            continue  # a corporation does not pay itself
+        pay(state, payer, None if payee is None else payee.id, p.amount, p.why, out)
+        if state.rescue is not None:
+            state.rescue.resume = "payments"
+            state.rescue.payments = payments[i + 1:]
+            return True
+    return False
 
 
 def settle_office(state: State, move_by: int, remove: bool, out: list[str]) -> None:
@@ -258,18 +285,24 @@ def settle_office(state: State, move_by: int, remove: bool, out: list[str]) -> N
     resolve(state, target.position, out)
 
 
-def meet(state: State, out: list[str]) -> None:
-    """Meetings on the mover's space, after every other operation of the turn."""
+def meet(state: State, out: list[str], rest: list[int] | None = None) -> None:
+    """Meetings on the mover's space, after every other operation of the turn. ``rest``:
+    the firms still to meet when a rescue interrupted the meetings."""
     c = cards()
+    if state.order[state.slot] not in state.firms:
+        return  # the mover was rescued into a corporation: its marker left the board
     mover = current(state)
-    if not mover.active or mover.position in c.sanctuary:
-        if mover.active and any(f.position == mover.position for f in after(state, mover.id)):
-            out.append(f"Sanctuary on {space(mover.position).name}: no meeting.")
-        return
-    for other in after(state, mover.id):
+    if rest is None:
+        if not mover.active or mover.position in c.sanctuary:
+            if mover.active and any(f.position == mover.position for f in after(state, mover.id)):
+                out.append(f"Sanctuary on {space(mover.position).name}: no meeting.")
+            return
+        rest = [f.id for f in after(state, mover.id)]
+    for i, fid in enumerate(rest):
         if not mover.active:
             return
-        if not other.active or other.position != mover.position:
+        other = state.firms.get(fid)
+        if other is None or not other.active or other.position != mover.position:
             continue
         if mover.men and other.men:
             fight(state, mover, other, out)
@@ -277,6 +310,10 @@ def meet(state: State, out: list[str]) -> None:
             tribute(state, other, mover, out)
         elif other.men and not mover.men:
             tribute(state, mover, other, out)
+        if state.rescue is not None:
+            state.rescue.resume = "meet"
+            state.rescue.meet_rest = rest[i + 1:]
+            return
 
 
 def fight(state: State, a: Firm, b: Firm, out: list[str]) -> None:
@@ -303,9 +340,63 @@ def tribute(state: State, payer: Firm, payee: Firm, out: list[str]) -> None:
 def finish(state: State, out: list[str], meet_: bool = True) -> None:
     if meet_:
         meet(state, out)
+        if state.rescue is not None:
+            return
     if end_if_alone(state, out):
         return
     advance(state, out)
+
+
+def settle_rescue(state: State, out: list[str]) -> None:
+    """Every possible rescuer has answered (RULINGS 40): the first in turn order after the
+    debtor who said `rescue` pays the shortfall and absorbs the debtor; if all passed, the
+    bankruptcy proceeds as without the variant. Then the interrupted turn goes on."""
+    call = state.rescue
+    assert call is not None
+    state.rescue = None
+    debtor = state.firms[call.debtor]
+    shown = ", ".join(f"{firm_name(state.firms[r])} {'rescue' if call.answers[r] else 'pass'}"
+                      for r in call.rescuers)
+    winner = next((r for r in call.rescuers if call.answers[r]), None)
+    if winner is None:
+        out.append(f"Answers: {shown}. Nobody rescues {firm_name(debtor)}, who cannot pay {call.amount} "
+                   f"florins ({call.why}) and goes bankrupt.")
+        settle_bankruptcy(state, debtor, call.creditor, call.amount, out)
+        if call.resume == "office" and call.office is not None:
+            state.office_deck.append(call.office)
+    else:
+        rescuer = state.firms[winner]
+        to = "the bank" if call.creditor is None else firm_name(state.firms[call.creditor])
+        own = call.amount - call.shortfall
+        assert debtor.florins == own
+        transfer(state, debtor.id, call.creditor, own)
+        transfer(state, rescuer.id, call.creditor, call.shortfall)
+        out.append(f"Answers: {shown}. {firm_name(rescuer)} rescues {firm_name(debtor)}: {to} receives the "
+                   f"{call.amount} florins ({call.why}), {own} from {firm_name(debtor)} and {call.shortfall} "
+                   f"from {firm_name(rescuer)}.")
+        debtor_name = firm_name(debtor)
+        merge_firms(state, rescuer, debtor, rescuer.faction)
+        if call.resume == "office" and call.office is not None:
+            rescuer.offices.append(call.office)
+        out.append(f"{debtor_name} joins {seat_name(rescuer.id)}: the corporation {firm_name(rescuer)} is formed "
+                   f"({rescuer.faction}); it travels with {seat_name(rescuer.id)}'s marker and receives no "
+                   "more indemnity.")
+    resume(state, call, out)
+
+
+def resume(state: State, call: RescueCall, out: list[str]) -> None:
+    """What the interrupted turn still had to do after the payment."""
+    if call.resume == "payments":
+        if run_payments(state, call.payments, out):
+            return
+        finish(state, out)
+    elif call.resume == "meet":
+        meet(state, out, call.meet_rest)
+        if state.rescue is not None or end_if_alone(state, out):
+            return
+        advance(state, out)
+    else:  # the debtor was the mover (toll, income, office price): its turn ends
+        finish(state, out)
 
 
 def end_if_alone(state: State, out: list[str]) -> bool:

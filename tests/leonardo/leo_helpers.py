@@ -76,7 +76,8 @@ def check_invariants(state: State) -> None:
     for f in firms:
         assert 0 <= f.men <= c.men_per_player * len(f.members)
         assert 1 <= f.position <= 32
-    offices = sorted(state.office_deck + [o for f in firms for o in f.offices])
+    limbo = [state.rescue.office] if state.rescue and state.rescue.office else []  # drawn, being paid for
+    offices = sorted(state.office_deck + [o for f in firms for o in f.offices] + limbo)
     assert offices == sorted(o.space for o in c.offices)
     assert len(state.event_deck) == c.events.nulla + c.events.guelfa + c.events.ghibellina
     assert 1 <= state.round <= state.options.max_rounds

@@ -44,8 +44,20 @@ def test_random_games(players):
 def test_random_games_with_corporations(players):
     options = Options(max_rounds=4, corporations=True)
     merged = 0
+    seen = {"rescued": 0, "all_passed": 0}
+
+    def check(before, after, seat, action, events):
+        _check(before, after, seat, action, events)
+        for e in events:
+            if e.to is None and e.text.startswith("Answers: ") and " rescues " in e.text:
+                seen["rescued" if "Nobody rescues" not in e.text else "all_passed"] += 1
+        if after.rescue is not None:  # only those able to pay the shortfall are asked
+            assert all(after.firms[r].florins >= after.rescue.shortfall for r in after.rescue.rescuers)
+            assert after.rescue.debtor not in G.to_act(after)
+
     for seed in range(GAMES):
-        state, moves = play_to_end(G, players, options, seed, check=_check)
+        state, moves = play_to_end(G, players, options, seed, check=check)
         assert G.result(state) is not None
         merged += any(len(f.members) > 1 for f in state.firms.values())
     assert merged > 0, "no random game formed a corporation"
+    assert seen["rescued"] > 0, "no random game rescued a player from bankruptcy (RULINGS 40)"
