@@ -24,16 +24,17 @@ from engines.torri.model import (
     TorriState,
     TorriView,
 )
+from engines.torri.movement import builders_on
 from engines.torri.notation import format_action, parse
 from engines.torri.scoring import final_result
-from engines.torri.turns import advance, gold_after_walk, legal_moves, name, play_move
+from engines.torri.turns import advance, gold_after_move, gold_after_walk, legal_moves, name, play_move
 
 HELP = """Le Torri di Bologna — type a destination square, then what to do there:
   E5              walk to the tower on E5 (no building)
   E5 build        walk to E5 and place a simple piece (a new tower earns 2 gold from the bank, \
 your own piece or a neutral base 1 from the bank, another player's piece 1 from that player)
   E5 battlement   walk to E5 and place a battlement piece (costs 3 gold; closes the tower)
-  E5 via D4 D5 build   the same, naming the route over your own towers
+  E5 via D4 D5 build   the same, naming the route over your own towers (it decides whom you pay)
 You move one square orthogonally, first crossing any towers topped in your colour for free; \
 you may also move straight to a central tower from anywhere but the other central tower. \
 Entering a square costs 1 gold to each builder already there. Nobody builds where a builder \
@@ -194,28 +195,45 @@ class Torri(Game):
         out = []
         for move, route in found:
             text = format_action(move)
-            out.append(Choice(notation=text, label=f"{text} · {self._effect(state, seat, move, route)}"[:100]))
+            out.append(Choice(notation=text, label=self._label(state, seat, text, move, route)))
         return out
 
-    def _effect(self, state: TorriState, seat: int, move: Move, route) -> str:
-        fees = min(len(route.payees), state.gold[seat])
-        net = -fees
+    def _label(self, state: TorriState, seat: int, text: str, move: Move, route) -> str:
+        """`E5 via D4 D5 build · +1 gold (fee 1 to Y on D4, new tower +2)`: the net gold,
+        who is paid on which square, and the gain; shorter forms if over 100 characters."""
+        net, fees, rest = self._effect(state, seat, move, route)
+        paid = sum(len(who) for _, who in fees)
+        unpaid = len(route.payees) - paid
+        full = [f"fee {len(who)} to {''.join(LETTERS[p] for p in who)} on {sq}" for sq, who in fees]
+        short = [f"fee {paid} to " + "".join(sorted({LETTERS[p] for _, who in fees for p in who}))] if paid else []
+        tail = [f"{unpaid} unpaid"] if unpaid else []
+        for parts in (full, short):
+            label = f"{text} · {net:+d} gold ({', '.join(parts + tail + rest)})"
+            if len(label) <= 100:
+                return label
+        return label[:99] + "…"
+
+    def _effect(self, state: TorriState, seat: int, move: Move, route) -> tuple[int, list, list[str]]:
+        """(net gold, [(square, seats paid there)], notes on the build)."""
+        left = state.gold[seat]
+        fees = []
+        for sq in route.path:
+            who = builders_on(state, seat, sq)[:left]
+            left -= len(who)
+            if who:
+                fees.append((sq, who))
+        net = gold_after_move(state, seat, move, route)[seat] - state.gold[seat]
+        if move.build == "walk":
+            return net, fees, ["walk"]
         notes = []
-        if route.payees:
-            notes.append(f"fee {len(route.payees)} to " + "".join(sorted({LETTERS[p] for p in route.payees})))
-        if move.build != "walk":
-            reason, payer, amount = gain_source(state, seat, move.to)
-            bank = state.bank + (BATTLEMENT_PRICE if move.build == "battlement" else 0)
-            # the payer may just have received a fee of this very walk
-            got = gain_amount(state, seat, move.to, bank, gold_after_walk(state, seat, route))
-            net += got
-            if move.build == "battlement":
-                net -= BATTLEMENT_PRICE
-                notes.append("battlement 3")
-            notes.append(reason if got == amount else f"{reason}, only {got} paid")
-        else:
-            notes.append("walk")
-        return f"{net:+d} gold ({', '.join(notes)})"
+        reason, payer, amount = gain_source(state, seat, move.to)
+        bank = state.bank + (BATTLEMENT_PRICE if move.build == "battlement" else 0)
+        # the payer may just have received a fee of this very walk
+        got = gain_amount(state, seat, move.to, bank, gold_after_walk(state, seat, route))
+        if move.build == "battlement":
+            notes.append(f"battlement -{BATTLEMENT_PRICE}")
+        notes.append(f"{reason} +{got}" if got == amount else f"{reason} +{got} of {amount}")
+        return net, fees, notes
 
     # --- words ----------------------------------------------------------------
     def seat_label(self, state: TorriState, seat: int) -> str:

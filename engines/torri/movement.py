@@ -34,6 +34,12 @@ def builders_on(state: TorriState, seat: int, square: str) -> tuple[int, ...]:
     )
 
 
+def fees_map(state: TorriState, seat: int) -> dict[str, tuple[int, ...]]:
+    """Every square holding other seats' builders, with those seats (see builders_on)."""
+    start = state.builders[seat]
+    return {sq: who for sq in set(state.builders) - {None, start} if (who := builders_on(state, seat, sq))}
+
+
 def is_route_square(state: TorriState, lay: Layout, seat: int, square: str) -> bool:
     """A tower of one's own (top piece in one's colour) that routes may cross."""
     tower = state.towers.get(square)
@@ -45,6 +51,7 @@ def routes(state: TorriState, lay: Layout, seat: int) -> dict[str, Route]:
     fewest fees, then fewest steps, then the first route in square order."""
     start = state.builders[seat]
     assert start is not None
+    fees_on = fees_map(state, seat)
     best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
     heap: list[tuple[int, int, tuple[str, ...], str]] = [(0, 0, (), start)]
     done: set[str] = set()
@@ -56,18 +63,108 @@ def routes(state: TorriState, lay: Layout, seat: int) -> dict[str, Route]:
         for nxt in lay.neighbours[node]:
             if nxt == start or nxt in path:
                 continue
-            cand = (fees + len(builders_on(state, seat, nxt)), steps + 1, (*path, nxt))
+            cand = (fees + len(fees_on.get(nxt, ())), steps + 1, (*path, nxt))
             if nxt not in best or cand < best[nxt]:
                 best[nxt] = cand
             if nxt not in done and is_route_square(state, lay, seat, nxt):
                 heapq.heappush(heap, (*cand, nxt))
-    out = {sq: Route(path, _payees(state, seat, path)) for sq, (_, _, path) in best.items()}
+    out = {sq: Route(path, tuple(p for s in path for p in fees_on.get(s, ()))) for sq, (_, _, path) in best.items()}
     if start not in lay.centrals:
         for central in lay.centrals:
-            jump = Route((central,), builders_on(state, seat, central), jump=True)
+            jump = Route((central,), fees_on.get(central, ()), jump=True)
             old = out.get(central)
             if old is None or (len(jump.payees), 1) <= (len(old.payees), len(old.path)):
                 out[central] = jump
+    return out
+
+
+def paid_outcome(state: TorriState, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
+    """What a route changes for the players: the seats actually paid (the mover pays
+    until out of gold, R8), as a sorted multiset. Routes to one square with the same
+    outcome leave every player with the same gold: they are the same choice (P5)."""
+    return tuple(sorted(payees[: state.gold[seat]]))
+
+
+def route_options(state: TorriState, lay: Layout, seat: int) -> dict[str, list[Route]]:
+    """Every distinct way to reach each square this turn: the inferred route first (see
+    `routes`), then one route for each other outcome (set of builders paid), shortest
+    first (fewest steps, then fewest fees due, then square order).
+
+    Routes are simple paths over one's own towers (at most 14 simple + 3 battlement
+    pieces topped in one's colour, so at most 17 route squares, whatever the board's
+    size). The search follows paths only while a route square holding another builder
+    is still reachable and the mover still has gold to pay with: past that point no
+    further step can change who is paid, so the rest of the network is flooded once
+    (shortest continuation to every square) instead of walked path by path. See P5."""
+    inferred = routes(state, lay, seat)
+    start = state.builders[seat]
+    gold = state.gold[seat]
+    own = {sq for sq in state.towers if sq != start and is_route_square(state, lay, seat, sq)}
+    fees_on = fees_map(state, seat)
+    toll_squares = own & fees_on.keys()  # route squares where crossing pays someone
+    if gold == 0 or not toll_squares:  # only the destination's fee can differ: one route each
+        return {dest: [route] for dest, route in inferred.items()}
+    order = {sq: (r, c) for sq, (c, r) in lay.coords.items()}
+    best: dict[tuple[str, tuple[int, ...]], tuple[tuple, tuple[str, ...], tuple[int, ...]]] = {}
+
+    def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
+        key = (path[-1], paid_outcome(state, seat, payees))
+        rank = (len(path), len(payees), tuple(order[sq] for sq in path))
+        if key not in best or rank < best[key][0]:
+            best[key] = (rank, path, payees)
+
+    def toll_ahead(node: str, visited: set[str]) -> bool:
+        """Is a route square with another builder on it reachable without revisiting?"""
+        seen, todo = {node}, [node]
+        while todo:
+            for nxt in lay.neighbours[todo.pop()]:
+                if nxt in own and nxt not in seen and nxt not in visited:
+                    if nxt in toll_squares:
+                        return True
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def flood(node: str, path: tuple[str, ...], visited: set[str], payees: tuple[int, ...]) -> None:
+        """Shortest (then cheapest) continuations from node to every square still in
+        reach; who is paid can no longer change except by the destination's fee."""
+        heap: list[tuple[int, int, tuple[str, ...], str, tuple[int, ...]]] = [(0, 0, path, node, payees)]
+        done: set[str] = set()
+        while heap:
+            _, _, here_path, here, pay = heapq.heappop(heap)
+            if here in done:
+                continue
+            done.add(here)
+            for nxt in lay.neighbours[here]:
+                if nxt in visited or nxt in done:
+                    continue
+                cand = (*here_path, nxt)
+                cand_pay = pay + fees_on.get(nxt, ())
+                record(cand, cand_pay)
+                if nxt in own:
+                    heapq.heappush(heap, (len(cand), len(cand_pay), cand, nxt, cand_pay))
+
+    def explore(node: str, path: tuple[str, ...], visited: set[str], payees: tuple[int, ...]) -> None:
+        if len(payees) >= gold or not toll_ahead(node, visited):
+            flood(node, path, visited, payees)
+            return
+        for nxt in lay.neighbours[node]:
+            if nxt in visited:
+                continue
+            cand = (*path, nxt)
+            cand_pay = payees + fees_on.get(nxt, ())
+            record(cand, cand_pay)
+            if nxt in own:
+                visited.add(nxt)
+                explore(nxt, cand, visited, cand_pay)
+                visited.remove(nxt)
+
+    explore(start, (), {start}, ())
+    out = {dest: [route] for dest, route in inferred.items()}
+    chosen = {(dest, paid_outcome(state, seat, route.payees)) for dest, route in inferred.items()}
+    for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
+        if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
+            out[key[0]].append(Route(path, payees))
     return out
 
 

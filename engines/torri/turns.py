@@ -15,7 +15,7 @@ from engines.torri.model import (
     Move,
     TorriState,
 )
-from engines.torri.movement import Route, plan_route, routes
+from engines.torri.movement import Route, plan_route, route_options
 
 
 def name(seat: int) -> str:
@@ -40,6 +40,24 @@ def gold_after_walk(state: TorriState, seat: int, route: Route) -> list[int]:
     return gold
 
 
+def gold_after_move(state: TorriState, seat: int, move: Move, route: Route) -> tuple[int, ...]:
+    """Every seat's gold once the move is played: the fees, the battlement price, the
+    gain (as play_move does it)."""
+    gold = gold_after_walk(state, seat, route)
+    if move.build == "walk":
+        return tuple(gold)
+    bank = state.bank
+    if move.build == "battlement":
+        gold[seat] -= BATTLEMENT_PRICE
+        bank += BATTLEMENT_PRICE
+    _, payer, _ = gain_source(state, seat, move.to)
+    got = gain_amount(state, seat, move.to, bank, gold)
+    gold[seat] += got
+    if payer is not None:
+        gold[payer] -= got
+    return tuple(gold)
+
+
 def move_problem(state: TorriState, lay: Layout, seat: int, move: Move, route: Route) -> str | None:
     tower = state.towers.get(move.to, "")
     if move.build == "walk":
@@ -53,13 +71,26 @@ def move_problem(state: TorriState, lay: Layout, seat: int, move: Move, route: R
 
 
 def legal_moves(state: TorriState, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
-    out = []
-    for dest, route in sorted(routes(state, lay, seat).items(), key=lambda kv: lay.coords[kv[0]][::-1]):
-        for build in ("walk", "build", "battlement"):
-            move = Move(to=dest, build=build)
-            if move_problem(state, lay, seat, move, route) is None:
-                out.append((move, route))
-    return out
+    """One move per destination, build kind and outcome (the gold every player ends
+    with, P5): first every move over the inferred route (no `via`), then the moves over
+    routes that end with other gold, each with its `via`."""
+    inferred, others = [], []
+    for dest, options in sorted(route_options(state, lay, seat).items(), key=lambda kv: lay.coords[kv[0]][::-1]):
+        outcomes = set()
+        for i, route in enumerate(options):
+            for build in ("walk", "build", "battlement"):
+                move = Move(to=dest, via=route.via if i else None, build=build)
+                if move_problem(state, lay, seat, move, route) is not None:
+                    continue
+                if len(options) > 1:
+                    # routes paying different builders may still end alike: a fee paid to
+                    # a player who then pays it back as the building gain (R13)
+                    outcome = (build, gold_after_move(state, seat, move, route))
+                    if outcome in outcomes:
+                        continue
+                    outcomes.add(outcome)
+                (others if i else inferred).append((move, route))
+    return inferred + others
 
 
 def play_move(state: TorriState, lay: Layout, seat: int, move: Move) -> list[Event]:

@@ -56,10 +56,10 @@ def test_choices_list_only_legal_moves_with_costs_and_gains():
     )
     labels = {c.notation: c.label for c in GAME.choices(state, 0)}
     assert set(labels) == {GAME.notation(state, a) for a in GAME.legal_actions(state, 0)}
-    assert labels["A3 build"] == "A3 build · +2 gold (new tower)"
-    assert labels["B2 build"] == "B2 build · +1 gold (on Yellow's piece)"
-    assert labels["C3"] == "C3 · -1 gold (fee 1 to Y, walk)"
-    assert labels["B2 battlement"] == "B2 battlement · -2 gold (battlement 3, on Yellow's piece)"
+    assert labels["A3 build"] == "A3 build · +2 gold (new tower +2)"
+    assert labels["B2 build"] == "B2 build · +1 gold (on Yellow's piece +1)"
+    assert labels["C3"] == "C3 · -1 gold (fee 1 to Y on C3, walk)"
+    assert labels["B2 battlement"] == "B2 battlement · -2 gold (battlement -3, on Yellow's piece +1)"
     assert "C3 build" not in labels  # Yellow's builder stands there
     assert all(len(c.label) <= 100 for c in GAME.choices(state, 0))
 
@@ -98,7 +98,7 @@ def test_choice_label_counts_the_fee_the_payer_just_received():
         gold=[3, 0, 0],
     )
     labels = {c.notation: c.label for c in GAME.choices(state, 0)}
-    assert labels["C2 build"] == "C2 build · +0 gold (fee 1 to Y, on Yellow's piece)"
+    assert labels["C2 build"] == "C2 build · +0 gold (fee 1 to Y on B2, on Yellow's piece +1)"
     after, _ = act(state, "C2 build")
     assert after.gold == [3 - 1 + 1, 0, 0]
 

@@ -1,7 +1,9 @@
 """Seeded random games: they finish, and the invariants hold after every action."""
 
+import re
+
 import pytest
-from torri_helpers import GAME
+from torri_helpers import GAME, position
 
 from engines.core.errors import RuleError
 from engines.core.playout import play_to_end, playout
@@ -17,6 +19,7 @@ from engines.torri.model import (
     TorriState,
     TorriView,
 )
+from engines.torri.movement import is_route_square
 
 GAMES = 200
 
@@ -137,8 +140,7 @@ def test_replay_from_seed_and_log_is_byte_identical(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_choice_label_states_the_gold_the_move_really_earns(players):
-    import re
-
+    colours = {"Blue": 0, "Green": 1, "Yellow": 2, "Red": 3}
     for state in _sample_states(players, games=3):
         if GAME.result(state) is not None or state.phase != "play":
             continue
@@ -146,6 +148,77 @@ def test_every_choice_label_states_the_gold_the_move_really_earns(players):
         for choice in GAME.choices(state, seat):
             if choice.notation == "pass":
                 continue
+            assert len(choice.label) <= 100
             net = int(re.search(r"([+-]\d+) gold", choice.label).group(1))
             after, _ = GAME.apply(state, seat, GAME.parse_action(state, seat, choice.notation))
             assert after.gold[seat] - state.gold[seat] == net, choice.label
+            # and who is paid: every other seat's gold changes by its fees, minus its gain paid
+            change = [0] * players
+            for _, letters in re.findall(r"fee (\d+) to ([BGYR]+)", choice.label):
+                for letter in letters:
+                    change["BGYR".index(letter)] += 1
+            for who, amount in re.findall(r"on (\w+)'s piece \+(\d)", choice.label):
+                change[colours[who]] -= int(amount)
+            for other in range(players):
+                if other != seat:
+                    assert after.gold[other] - state.gold[other] == change[other], choice.label
+
+
+def _every_route(state, seat):
+    """All simple routes, found independently of the engine: (via or None, destination)."""
+    lay = layout(state.shape, state.players)
+    start = state.builders[seat]
+    found = [(None, sq) for sq in lay.centrals]
+
+    def walk(here, path):
+        for nxt in lay.neighbours[here]:
+            if nxt != start and nxt not in path:
+                found.append((path or None, nxt))
+                if is_route_square(state, lay, seat, nxt):
+                    walk(nxt, (*path, nxt))
+
+    walk(start, ())
+    return found
+
+
+def _check_one_action_per_outcome(state, seat):
+    """legal_actions holds exactly one action per destination, build kind and outcome
+    (every seat's gold after it), and every move over any route either is refused or
+    ends like one of them."""
+    listed = {}
+    for action in GAME.legal_actions(state, seat):
+        after, _ = GAME.apply(state, seat, action)
+        key = (action.to, action.build, tuple(after.gold))
+        assert key not in listed, (action, listed.get(key))
+        listed[key] = action
+    reachable = set()
+    for via, dest in _every_route(state, seat):
+        for build in ("walk", "build", "battlement"):
+            try:
+                after, _ = GAME.apply(state, seat, Move(to=dest, via=via, build=build))
+            except RuleError:
+                continue
+            reachable.add((dest, build, tuple(after.gold)))
+    assert reachable == set(listed)
+    return sum(1 for a in listed.values() if a.via)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_legal_action_per_destination_build_and_outcome(players):
+    alternatives = 0
+    for state in _sample_states(players, games=4):
+        if GAME.result(state) is None and state.phase == "play":
+            alternatives += _check_one_action_per_outcome(state, min(GAME.to_act(state)))
+    assert players == 2 or alternatives  # some sampled positions have routes paying others
+
+
+def test_routes_in_a_dense_cluster_of_own_towers_are_all_distinct_outcomes():
+    # 17 Blue towers (all 14 simple pieces and 3 battlements could top them), the other
+    # three builders inside, Blue rich: thousands of simple routes, a few hundred outcomes
+    cells = "A3 A4 B2 B3 B4 C2 C3 C4 D2 D3 D4 E2 E3 E4 F2 F3 F4".split()
+    state = position(players=4, towers={sq: "B" for sq in cells}, builders=["B2", "D4", "A4", "E3"], gold=[20, 0, 1, 2])
+    assert len(_every_route(state, 0)) > 3000
+    legal = GAME.legal_actions(state, 0)  # its cost is measured by `python -m bot bench`, not here
+    assert len(legal) > 200
+    assert _check_one_action_per_outcome(state, 0) > 100
+    assert all(len(c.label) <= 100 for c in GAME.choices(state, 0))

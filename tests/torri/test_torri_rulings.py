@@ -216,6 +216,50 @@ def test_p5_inferred_route_is_the_cheapest():
     assert after.last_move == ["B2", "B3", "C3"]
 
 
+def test_p5_routes_paying_different_builders_are_separate_choices():
+    # Blue on B2 reaches the empty C3 over its own B3 (Yellow's builder) or C2 (Green's)
+    state = position(towers={"B2": "B", "C2": "B", "B3": "B"}, builders=["B2", "C2", "B3"], gold=[4, 0, 0])
+    labels = {c.notation: c.label for c in GAME.choices(state, 0)}
+    assert labels["C3 build"] == "C3 build · +1 gold (fee 1 to Y on B3, new tower +2)"
+    assert labels["C3 via C2 build"] == "C3 via C2 build · +1 gold (fee 1 to G on C2, new tower +2)"
+    assert "C3 via B3 build" not in labels  # the inferred route needs no via
+    assert {"C3 build", "C3 via C2 build"} <= legal(state)
+    inferred, _ = act(state, "C3 build")
+    other, _ = act(state, "C3 via C2 build")
+    assert inferred.gold == [5, 0, 1] and inferred.last_move == ["B2", "B3", "C3"]
+    assert other.gold == [5, 1, 0] and other.last_move == ["B2", "C2", "C3"]
+
+
+def test_p5_routes_with_the_same_outcome_are_one_choice():
+    # two routes to D3 around a ring of Blue towers, nobody paid on either: one choice
+    state = position(towers={"B2": "B", "C2": "B", "B3": "B", "C3": "B"}, builders=["B2", "C4", "E4"], gold=[4, 0, 0])
+    notations = [c.notation for c in GAME.choices(state, 0)]
+    assert "D3 build" in notations and not any("via" in n for n in notations)
+    # a fee that the payee pays straight back as the building gain ends alike (R13)
+    towers = {"B2": "G", "C2": "B", "B3": "B", "C3": "Y", **TALL}
+    state = position(towers=towers, builders=["B2", "E4", "B3"], gold=[4, 0, 0])
+    labels = {c.notation: c.label for c in GAME.choices(state, 0)}
+    assert labels["C3"] == "C3 · +0 gold (walk)"
+    assert labels["C3 via B3"] == "C3 via B3 · -1 gold (fee 1 to Y on B3, walk)"
+    assert labels["C3 build"] == "C3 build · +0 gold (on Yellow's piece +0 of 1)"
+    assert "C3 via B3 build" not in labels
+    direct, _ = act(state, "C3 build")
+    repaid, _ = act(state, "C3 via B3 build")  # still accepted when typed
+    assert direct.gold == repaid.gold == [4, 0, 0]
+
+
+def test_p5_inferred_routes_come_first_and_labels_fit():
+    state = position(towers={"B2": "B", "C2": "B", "B3": "B"}, builders=["B2", "C2", "B3"], gold=[4, 0, 0])
+    choices = GAME.choices(state, 0)
+    vias = [i for i, c in enumerate(choices) if " via " in c.notation]
+    assert vias and vias == list(range(vias[0], len(choices)))
+    plain = {c.notation for c in choices[: vias[0]]}
+    for c in choices[vias[0]:]:
+        dest, *_, build = c.notation.split()
+        assert (f"{dest} {build}" if build in ("build", "battlement") else dest) in plain
+    assert all(len(c.label) <= 100 for c in choices)
+
+
 def test_p6_builders_always_stand_on_towers():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
     after, _ = act(state, "A3 build")
