@@ -117,12 +117,14 @@ def turn_view(post: Post) -> discord.ui.View | None:
 
 
 class PiazzaBot(commands.Bot):
-    def __init__(self, service: GameService, guild_id: int | None = None):
+    def __init__(self, service: GameService, guild_id: int | None = None,
+                 deadline_poll_seconds: float = DEADLINE_POLL_SECONDS):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.service = service
         self.guild_id = guild_id
+        self.deadline_poll_seconds = deadline_poll_seconds
         self._deadline_task: asyncio.Task | None = None
         add_commands(self)
 
@@ -243,7 +245,7 @@ class PiazzaBot(commands.Bot):
                         await self.post_public(channel, post)
             except Exception:  # keep watching; one bad game must not stop the others
                 log.exception("deadline check failed")
-            await asyncio.sleep(DEADLINE_POLL_SECONDS)
+            await asyncio.sleep(self.deadline_poll_seconds)
 
 
 def add_commands(bot: PiazzaBot) -> None:
@@ -353,5 +355,7 @@ def add_commands(bot: PiazzaBot) -> None:
             pass
 
 
-def create_bot(service: GameService, *, guild_id: int | None = None) -> PiazzaBot:
-    return PiazzaBot(service, guild_id)
+def create_bot(service: GameService, *, guild_id: int | None = None,
+               deadline_poll_seconds: float = DEADLINE_POLL_SECONDS) -> PiazzaBot:
+    """The bot; ``deadline_poll_seconds`` is how often games with a date limit are checked."""
+    return PiazzaBot(service, guild_id, deadline_poll_seconds)

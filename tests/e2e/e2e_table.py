@@ -34,8 +34,10 @@ def bot_missing(game_key: str) -> str | None:
 class Table:
     """The project's bot over a real SQLite file, connected to the double; it can be restarted."""
 
-    def __init__(self, double: DiscordDouble, db_path: Path, seed: int = SEED) -> None:
+    def __init__(self, double: DiscordDouble, db_path: Path, seed: int = SEED, clock=None,
+                 deadline_poll_seconds: float = 60.0) -> None:
         self.double, self.db_path = double, db_path
+        self.clock, self.deadline_poll_seconds = clock, deadline_poll_seconds
         self.seed = seed  # every game this table starts uses it, so a failure replays exactly
         self._stack: contextlib.AsyncExitStack | None = None
         self.service = None
@@ -49,8 +51,9 @@ class Table:
         stack = contextlib.AsyncExitStack()
         store = await Store.open(self.db_path)
         stack.push_async_callback(store.close)
-        self.service = GameService(store, seeds=lambda: self.seed)
-        self.bot = create_bot(self.service, guild_id=self.double.guild.id)
+        self.service = GameService(store, clock=self.clock, seeds=lambda: self.seed)
+        self.bot = create_bot(self.service, guild_id=self.double.guild.id,
+                              deadline_poll_seconds=self.deadline_poll_seconds)
         await stack.enter_async_context(self.double.running(self.bot))
         self._stack = stack
 
@@ -65,9 +68,9 @@ class Table:
 
 
 @contextlib.asynccontextmanager
-async def open_table(double: DiscordDouble, db_path: Path, seed: int = SEED) -> AsyncIterator[Table]:
+async def open_table(double: DiscordDouble, db_path: Path, seed: int = SEED, **options) -> AsyncIterator[Table]:
     """A started Table; on a clean exit, no interaction may be left without an answer."""
-    t = Table(double, db_path, seed)
+    t = Table(double, db_path, seed, **options)
     await t.start()
     try:
         yield t
