@@ -5,8 +5,8 @@ Each call returns a ``Post`` saying what to show: public text, the public board 
 whom to mention, and private content for the caller only. Player mistakes raise
 ``Refusal`` (a sentence to show to that player alone); nothing changes on a refusal.
 Moves on one channel are serialized by a lock; different games run concurrently.
-Rendering runs in a worker thread so the event loop (and Discord's heartbeat) never
-waits for Pillow.
+Applying a move and rendering run in worker threads, so the event loop (and Discord's
+heartbeat) never waits for the rules or for Pillow.
 """
 
 from __future__ import annotations
@@ -34,6 +34,12 @@ HINT = "?"  # the value of an autocomplete entry that only explains; /move refus
 
 def hint(text: str) -> Choice:
     return Choice(notation=HINT, label=text[:100])
+
+
+def _play(engine, state, seat: int, text: str):
+    action = engine.parse_action(state, seat, text)
+    new, events = engine.apply(state, seat, action)
+    return action, new, events
 
 
 class Refusal(Exception):
@@ -294,9 +300,8 @@ class GameService:
                 raise Refusal(f"It is not your turn: the game is waiting for {who}.")
             if text.strip() == HINT:
                 raise Refusal("Type your move, or pick one from the list; /help shows the notation.")
-            try:
-                action = engine.parse_action(state, seat, text)
-                new, events = engine.apply(state, seat, action)
+            try:  # pure rules, run beside the event loop like the rendering
+                action, new, events = await asyncio.to_thread(_play, engine, state, seat, text)
             except RuleError as exc:
                 raise Refusal(str(exc)) from exc
             return await self._commit(row, new, events, seat, action, actor=user)
