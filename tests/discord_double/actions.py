@@ -261,14 +261,7 @@ class UserActions:
         self._check_permissions(cmd, user)
         resolved: dict[str, Any] = {}
         opts = self._build_options(defs, options, resolved)
-        for sub in reversed(subs):
-            opts = [{"name": sub, "type": 1, "options": opts}]
-        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
-        if resolved:
-            data["resolved"] = resolved
-        if cmd.get("guild_id"):
-            data["guild_id"] = cmd["guild_id"]
-        return await self._interact(2, user, channel, data, name)
+        return await self._interact(2, user, channel, _command_data(cmd, subs, opts, resolved), name)
 
     async def autocomplete_result(self: DiscordDouble, user: User, channel: Channel, name: str, *, focused: str,  # type: ignore[misc]
                                   value: str = "", **options: Any) -> InteractionResult:
@@ -279,14 +272,7 @@ class UserActions:
             raise ClientRefused(f"/{name} option {focused!r} has no autocomplete")
         resolved: dict[str, Any] = {}
         opts = self._build_options(defs, {**options, focused: value}, resolved, focused=focused)
-        for sub in reversed(subs):
-            opts = [{"name": sub, "type": 1, "options": opts}]
-        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
-        if resolved:
-            data["resolved"] = resolved
-        if cmd.get("guild_id"):
-            data["guild_id"] = cmd["guild_id"]
-        return await self._interact(4, user, channel, data, name)
+        return await self._interact(4, user, channel, _command_data(cmd, subs, opts, resolved), name)
 
     async def autocomplete(self: DiscordDouble, user: User, channel: Channel, name: str, *, focused: str,  # type: ignore[misc]
                            value: str = "", **options: Any) -> list[dict[str, Any]]:
@@ -365,3 +351,16 @@ class UserActions:
     def age_interaction(self, result: InteractionResult, seconds: float) -> None:
         """Pretend ``seconds`` have passed since the interaction was created (for token-expiry tests)."""
         result.interaction.created -= seconds
+
+
+def _command_data(cmd: dict[str, Any], subs: list[str], opts: list[dict[str, Any]],
+                  resolved: dict[str, Any]) -> dict[str, Any]:
+    """The ``data`` of an application-command interaction, as Discord builds it."""
+    for sub in reversed(subs):
+        opts = [{"name": sub, "type": 1, "options": opts}]
+    data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
+    if resolved:
+        data["resolved"] = resolved
+    if cmd.get("guild_id"):
+        data["guild_id"] = cmd["guild_id"]
+    return data

@@ -280,6 +280,10 @@ class RestRoutes:
     async def _webhook_edit(self: DiscordDouble, request: web.Request, app: str, token: str, mid: str) -> web.Response:  # type: ignore[misc]
         rec = self._by_token(app, token)
         msg = self._webhook_target(rec, mid)
+        return await self._edit_from_request(request, msg)
+
+    async def _edit_from_request(self: DiscordDouble, request: web.Request, msg: Message) -> web.Response:  # type: ignore[misc]
+        """An edit, through a webhook or the channel route: checked, applied, announced."""
         data, files = await self.read_body(request)
         self._check_message(data, files, creating=False)
         self._edit_message(msg, data, files)
@@ -351,12 +355,7 @@ class RestRoutes:
 
     async def _channel_edit(self: DiscordDouble, request: web.Request, cid: str, mid: str) -> web.Response:  # type: ignore[misc]
         msg = self._chan_message(cid, mid)
-        data, files = await self.read_body(request)
-        self._check_message(data, files, creating=False)
-        self._edit_message(msg, data, files)
-        self._check_not_empty(msg)
-        await self._announce(msg, created=False)
-        return _server().json_response(self._message_payload(msg))
+        return await self._edit_from_request(request, msg)
 
     async def _channel_delete(self: DiscordDouble, request: web.Request, cid: str, mid: str) -> web.Response:  # type: ignore[misc]
         await self._delete(self._chan_message(cid, mid))
