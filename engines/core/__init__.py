@@ -1,7 +1,7 @@
 """The small common core every game engine builds on."""
 
 from engines.core.data import DataError, load
-from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError, UnknownAction
+from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError, UnknownAction, quote
 from engines.core.game import SYSTEM, Choice, Event, FinalScore, Game, Result, rank_scores
 from engines.core.rng import Rng
 
@@ -21,4 +21,5 @@ __all__ = [
     "rank_scores",
     "RuleError",
     "UnknownAction",
+    "quote",
 ]
