@@ -38,7 +38,7 @@ from engines.bella_vista.town import geometry, shape_of
 from engines.bella_vista.view import View
 from engines.bella_vista.viewing import build_view, private_text
 from engines.core.errors import IllegalAction
-from engines.core.game import SYSTEM, Choice, Event, Game, Result
+from engines.core.game import SYSTEM, Choice, Event, LegacyGame, Result
 
 _PHASE_WORDS = {
     "offers": "Offers",
@@ -49,7 +49,7 @@ _PHASE_WORDS = {
 }
 
 
-class BellaVista(Game):
+class BellaVista(LegacyGame):
     key = "bella_vista"
     title = "Bella Vista"
     min_players = 2

@@ -2,24 +2,44 @@
 
 from engines.core.data import DataError, load
 from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError, UnknownAction, quote
-from engines.core.game import SYSTEM, Choice, Event, FinalScore, Game, Result, rank_scores
+from engines.core.game import (
+    SYSTEM,
+    Applied,
+    Choice,
+    Event,
+    FinalScore,
+    Game,
+    LegacyGame,
+    Result,
+    TimeUp,
+    Traits,
+    event,
+    rank_scores,
+)
+from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 __all__ = [
     "SYSTEM",
+    "Applied",
     "Choice",
     "DataError",
-    "load",
     "Event",
     "FinalScore",
     "Game",
     "GameOver",
     "IllegalAction",
+    "LegacyGame",
+    "Msg",
     "NotYourTurn",
     "Result",
     "Rng",
-    "rank_scores",
     "RuleError",
+    "TimeUp",
+    "Traits",
     "UnknownAction",
+    "event",
+    "load",
     "quote",
+    "rank_scores",
 ]

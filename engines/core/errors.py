@@ -1,9 +1,35 @@
-"""One family of rule errors. Each message is a sentence a player understands:
-what was wrong and what is allowed instead. Raising one never changes a state."""
+"""One family of rule errors. Each carries a message (a key and parameters, see
+``engines/core/messages.py``) saying what was wrong and what is allowed instead; the words
+are produced elsewhere. Raising one never changes a state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.messages import LEGACY, Msg
 
 
 class RuleError(Exception):
-    """Base of every refusal a player may see."""
+    """Base of every refusal a player may see: ``RuleError(Msg(...))`` or
+    ``RuleError("key", param=value, ...)``."""
+
+    def __init__(self, msg: Msg | str, /, **params: Any) -> None:
+        if isinstance(msg, str):
+            # A dotted lower-case key with parameters, or (until every engine is converted)
+            # a finished sentence.
+            msg = Msg(msg, **params) if _is_key(msg) else Msg(LEGACY, text=msg)
+        self.msg = msg
+        super().__init__(str(msg))
+
+    def __str__(self) -> str:
+        if self.msg.key == LEGACY:
+            return str(self.msg.params["text"])
+        return str(self.msg)
+
+
+def _is_key(text: str) -> bool:
+    head, dot, rest = text.partition(".")
+    return bool(dot) and head.isidentifier() and all(p.isidentifier() for p in rest.split("."))
 
 
 class IllegalAction(RuleError):

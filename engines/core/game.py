@@ -1,66 +1,100 @@
 """The engine contract every game implements.
 
-A game is a stateless object (one instance per title) whose methods take pydantic
-state models. ``apply`` is pure: it works on a deep copy, so the caller's state is
-never touched, and a refused action (any ``RuleError``) changes nothing.
+A game is a stateless object (one instance per title) whose methods take pydantic state
+models. The public methods here are the one gate every caller goes through: they do the
+checks every game shares (is the game over, does this seat owe a decision) once, and call
+the game's own ``_legal_actions``, ``_choices`` and ``_play``. ``apply`` is pure: it works
+on a deep copy, so the caller's state is never touched, and a refused action (any
+``RuleError``) changes nothing.
 
-Seats are integers 0..n-1 in the order players joined; names and Discord users are
-the bot's business, never the engine's. ``SYSTEM`` is the seat the platform uses for
-actions nobody owes (for example a deadline that passed); a game accepts them only
-where its rules say so.
+Seats are integers 0..n-1 in the order players joined; names and Discord users are the
+bot's business, never the engine's. ``SYSTEM`` is the seat the platform uses for actions
+nobody owes; the core actions (``TimeUp``) are accepted by every game.
+
+Engines speak in messages (a key and parameters, ``engines/core/messages.py``), never in
+finished sentences: events, refusals, autocomplete glosses, status lines and private
+summaries are all ``Msg`` objects that ``render/text.py`` turns into words.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, model_validator
 
-from engines.core.errors import GameOver, NotYourTurn, RuleError
+from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError
+from engines.core.messages import LEGACY, Msg
 
 SYSTEM = -1
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A")
 V = TypeVar("V", bound=BaseModel)
-Opt = TypeVar("Opt", bound=BaseModel)
+O = TypeVar("O", bound=BaseModel)  # noqa: E741 (the options model)
 
 
 class Event(BaseModel):
-    """Something that happened, as one line of text.
+    """Something that happened: a message key and its parameters.
 
-    ``to`` is None for a public event (channel, log, spectators); otherwise only that
-    seat may see it (a card drawn, a face-down offer).
+    ``to`` is None for a public event (channel, log, spectators); otherwise only that seat
+    may see it (a card drawn, a face-down offer).
     """
 
-    text: str
+    key: str
+    params: dict[str, Any] = {}
     to: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _legacy_text(cls, data: Any) -> Any:
+        # Engines not yet converted to keys still write Event(text="a sentence").
+        if isinstance(data, dict) and "text" in data and "key" not in data:
+            data = dict(data)
+            data["key"], data["params"] = LEGACY, {"text": data.pop("text")}
+        return data
+
+    @property
+    def msg(self) -> Msg:
+        return Msg(self.key, **self.params)
+
+    @property
+    def text(self) -> str:  # legacy: the sentence of an unconverted engine's event
+        return str(self.params["text"]) if self.key == LEGACY else str(self.msg)
+
+
+def event(key: str, /, to: int | None = None, **params: Any) -> Event:
+    """``event("bv.coins_earned", seat=0, coins=5)``: a public event; ``to=seat`` makes it private."""
+    return Event(key=key, params=params, to=to)
 
 
 class Choice(BaseModel):
     """One legal action as autocomplete shows it.
 
-    ``notation`` is what the player types (``parse_action`` reads it back); ``label``
-    is what the list shows: the notation plus what the action costs or earns. Discord
-    limits both to 100 characters.
+    ``notation`` is what the player types (``parse_action`` reads it back); ``gloss`` says
+    what the action costs or earns. The transport shows ``notation · gloss`` and applies
+    its own length limits.
     """
 
     notation: str
-    label: str
+    gloss: Msg | None = None
+    label: str | None = None  # legacy: a finished English label (engines not yet converted)
 
 
 class FinalScore(BaseModel):
     seat: int
     total: int
-    breakdown: dict[str, int]
+    breakdown: dict[str, int]  # category id -> points; words from "<game>.category.<id>"
     rank: int  # 1 is the winner; tied seats share a rank
 
 
 class Result(BaseModel):
     scores: list[FinalScore]  # best first
     winners: list[int]
-    note: str = ""  # how ties were broken, in a sentence
+    note: str = ""  # legacy: how ties were broken, in a sentence
+    tie_break: Msg | None = None  # how a tie was broken; None when nobody tied
 
     def ordered(self) -> list[FinalScore]:
         return sorted(self.scores, key=lambda s: (s.rank, s.seat))
@@ -78,65 +112,153 @@ def rank_scores(keys: dict[int, tuple]) -> dict[int, int]:
     return ranks
 
 
-class Game(ABC, Generic[S, A, V, Opt]):
+@dataclass(frozen=True)
+class Traits:
+    """What kind of game this is, as data (OpenSpiel's ``GameType``)."""
+
+    hidden_information: bool  # some seat may know what another does not
+    simultaneous: bool  # several seats may owe a decision at once (sealed bids, factions)
+    chance: bool  # the rules draw from the game's generator during play
+    deadline: bool = False  # the game can end on a date (the platform applies TimeUp)
+
+
+class TimeUp(BaseModel):
+    """Core action, from SYSTEM only: the game's date limit has passed; it ends now, scored
+    as its rules score an early end."""
+
+    kind: Literal["time_up"] = "time_up"
+
+
+CORE_ACTIONS = (TimeUp,)
+
+
+@dataclass(frozen=True)
+class Applied(Generic[S]):
+    """What ``apply`` returns: the new state, the events, and two flags for fairness checks.
+
+    ``revealed``: someone learned hidden information (a card turned face-up, sealed bids
+    opened, the final reveal). ``chance``: the action drew from the game's generator.
+    It unpacks as ``(state, events)``.
+    """
+
+    state: S
+    events: list[Event]
+    revealed: bool = False
+    chance: bool = False
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self.state
+        yield self.events
+
+
+class Game(ABC, Generic[S, A, V, O]):
     """Base class of a title. Subclasses set the class attributes and implement the
-    abstract methods; ``apply`` is provided and enforces purity and turn order."""
+    underscore methods; the public methods are the gate every caller uses."""
 
     key: ClassVar[str]
-    title: ClassVar[str]
+    title: ClassVar[str]  # a proper name, the same in every language
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    Options: ClassVar[type[BaseModel]]
-    State: ClassVar[type[BaseModel]]
-    View: ClassVar[type[BaseModel]]
-    action_adapter: ClassVar[TypeAdapter[Any]]  # the discriminated union of actions
-    # True if the game can end on a date: the platform then applies {"kind": "time_up"}
-    # from SYSTEM once the deadline chosen at creation has passed.
-    supports_deadline: ClassVar[bool] = False
+    traits: ClassVar[Traits]
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseModel]]
+    view_model: ClassVar[type[BaseModel]]
+    action_adapter: ClassVar[TypeAdapter[Any]]  # the discriminated union of actions, TimeUp included
 
     # --- set-up -------------------------------------------------------------
-    def check_players(self, seats: int, options: Opt) -> None:
+    def check_players(self, seats: int, options: O) -> None:
         """Raise a RuleError if this many seats cannot play with these options."""
         if not self.min_players <= seats <= self.max_players:
-            raise RuleError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {seats}."
-            )
+            raise RuleError("core.player_count", title=self.title, low=self.min_players,
+                            high=self.max_players, seats=seats)
 
     @abstractmethod
-    def new_game(self, seats: int, options: Opt, seed: int) -> S: ...
+    def new_game(self, seats: int, options: O, seed: int | str) -> S: ...
 
     # --- whose decision -----------------------------------------------------
     @abstractmethod
     def to_act(self, state: S) -> frozenset[int]:
         """The seats that owe a decision now (empty once the game is over)."""
 
-    @abstractmethod
+    def owes(self, state: S, seat: int) -> bool:
+        return self.result(state) is None and seat in self.to_act(state)
+
     def legal_actions(self, state: S, seat: int) -> list[A]:
-        """Every legal action for the seat. Where an action carries a free amount
-        (a bid, a bet), a representative set of amounts; parse accepts any valid one."""
+        """Every legal action for the seat (none if it owes no decision). Where an action
+        carries a free amount (a bid, a bet), a representative set of amounts; parsing
+        accepts any valid one."""
+        if not self.owes(state, seat):
+            return []
+        return self._legal_actions(state, seat)
+
+    def _legal_actions(self, state: S, seat: int) -> list[A]:
+        raise NotImplementedError
+
+    def choices(self, state: S, seat: int) -> list[Choice]:
+        """Legal actions as autocomplete entries, with what each costs or earns."""
+        if not self.owes(state, seat):
+            return []
+        return self._choices(state, seat)
+
+    def _choices(self, state: S, seat: int) -> list[Choice]:
+        return [Choice(notation=self.notation(state, a)) for a in self._legal_actions(state, seat)]
 
     # --- playing ------------------------------------------------------------
-    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
+    def apply(self, state: S, seat: int, action: A) -> Applied[S]:
+        """The one gate for every move: refuses a finished game, a seat that owes nothing
+        and a SYSTEM action that is not a core action; plays on a private copy."""
         if self.result(state) is not None:
-            raise GameOver("The game is over; no more moves can be made.")
+            raise GameOver("core.game_over")
+        core = isinstance(action, CORE_ACTIONS)
+        if core and seat != SYSTEM:
+            raise IllegalAction("core.system_only")
+        if seat == SYSTEM and not core:
+            raise IllegalAction("core.no_system_moves", title=self.title)
         if seat != SYSTEM and seat not in self.to_act(state):
-            waiting = ", ".join(self.seat_label(state, s) for s in sorted(self.to_act(state)))
-            raise NotYourTurn(f"It is not your turn: the game is waiting for {waiting}.")
+            raise NotYourTurn("core.not_your_turn", waiting=sorted(self.to_act(state)))
         new = state.model_copy(deep=True)
-        events = self.play(new, seat, action)
-        return new, events
+        rng_before = _rng_of(new)
+        if isinstance(action, TimeUp):
+            events = self._time_up(new)
+        else:
+            events = self._play(new, seat, action)
+        chance = _rng_of(new) != rng_before
+        revealed = self.traits.hidden_information and self._revealed(state, new)
+        return Applied(new, events, revealed=revealed, chance=chance)
 
     @abstractmethod
-    def play(self, state: S, seat: int, action: A) -> list[Event]:
-        """Apply the action to ``state`` in place (it is already a private copy) and
-        return the events. Validate everything before the first mutation, or raise
-        before mutating: ``apply`` discards the copy on error either way."""
+    def _play(self, state: S, seat: int, action: A) -> list[Event]:
+        """Apply the action to ``state`` in place (it is already a private copy) and return
+        the events. ``apply`` discards the copy on any RuleError."""
+
+    def _time_up(self, state: S) -> list[Event]:
+        """End the game now (its date limit passed), scored as the rules score an early end."""
+        raise IllegalAction("core.no_deadline", title=self.title)
+
+    def secrets(self, state: S) -> dict[str, tuple[Any, frozenset[int] | None]]:
+        """Every piece of hidden information: name -> (value, the seats that know it), with
+        None for "everyone". Used to tell whether an action revealed something."""
+        return {}
+
+    def _revealed(self, before: S, after: S) -> bool:
+        """True if someone learned hidden information: a secret became known to a seat that
+        did not know it, or the game ended (the final reveal)."""
+        if self.result(after) is not None:
+            return True
+        old, new = self.secrets(before), self.secrets(after)
+        for name, (_, knew) in old.items():
+            if name not in new or knew is None:
+                continue
+            _, knows = new[name]
+            if knows is None or not knows <= knew:
+                return True
+        return False
 
     # --- what each seat may see ---------------------------------------------
     @abstractmethod
     def view(self, state: S, seat: int | None) -> V:
         """What this seat (or a spectator, None) may see. The only place secrets are
-        filtered: renderers and public messages are built from views only."""
+        filtered: renderers, agents and public messages are built from views only."""
 
     @abstractmethod
     def result(self, state: S) -> Result | None:
@@ -145,34 +267,75 @@ class Game(ABC, Generic[S, A, V, Opt]):
     # --- chat notation --------------------------------------------------------
     @abstractmethod
     def parse_action(self, state: S, seat: int, text: str) -> A:
-        """Read the chat notation; raise UnknownAction quoting the input and saying
-        what is expected instead."""
+        """Read the chat notation; raise UnknownAction quoting the input and saying what
+        is expected instead."""
 
     @abstractmethod
     def notation(self, state: S, action: A) -> str:
         """The short text form of an action; parse_action(notation(a)) == a."""
 
-    def choices(self, state: S, seat: int) -> list[Choice]:
-        """Legal actions as autocomplete entries. Override to add costs and gains."""
-        out = []
-        for action in self.legal_actions(state, seat):
-            text = self.notation(state, action)
-            out.append(Choice(notation=text, label=text))
-        return out
+    # --- words, as messages ---------------------------------------------------
+    @abstractmethod
+    def status(self, state: S) -> list[Msg]:
+        """The public status line's parts (round, phase, what is at stake), without who is
+        awaited: the platform adds the names of the seats in ``to_act``."""
 
-    # --- words ----------------------------------------------------------------
+    @abstractmethod
+    def private_lines(self, view: V) -> list[Msg]:
+        """A seat's private information as lines (the hand command), from its view."""
+
+
+def _rng_of(state: BaseModel) -> Any:
+    rng = getattr(state, "rng", None)
+    return None if rng is None else rng.model_dump()
+
+
+class LegacyGame(Game[S, A, V, O]):
+    """Bridge for engines not yet converted to messages (deleted once all three are):
+    the old ``play``/``summary``/``private_text`` methods, wrapped as the new contract."""
+
+    supports_deadline: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "traits" not in cls.__dict__:
+            cls.traits = Traits(hidden_information=True, simultaneous=True, chance=True,
+                                deadline=cls.supports_deadline)
+        for new, old in (("options_model", "Options"), ("state_model", "State"), ("view_model", "View")):
+            if old in cls.__dict__:
+                setattr(cls, new, cls.__dict__[old])
+
+    def apply(self, state: S, seat: int, action: A) -> Applied[S]:
+        if self.result(state) is not None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if seat != SYSTEM and seat not in self.to_act(state):
+            waiting = ", ".join(self.seat_label(state, s) for s in sorted(self.to_act(state)))
+            raise NotYourTurn(f"It is not your turn: the game is waiting for {waiting}.")
+        new = state.model_copy(deep=True)
+        rng_before = _rng_of(new)
+        events = self.play(new, seat, action)
+        return Applied(new, events, revealed=False, chance=_rng_of(new) != rng_before)
+
+    def _play(self, state: S, seat: int, action: A) -> list[Event]:
+        return self.play(state, seat, action)
+
+    @abstractmethod
+    def play(self, state: S, seat: int, action: A) -> list[Event]: ...
+
     def seat_label(self, state: S, seat: int) -> str:
-        """How the rules name a seat (a colour, usually)."""
         return f"seat {seat + 1}"
 
     @abstractmethod
-    def summary(self, state: S) -> str:
-        """One public line: round, phase, and what the game waits for."""
+    def summary(self, state: S) -> str: ...
 
     @abstractmethod
-    def private_text(self, view: V) -> str:
-        """A seat's private information as text (the hand command), from its view."""
+    def private_text(self, view: V) -> str: ...
 
     def help_text(self) -> str:
-        """How to type moves, for the help command."""
         return ""
+
+    def status(self, state: S) -> list[Msg]:
+        return [Msg(LEGACY, text=self.summary(state))]
+
+    def private_lines(self, view: V) -> list[Msg]:
+        return [Msg(LEGACY, text=self.private_text(view))]

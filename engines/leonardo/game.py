@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.errors import RuleError
-from engines.core.game import FinalScore, Game, Result, rank_scores
+from engines.core.game import FinalScore, LegacyGame, Result, rank_scores
 from engines.core.rng import Rng
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
@@ -21,7 +21,7 @@ from engines.leonardo.play import play
 from engines.leonardo.rules import legal
 
 
-class Leonardo(Game):
+class Leonardo(LegacyGame):
     key = "leonardo"
     title = "Leonardo (1988)"
     min_players = 2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.errors import IllegalAction, NotYourTurn, RuleError
-from engines.core.game import Choice, Event, Game, Result
+from engines.core.game import Choice, Event, LegacyGame, Result
 from engines.core.rng import Rng
 from engines.torri.board import ASINELLI, Layout, default_shape, layout, shape_names, shapes
 from engines.torri.building import gain_amount, gain_source, height_limit
@@ -42,7 +42,7 @@ stands, on a closed tower, or above the shorter central tower.
 Set-up (3-4 players): 'start Asinelli' or 'start Garisenda'. 'pass' only when no move exists."""
 
 
-class Torri(Game):
+class Torri(LegacyGame):
     key = "torri"
     title = "Le Torri di Bologna"
     min_players = 2

@@ -10,7 +10,7 @@ from engines.torri.model import Pass
 
 def play_any(state):
     seat = state.turn % state.players
-    return GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])[0]
+    return GAME.apply(state, seat, GAME.legal_actions(state, seat)[0]).state
 
 
 def test_last_simple_piece_triggers_the_end_and_closes_the_central_towers_r17():
