@@ -60,7 +60,7 @@ class BellaVista(Game):
     action_adapter = action_adapter
 
     # --- set-up and turn order ----------------------------------------------------
-    def new_game(self, seats: int, options: Options, seed: int) -> State:
+    def new_game(self, seats: int, options: Options, seed: int | str) -> State:
         self.check_players(seats, options)
         return flow.new_state(seats, options, seed)
 

@@ -64,7 +64,7 @@ class Torri(Game):
                 f"with both the Asinelli and the Garisenda."
             )
 
-    def new_game(self, seats: int, options: TorriOptions, seed: int) -> TorriState:
+    def new_game(self, seats: int, options: TorriOptions, seed: int | str) -> TorriState:
         self.check_players(seats, options)
         shape = options.shape or default_shape(seats)
         lay = layout(shape, seats)
