@@ -124,8 +124,9 @@ def mutations(rng: random.Random, notations: list[str]) -> Iterator[str]:
             yield _noise(rng)
         elif op == 9:
             yield _words(rng, _digit_swap(rng, base))
-        elif op == 10:
-            yield rng.choice(["+", "-", "0", "00", "#", " "]) .join(base.split(" ", 1)) if " " in base else base + "0"
+        elif op == 10:  # a sign, leading zeros or a "#" glued between the first two words
+            glue = rng.choice(["+", "-", "0", "00", "#", " "])
+            yield glue.join(base.split(" ", 1)) if " " in base else base + "0"
         else:
             yield _huge(rng, base) if rng.random() < 0.15 else _insert(rng, base, SPACES)
 
