@@ -103,7 +103,9 @@ class Game(ABC, Generic[S, A, V, Opt]):
             )
 
     @abstractmethod
-    def new_game(self, seats: int, options: Opt, seed: int) -> S: ...
+    def new_game(self, seats: int, options: Opt, seed: int | str) -> S:
+        """A new game; every secret comes from ``Rng.from_seed(seed)`` ("blake2b:<hex>" for
+        new games, "splitmix64:<n>" for games stored before it, or an int in tests)."""
 
     # --- whose decision -----------------------------------------------------
     @abstractmethod
