@@ -24,6 +24,7 @@ from bot.options import OptionError, describe_options, parse_options, split_opti
 from bot.sheet import score_sheet
 from bot.store import GameRow, StaleVersion, Store, StoreError
 from engines.core import SYSTEM, Choice, RuleError
+from engines.core.rng import blake2b_seed, seed_text
 from render.common import encode_png
 
 MAX_SUGGESTIONS = 25
@@ -83,13 +84,14 @@ class GameService:
         self,
         store: Store,
         clock: Callable[[], datetime] | None = None,
-        seeds: Callable[[], int] | None = None,
+        seeds: Callable[[], int | str] | None = None,
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
         tests that need a fixed date or a reproducible game."""
         self.store = store
         self._clock = clock or (lambda: datetime.now(UTC))
-        self._seeds = seeds or (lambda: secrets.randbits(48))
+        # 128 bits from the OS, for a generator whose outputs do not give its key away
+        self._seeds = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()  # (game, version) -> state
 
@@ -246,7 +248,7 @@ class GameService:
             text += " Nobody is seated any more, so the game is closed."
         return Post(public_text=text, game_id=row.id)
 
-    async def start(self, channel_id: int, user: User, seed: int | None = None) -> Post:
+    async def start(self, channel_id: int, user: User, seed: int | str | None = None) -> Post:
         async with self._lock(channel_id):
             row = await self._open_game(channel_id)
             if row.status != "lobby":
@@ -259,7 +261,7 @@ class GameService:
                 engine.check_players(len(row.seats), options)
             except RuleError as exc:
                 raise Refusal(f"{exc} {len(row.seats)} seated so far; /join to take a seat.") from exc
-            seed = self._seeds() if seed is None else seed
+            seed = seed_text(self._seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), options, seed)
             try:
                 await self.store.start_game(row.id, state.model_dump_json(), seed)

@@ -62,6 +62,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # Seeds become text that names their generator (engines.core.rng): a 128-bit
+    # "blake2b:<hex>" does not fit an INTEGER column, and every game stored before this
+    # was made with SplitMix64 from its integer seed, so it keeps replaying with it.
+    """
+    ALTER TABLE games ADD COLUMN seed_text TEXT NOT NULL DEFAULT '';
+    UPDATE games SET seed_text = 'splitmix64:' || seed;
+    ALTER TABLE games DROP COLUMN seed;
+    ALTER TABLE games RENAME COLUMN seed_text TO seed;
+    """,
 ]
 
 
@@ -87,7 +96,7 @@ class GameRow:
     channel_id: int
     game_key: str
     options: dict
-    seed: int
+    seed: str  # "blake2b:<hex>" or "splitmix64:<n>" (engines.core.rng.seed_text)
     status: str
     created_by: int
     created_at: str
@@ -259,7 +268,7 @@ class Store:
         channel_id: int,
         game_key: str,
         options: dict,
-        seed: int,
+        seed: int | str,
         creator_id: int,
         creator_name: str,
         deadline: str | None = None,
@@ -270,7 +279,7 @@ class Store:
                 cur = await self._db.execute(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, created_by,"
                     " created_at, updated_at, deadline) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), seed,
+                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), str(seed),
                      creator_id, now, now, deadline),
                 )
                 game_id = int(cur.lastrowid)
@@ -322,12 +331,12 @@ class Store:
             )
         return status
 
-    async def start_game(self, game_id: int, snapshot: str, seed: int) -> None:
+    async def start_game(self, game_id: int, snapshot: str, seed: int | str) -> None:
         async with self._transaction():
             cur = await self._db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (snapshot, seed, _now(), game_id),
+                (snapshot, str(seed), _now(), game_id),
             )
             if cur.rowcount != 1:
                 raise StaleVersion("The game has already started.")

@@ -18,7 +18,7 @@ def colour_name(seat: int | None) -> str:
     return colours[3 if seat is None else seat].capitalize()
 
 
-def new_state(seats: int, options: Options, seed: int) -> State:
+def new_state(seats: int, options: Options, seed: int | str) -> State:
     rng = Rng.from_seed(seed)
     key = random_layout(rng) if options.layout == "random" else named_layout(options.layout)
     check_layout(key)

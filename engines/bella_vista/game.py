@@ -37,7 +37,7 @@ from engines.bella_vista.state import (
 from engines.bella_vista.town import geometry, shape_of
 from engines.bella_vista.view import View
 from engines.bella_vista.viewing import build_view, private_text
-from engines.core.errors import IllegalAction
+from engines.core.errors import IllegalAction, quote
 from engines.core.game import SYSTEM, Choice, Event, LegacyGame, Result
 
 _PHASE_WORDS = {
@@ -60,7 +60,7 @@ class BellaVista(LegacyGame):
     action_adapter = action_adapter
 
     # --- set-up and turn order ----------------------------------------------------
-    def new_game(self, seats: int, options: Options, seed: int) -> State:
+    def new_game(self, seats: int, options: Options, seed: int | str) -> State:
         self.check_players(seats, options)
         return flow.new_state(seats, options, seed)
 
@@ -158,7 +158,7 @@ class BellaVista(LegacyGame):
                 "neutral": "place the neutral building, e.g. `neutral B3-C3`",
                 "contract": "take a contract with `contract <number>` or `pass`",
             }[expected]
-            raise IllegalAction(f"You cannot `{notation(action)}` now: you must {hint}.")
+            raise IllegalAction(f"You cannot `{quote(notation(action))}` now: you must {hint}.")
         if isinstance(action, OfferAction):
             return self._offer(state, seat, action)
         if isinstance(action, BuildAction):
@@ -169,7 +169,7 @@ class BellaVista(LegacyGame):
 
     def _offer(self, state: State, seat: int, action: OfferAction) -> list[Event]:
         arch = state.architects[seat]
-        text = notation(action)
+        text = quote(notation(action))
         if action.card not in arch.hand:
             hand = ", ".join(f"#{c}" for c in sorted(arch.hand, key=lambda c: (card_value(c), c)))
             raise IllegalAction(f"You do not hold #{action.card} (“{text}”): your hand is {hand}.")
@@ -231,7 +231,7 @@ class BellaVista(LegacyGame):
     def _build(self, state: State, seat: int, action: BuildAction) -> list[Event]:
         entry = current(state)
         height = card_value(entry.card)
-        text = notation(action)
+        text = quote(notation(action))
         idx, forced = self._placement(state, height, action.cells, text)
         geo = geometry(state.town)
         p = geo.placements[idx]
@@ -290,7 +290,7 @@ class BellaVista(LegacyGame):
 
     def _neutral(self, state: State, seat: int, action: NeutralAction) -> list[Event]:
         height = state.neutral_next
-        idx, forced = self._placement(state, height, action.cells, notation(action))
+        idx, forced = self._placement(state, height, action.cells, quote(notation(action)))
         place(state, None, height, False, idx)
         state.neutral_next += 1
         p = geometry(state.town).placements[idx]

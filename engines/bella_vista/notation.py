@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engines.bella_vista.components import components
 from engines.bella_vista.state import (
     BuildAction,
     ContractAction,
@@ -15,7 +16,8 @@ from engines.bella_vista.state import (
     State,
 )
 from engines.bella_vista.town import LayoutKey, geometry
-from engines.core.errors import UnknownAction
+from engines.core.errors import UnknownAction, quote
+from engines.core.text import ascii_lower, whole_number
 
 HELP = """**Bella Vista moves**
 `offer 5 #6` — Offer Phase: pay the 5-coin offer space and play your card #6 face-down \
@@ -27,7 +29,7 @@ all spaces of the building, any order).
 `neutral B3-C3` — 3-architect game: the last builder places the neutral building.
 Autocomplete lists every legal move and what it costs or earns."""
 
-_CELL = re.compile(r"([a-z])(\d{1,2})")
+_CELL = re.compile(r"([a-z])([0-9]{1,2})")  # ASCII digits only: \d also matches "٣"
 
 
 @lru_cache(maxsize=65536)
@@ -57,7 +59,7 @@ def parse_cells(state: State, text: str, raw: str) -> tuple[str, ...]:
     leftover = _CELL.sub("", text).replace("-", "").replace(",", "").replace(" ", "")
     if not found or leftover:
         raise UnknownAction(
-            f"I could not read the spaces in “{raw}”: write them like `build B3-C3` "
+            f"I could not read the spaces in “{quote(raw)}”: write them like `build B3-C3` "
             "(column letter and row number of every space the building covers)."
         )
     cells = set()
@@ -66,16 +68,19 @@ def parse_cells(state: State, text: str, raw: str) -> tuple[str, ...]:
         if not (0 <= col < geo.columns and 0 <= row < geo.rows):
             last = chr(ord("A") + geo.columns - 1)
             raise UnknownAction(
-                f"“{letter.upper()}{number}” in “{raw}” is off the town: columns go A to {last}, "
+                f"“{letter.upper()}{number}” in “{quote(raw)}” is off the town: columns go A to {last}, "
                 f"rows 1 to {geo.rows}."
             )
         cells.add(row * geo.columns + col)
+    most = max(len(b.cells) for b in components().buildings)
+    if len(cells) > most:
+        raise UnknownAction(f"“{quote(raw)}” names {len(cells)} spaces: a building covers at most {most}.")
     return tuple(geo.label(c) for c in sorted(cells))
 
 
 def parse(state: State, text: str):
     raw = text.strip()
-    low = raw.lower().lstrip("/!")
+    low = ascii_lower(raw).lstrip("/!")
     words = low.split()
     if not words:
         raise UnknownAction("Type a move, for example `offer 5 #6`, `build B3-C3`, `contract 7` or `pass`.")
@@ -83,32 +88,39 @@ def parse(state: State, text: str):
     if head == "offer":
         if len(rest) != 2:
             raise UnknownAction(
-                f"I could not read “{raw}”: an offer is `offer <cost> #<card>`, e.g. `offer 5 #6` "
+                f"I could not read “{quote(raw)}”: an offer is `offer <cost> #<card>`, e.g. `offer 5 #6` "
                 "or `offer last #6`."
             )
         where, card = rest
         card = card.lstrip("#")
         if not re.fullmatch(r"[1-8]r?", card):
             raise UnknownAction(
-                f"“{rest[1]}” in “{raw}” is not a construction card: cards are #1 to #8 "
+                f"“{quote(rest[1])}” in “{quote(raw)}” is not a construction card: cards are #1 to #8 "
                 "(#1r to #8r for the roofed set of a 2-architect game)."
             )
         if where == "last":
             return OfferAction(cost=None, card=card)
-        if not where.isdigit():
-            raise UnknownAction(f"“{where}” in “{raw}” is not an offer space: give its cost (e.g. 5) or `last`.")
-        return OfferAction(cost=int(where), card=card)
+        cost = whole_number(where)
+        if cost is None:
+            raise UnknownAction(
+                f"“{quote(where)}” in “{quote(raw)}” is not an offer space: give its cost in digits "
+                "(e.g. 5) or `last`."
+            )
+        return OfferAction(cost=cost, card=card)
     if head in ("build", "neutral"):
         cells = parse_cells(state, " ".join(rest), raw)
         return BuildAction(cells=cells) if head == "build" else NeutralAction(cells=cells)
     if head == "contract":
-        if len(rest) != 1 or not rest[0].lstrip("#").isdigit():
-            raise UnknownAction(f"I could not read “{raw}”: take a contract with `contract <number>`, e.g. `contract 7`.")
-        return ContractAction(id=int(rest[0].lstrip("#")))
+        number = whole_number(rest[0].removeprefix("#")) if len(rest) == 1 else None
+        if number is None:
+            raise UnknownAction(
+                f"I could not read “{quote(raw)}”: take a contract with `contract <number>`, e.g. `contract 7`."
+            )
+        return ContractAction(id=number)
     if head == "pass" and not rest:
         return PassAction()
     raise UnknownAction(
-        f"I do not know the move “{raw}”: use `offer 5 #6`, `offer last #6`, `build B3-C3`, "
+        f"I do not know the move “{quote(raw)}”: use `offer 5 #6`, `offer last #6`, `build B3-C3`, "
         "`neutral B3-C3`, `contract 7` or `pass`."
     )
 
@@ -118,7 +130,7 @@ def cells_mask(state: State, cells: tuple[str, ...]) -> int:
     geo = geometry(state.town)
     mask = 0
     for name in cells:
-        m = _CELL.fullmatch(name.lower())
+        m = _CELL.fullmatch(ascii_lower(name))
         if not m:
             return -1
         col, row = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1

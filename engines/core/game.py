@@ -27,6 +27,7 @@ from pydantic import BaseModel, TypeAdapter, model_validator
 
 from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError
 from engines.core.messages import LEGACY, Msg
+from engines.core.rng import Rng
 
 SYSTEM = -1
 
@@ -172,8 +173,19 @@ class Game(ABC, Generic[S, A, V, O]):
             raise RuleError("core.player_count", title=self.title, low=self.min_players,
                             high=self.max_players, seats=seats)
 
-    @abstractmethod
-    def new_game(self, seats: int, options: O, seed: int | str) -> S: ...
+    def check_options(self, options: O) -> None:
+        """Raise a RuleError if an option is wrong whatever the player count (the platform
+        calls it when a game is opened, so a bad option is refused at once)."""
+
+    def new_game(self, seats: int, options: O, seed: int | str) -> S:
+        """A new game: the players and options checked, the generator made from the seed
+        (see ``Rng.from_seed``: the seed also names the generator)."""
+        self.check_options(options)
+        self.check_players(seats, options)
+        return self._new_game(seats, options, Rng.from_seed(seed))
+
+    def _new_game(self, seats: int, options: O, rng: Rng) -> S:
+        raise NotImplementedError
 
     # --- whose decision -----------------------------------------------------
     @abstractmethod
@@ -295,6 +307,9 @@ class LegacyGame(Game[S, A, V, O]):
     the old ``play``/``summary``/``private_text`` methods, wrapped as the new contract."""
 
     supports_deadline: ClassVar[bool] = False
+
+    @abstractmethod
+    def new_game(self, seats: int, options: O, seed: int | str) -> S: ...
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -38,7 +38,7 @@ class Leonardo(LegacyGame):
             raise RuleError(f"The corporations variant needs four or more players, not {seats}; "
                             "play without it (corporations=false).")
 
-    def new_game(self, seats: int, options: Options, seed: int) -> State:
+    def new_game(self, seats: int, options: Options, seed: int | str) -> State:
         self.check_players(seats, options)
         c, b = cards(), board()
         rng = Rng.from_seed(seed)

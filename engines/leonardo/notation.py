@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engines.core.errors import UnknownAction
+from engines.core.errors import UnknownAction, quote
+from engines.core.text import ascii_lower, whole_number
 from engines.leonardo.components import PRODUCTS, cards, space
 from engines.leonardo.economy import firm_of, seat_name
 from engines.leonardo.model import (
@@ -59,24 +60,24 @@ def notation(state: State, action) -> str:
     return k  # spin, buy, decline, pass, accept, refuse, rescue, time_up
 
 
-def _int(word: str, text: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise UnknownAction(f"I could not read \"{text}\": \"{word}\" should be a whole number.") from None
+def _int(word: str, text: str, signed: bool = False) -> int:
+    n = whole_number(word, signed=signed)
+    if n is None:
+        raise UnknownAction(f"I could not read \"{quote(text)}\": \"{quote(word)}\" should be a whole number "
+                            "written with the digits 0-9.")
+    return n
 
 
 def _colour(word: str, text: str) -> int:
-    w = word.lower()
     for i, (name, letter) in enumerate(zip(COLOURS, LETTERS, strict=True)):
-        if w in (name, letter.lower()):
+        if word in (name, letter.lower()):
             return i
-    raise UnknownAction(f"I could not read \"{text}\": \"{word}\" is not a colour (red, blue, green, yellow, "
-                        "purple, orange or R B G Y P O).")
+    raise UnknownAction(f"I could not read \"{quote(text)}\": \"{quote(word)}\" is not a colour (red, blue, "
+                        "green, yellow, purple, orange or R B G Y P O).")
 
 
 def parse(state: State, seat: int, text: str):
-    words = text.strip().lower().split()
+    words = ascii_lower(text).split()
     if not words:
         raise UnknownAction(f"I could not read an empty move. Try one of: {EXPECTED}.")
     head, rest = words[0], words[1:]
@@ -95,7 +96,7 @@ def parse(state: State, seat: int, text: str):
     if head == "bet" and len(rest) == 2 and rest[0] in PRODUCT_WORDS:
         return PlaceBet(product=PRODUCT_WORDS[rest[0]], stake=_int(rest[1], text))
     if head == "bet" and len(rest) == 2:
-        raise UnknownAction(f"I could not read \"{text}\": \"{rest[0]}\" is not a product; bet on gem, ivory, "
+        raise UnknownAction(f"I could not read \"{quote(text)}\": \"{quote(rest[0])}\" is not a product; bet on gem, ivory, "
                             "gold or spices, for example \"bet gem 20\".")
     if head == "office":
         if rest and rest[0] == "move":
@@ -105,12 +106,12 @@ def parse(state: State, seat: int, text: str):
         if rest == ["remove"]:
             return UseOffice(remove=True)
         if len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "remove"):
-            return UseOffice(move=_int(rest[0], text), remove=len(rest) == 2)
+            return UseOffice(move=_int(rest[0], text, signed=True), remove=len(rest) == 2)
     if head == "join" and len(rest) in (1, 2):
         target = _colour(rest[0], text)
         if len(rest) == 2:
             if rest[1] not in FACTIONS:
-                raise UnknownAction(f"I could not read \"{text}\": the faction is guelfi or ghibellini.")
+                raise UnknownAction(f"I could not read \"{quote(text)}\": the faction is guelfi or ghibellini.")
             faction = FACTIONS[rest[1]]
         else:
             faction = state.declared.get(seat, "guelfi")
@@ -119,7 +120,7 @@ def parse(state: State, seat: int, text: str):
         if target < state.seats:
             target = firm_of(state, target).id  # a partner's colour names its corporation
         return Join(target=target, faction=faction)
-    raise UnknownAction(f"I could not read \"{text}\" as a Leonardo move. Try one of: {EXPECTED}.")
+    raise UnknownAction(f"I could not read \"{quote(text)}\" as a Leonardo move. Try one of: {EXPECTED}.")
 
 
 def label(state: State, seat: int, action) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core.errors import IllegalAction
+from engines.core.errors import IllegalAction, quote
 from engines.leonardo.components import PRODUCTS, cards, office_at, space
 from engines.leonardo.economy import firm_name, firm_of, holdings
 from engines.leonardo.model import (
@@ -143,7 +143,7 @@ def check(state: State, seat: int, action) -> None:
     kind = action.kind
     acts = legal(state, seat)
     phase = state.phase
-    said = f'"{notation(state, action)}"'
+    said = f'"{quote(notation(state, action))}"'
     if (kind == "bid" and phase == "auction" and acts) or (kind == "bet" and phase == "market" and acts):
         amount = action.amount if kind == "bid" else action.stake
         florins = firm_of(state, seat).florins

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core.errors import IllegalAction, NotYourTurn, RuleError
+from engines.core.errors import IllegalAction, NotYourTurn, RuleError, quote
 from engines.core.game import Choice, Event, LegacyGame, Result
 from engines.core.rng import Rng
 from engines.torri.board import ASINELLI, Layout, default_shape, layout, shape_names, shapes
@@ -57,14 +57,14 @@ class Torri(LegacyGame):
         super().check_players(seats, options)
         shape = options.shape or default_shape(seats)
         if shape not in shapes().shapes:
-            raise RuleError(f"There is no wall shape {shape!r}; choose one of {', '.join(shape_names())}.")
+            raise RuleError(f"There is no wall shape '{quote(shape)}'; choose one of {', '.join(shape_names())}.")
         if seats > 2 and len(layout(shape, seats).centrals) < 2:
             raise RuleError(
                 f"The {shape!r} shape has only one central tower; with {seats} players choose a shape "
                 f"with both the Asinelli and the Garisenda."
             )
 
-    def new_game(self, seats: int, options: TorriOptions, seed: int) -> TorriState:
+    def new_game(self, seats: int, options: TorriOptions, seed: int | str) -> TorriState:
         self.check_players(seats, options)
         shape = options.shape or default_shape(seats)
         lay = layout(shape, seats)

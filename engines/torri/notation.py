@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
-from engines.core.errors import UnknownAction
+from engines.core.errors import UnknownAction, quote
+from engines.core.text import ascii_lower
 from engines.torri.board import ASINELLI, GARISENDA, Layout
 from engines.torri.model import Move, Pass, Start
 
-SQUARE = re.compile(r"^([a-z])(\d{1,2})$")
+SQUARE = re.compile(r"([a-z])([0-9]{1,2})")  # fullmatch; ASCII digits only: \d also matches "٣"
 BUILD_WORDS = {
     "walk": "walk",
     "w": "walk",
@@ -41,42 +42,42 @@ def format_action(action: Move | Start | Pass) -> str:
 
 
 def _square(token: str, lay: Layout, text: str) -> str:
-    m = SQUARE.match(token)
+    m = SQUARE.fullmatch(token)
     if not m:
-        raise UnknownAction(f"I could not read {token!r} in {text!r} as a square: {EXPECTED}.")
+        raise UnknownAction(f"I could not read '{quote(token, 20)}' in '{quote(text)}' as a square: {EXPECTED}.")
     sq = f"{m.group(1).upper()}{int(m.group(2))}"
     if not lay.is_square(sq):
-        raise UnknownAction(f"{sq} (in {text!r}) is not a square inside the walls: {EXPECTED}.")
+        raise UnknownAction(f"{sq} (in '{quote(text)}') is not a square inside the walls: {EXPECTED}.")
     return sq
 
 
 def parse(text: str, lay: Layout) -> Move | Start | Pass:
-    tokens = text.replace(",", " ").replace("→", " ").lower().split()
+    tokens = ascii_lower(text.replace(",", " ").replace("→", " ")).split()
     if not tokens:
         raise UnknownAction(f"The move is empty: {EXPECTED}.")
     if tokens == ["pass"]:
         return Pass()
     if tokens[0] in ("start", "place"):
         if len(tokens) != 2:
-            raise UnknownAction(f"I could not read {text!r}: type 'start Asinelli' or 'start Garisenda'.")
+            raise UnknownAction(f"I could not read '{quote(text)}': type 'start Asinelli' or 'start Garisenda'.")
         word = tokens[1]
         for name in (ASINELLI, GARISENDA):
             if word in (name.lower(), name[0].lower()) or (
-                SQUARE.match(word) and name in lay.centrals.values()
+                SQUARE.fullmatch(word) and name in lay.centrals.values()
                 and lay.central_square(name).lower() == word
             ):
                 return Start(tower=name)
-        raise UnknownAction(f"I could not read {text!r}: type 'start Asinelli' or 'start Garisenda'.")
+        raise UnknownAction(f"I could not read '{quote(text)}': type 'start Asinelli' or 'start Garisenda'.")
     build = "walk"
     if tokens[-1] in BUILD_WORDS:
         build = BUILD_WORDS[tokens.pop()]
     if not tokens:
-        raise UnknownAction(f"{text!r} names no square: {EXPECTED}.")
+        raise UnknownAction(f"'{quote(text)}' names no square: {EXPECTED}.")
     dest = _square(tokens[0], lay, text)
     via: tuple[str, ...] | None = None
     rest = tokens[1:]
     if rest:
         if rest[0] != "via" or len(rest) < 2:
-            raise UnknownAction(f"I could not read {text!r}: {EXPECTED}.")
+            raise UnknownAction(f"I could not read '{quote(text)}': {EXPECTED}.")
         via = tuple(_square(t, lay, text) for t in rest[1:])
     return Move(to=dest, via=via, build=build)

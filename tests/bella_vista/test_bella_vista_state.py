@@ -189,3 +189,35 @@ def test_contract_choice_labels_name_every_neighborhood():
     for cid in (13, 14, 9):
         words = contract_text(contract_card(cid), 2)
         assert len(labels[f"contract {cid}"]) <= 100 and labels[f"contract {cid}"].endswith(words)
+
+
+@pytest.mark.parametrize("text", [
+    "offer ² #6",  # passed str.isdigit(), then int() raised ValueError
+    "offer ٥ #6",  # Arabic-Indic 5: int() read it as 5
+    "offer ５ #6",  # fullwidth
+    "offer 5 #６",
+    "build B٣-C3",  # \d matched it
+    "build \u212a3-L3",  # the Kelvin sign lower-cases to an ASCII k
+    "offer 99999999999 #6",  # more digits than any price
+])
+def test_only_ascii_digits_and_letters_are_read(text):
+    s = new(4, seed=3)
+    first = next(iter(GAME.to_act(s)))
+    message = _refused(s, first, text, UnknownAction)
+    assert "\n" not in message and len(message) < 300
+
+
+def test_contract_with_a_circled_digit_is_refused():
+    s = new(2)
+    with pytest.raises(UnknownAction, match="contract <number>"):
+        GAME.parse_action(s, 0, "contract ⑦")
+    assert GAME.parse_action(s, 0, "contract #7").id == 7
+
+
+def test_a_huge_multiline_input_is_quoted_on_one_short_line():
+    s = new(4, seed=3)
+    first = next(iter(GAME.to_act(s)))
+    message = _refused(s, first, "offer 5\n" + "#6 " * 4000, UnknownAction, "offer 5 #6 #6")
+    assert "\n" not in message and len(message) < 300 and "…" in message
+    cells = " ".join(f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 10))
+    _refused(s, first, f"build {cells}", UnknownAction, "names 90 spaces", "at most 3")

@@ -85,3 +85,20 @@ def test_bad_data_files_name_the_file_and_the_key(tmp_path):
 def test_an_unknown_product_names_the_four_products():
     with pytest.raises(UnknownAction, match='"bet diamonds 5".*"diamonds" is not a product.*gem, ivory, gold or spices'):
         G.parse_action(started(3), 0, "bet diamonds 5")
+
+
+@pytest.mark.parametrize("text", ["bid ٣٥", "bet gem ２０", "art ²", "office +³", "place 1_4", "bid 35\u200b",
+                                  "move 7" + "0" * 12, "bid ３5"])
+def test_only_ascii_digits_and_letters_are_read(text):
+    state = started(3)
+    before = state.model_dump()
+    with pytest.raises(UnknownAction) as exc:
+        G.parse_action(state, 0, text)
+    assert "\n" not in str(exc.value) and state.model_dump() == before
+
+
+def test_a_huge_multiline_input_is_quoted_on_one_short_line():
+    with pytest.raises(UnknownAction) as exc:
+        G.parse_action(started(3), 0, "bid\n" + "35 " * 4000)
+    message = str(exc.value)
+    assert "\n" not in message and len(message) < 300 and '"bid 35 35' in message and "…" in message

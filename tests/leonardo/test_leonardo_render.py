@@ -15,11 +15,15 @@ R = LeonardoRenderer()
 
 
 def _midgame():
+    """Up to 80 random moves into a 4-player game, stopping short of its end."""
     state = started(4, seed=8)
     rng = Rng.from_seed(3)
     for _ in range(80):
         seat, action = random_move(G, state, rng)
-        state, _ = G.apply(state, seat, action)
+        after, _ = G.apply(state, seat, action)
+        if G.result(after) is not None:
+            break
+        state = after
     return state
 
 

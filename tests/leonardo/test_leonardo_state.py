@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from leo_helpers import G, do, started, turn_of
+from leo_helpers import G, do, rng_giving, started, turn_of
 
 from engines.core.errors import NotYourTurn, RuleError, UnknownAction
 from engines.core.playout import random_move
@@ -160,9 +160,7 @@ def test_market_bets_are_hidden_until_the_spin():
     state = turn_of(started(3, seed=6), 0)
     state.owner = {}
     state.firms[0].moved, state.firms[0].position = True, 20
-    state.rng = Rng.from_seed(1)
-    while state.rng.model_copy().randint(1, 12) != 4:
-        state.rng = Rng.from_seed(state.rng.state + 1)
+    state.rng = rng_giving([4])
     state, _ = do(state, 0, "spin")
     assert state.phase == "market"
     state, events = do(state, 1, "bet spices 33")

@@ -67,7 +67,7 @@ async def test_moves_append_and_bump_the_version(tmp_path):
     assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', ["Anne did a."], '{"n": 1}', False) == 1
     assert await store.commit_move(gid, 1, 1, '{"kind": "b"}', [], '{"n": 2}', True) == 2
     game = await store.game(gid)
-    assert (game.version, game.snapshot, game.status, game.seed) == (2, '{"n": 2}', "finished", 5)
+    assert (game.version, game.snapshot, game.status, game.seed) == (2, '{"n": 2}', "finished", "5")
     log = await store.actions(gid)
     assert [(a.seq, a.seat, a.action, a.public) for a in log] == [
         (1, 0, '{"kind": "a"}', ["Anne did a."]),

@@ -107,3 +107,19 @@ def test_summary_of_a_shared_victory():
     state = position(towers={"B2": "B", "F6": "G"}, builders=["B2", "F6", "E4"], gold=[2, 2, 0])
     state.phase = "over"
     assert "Blue and Green share the victory" in GAME.summary(state)
+
+
+@pytest.mark.parametrize("text", ["E٥", "E𝟓 build", "E5 via D４ D5", "E\u2075", "\u212a5", "start A\u0455inelli"])
+def test_only_ascii_digits_and_letters_are_read(text):
+    state = position()
+    before = state.model_dump()
+    with pytest.raises(UnknownAction) as exc:
+        GAME.parse_action(state, 0, text)
+    assert "\n" not in str(exc.value) and state.model_dump() == before
+
+
+def test_a_huge_multiline_input_is_quoted_on_one_short_line():
+    with pytest.raises(UnknownAction) as exc:
+        GAME.parse_action(position(), 0, "E5 via\n" + "D4 " * 4000 + "\nfly")
+    message = str(exc.value)
+    assert "\n" not in message and len(message) < 300 and "'E5 via D4 D4" in message and "…" in message
