@@ -141,12 +141,12 @@ def _flatten(path: Path, prefix: str, table: dict[str, Any], out: dict[str, Temp
         key = f"{prefix}.{name}"
         if isinstance(value, str):
             out[key] = value
-        elif isinstance(value, dict) and "other" in value:
+        elif isinstance(value, dict) and ("count" in value or "other" in value):
             forms = {k: v for k, v in value.items() if k != "count"}
             bad = [k for k in forms if k not in PLURAL_FORMS or not isinstance(forms[k], str)]
-            if bad or not isinstance(value.get("count"), str):
-                raise DataError(f"{path.name}: key {key}: a plural table needs 'count' (a parameter name) "
-                                f"and string forms among {', '.join(PLURAL_FORMS)}")
+            if bad or "other" not in forms or not isinstance(value.get("count"), str):
+                raise DataError(f"{path.name}: key {key}: a plural table needs 'count' (a parameter name), "
+                                f"an 'other' form, and only forms among {', '.join(PLURAL_FORMS)}")
             out[key] = dict(value)
         elif isinstance(value, dict):
             _flatten(path, key, value, out)

@@ -24,7 +24,7 @@ from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Discriminator, Tag, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag, field_validator
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -114,6 +114,36 @@ class Blake2b(BaseModel, Rng):
         return int.from_bytes(h.digest(), "little")
 
 
+class Scripted(BaseModel, Rng):
+    """For tests and puzzles: ``below(n)`` returns the queued values first (each must be
+    below its ``n``), then draws from ``then``. Positions modules wrap this in the game's
+    own words (the next spins, the next cards)."""
+
+    model_config = ConfigDict(defer_build=True)  # ``then`` is the union defined below
+
+    kind: Literal["scripted"] = "scripted"
+    queue: list[int]
+    then: Rng
+
+    def below(self, n: int) -> int:
+        if not self.queue:
+            return self.then.below(n)
+        value = self.queue.pop(0)
+        if not 0 <= value < n:
+            raise ValueError(f"scripted draw {value} is not below {n}")
+        return value
+
+    def next_u64(self) -> int:
+        return self.then.next_u64()
+
+
+def scripted(values: Sequence[int], then: Rng) -> Scripted:
+    """A generator whose next ``below`` draws are ``values``, then ``then``'s."""
+    if isinstance(then, Scripted):  # queue behind what is already scripted
+        return Scripted(queue=[*then.queue, *values], then=then.then)
+    return Scripted(queue=list(values), then=then)
+
+
 @lru_cache(maxsize=1024)
 def _keyed(key: str):
     """The hash object already keyed (copied for each draw, never updated itself)."""
@@ -127,9 +157,11 @@ def _kind(value: Any) -> str:
 
 
 _RNG_UNION = Annotated[
-    Annotated[Blake2b, Tag("blake2b")] | Annotated[SplitMix64, Tag("splitmix64")],
+    Annotated[Blake2b, Tag("blake2b")] | Annotated[SplitMix64, Tag("splitmix64")]
+    | Annotated[Scripted, Tag("scripted")],
     Discriminator(_kind),
 ]
+Scripted.model_rebuild()
 
 
 def _split(seed: int | str) -> tuple[str, str]:

@@ -1,0 +1,66 @@
+"""Messages into words (render/text.py): placeholders, plurals, nesting, styles, and a
+catalog file that is wrong is refused with its name and key."""
+
+import pytest
+
+from engines.core import Msg, RuleError
+from engines.core.data import DataError
+from render.text import Catalog, Style, catalog, load_catalog, words
+
+
+def small() -> Catalog:
+    return Catalog("en", {
+        "core.list_last": "{head} and {tail}",
+        "t.earn": {"count": "coins", "one": "{seat:seat} earns {coins} coin.", "other": "{seat:seat} earns {coins} coins."},
+        "t.walk": "{seat:seat} walks to {to}{fees}.",
+        "t.fees": ", paying {fees}",
+        "t.fee": "{gold} to {seat:seat}",
+        "t.refuse": "I could not read “{text:input}”.",
+        "t.net": "{net:signed} gold",
+        "t.who": "waiting for {seats:seats}",
+    })
+
+
+def test_plurals_pick_the_form_by_the_named_count():
+    c = small()
+    assert c.text(Msg("t.earn", seat=0, coins=1)) == "seat 1 earns 1 coin."
+    assert c.text(Msg("t.earn", seat=0, coins=5)) == "seat 1 earns 5 coins."
+
+
+def test_nested_messages_and_lists_and_optional_parts():
+    c = small()
+    fees = Msg("t.fees", fees=[Msg("t.fee", gold=1, seat=1), Msg("t.fee", gold=2, seat=2)])
+    assert c.text(Msg("t.walk", seat=0, to="E5", fees=fees)) == "seat 1 walks to E5, paying 1 to seat 2 and 2 to seat 3."
+    assert c.text(Msg("t.walk", seat=0, to="E5", fees="")) == "seat 1 walks to E5."
+
+
+def test_styles_decide_how_seats_and_inputs_look():
+    c = small()
+    chat = Style(seat=lambda s: f"**{['Anne', 'Bruno', 'Carla'][s]}**")
+    assert c.text(Msg("t.who", seats=[0, 1, 2]), chat) == "waiting for **Anne**, **Bruno** and **Carla**"
+    long = "x\n" * 5000
+    out = c.text(Msg("t.refuse", text=long))
+    assert "\n" not in out and len(out) < 100
+    assert c.text(Msg("t.net", net=3)) == "+3 gold" and c.text(Msg("t.net", net=-2)) == "-2 gold"
+
+
+def test_refusals_and_legacy_sentences_render():
+    assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X is for 2 to 4 players, not 1."
+    assert words(RuleError("An old {sentence}.")) == "An old {sentence}."
+
+
+def test_a_missing_key_or_parameter_is_an_error_not_a_blank():
+    with pytest.raises(KeyError):
+        small().text(Msg("t.nowhere"))
+    with pytest.raises(KeyError):
+        small().text(Msg("t.walk", seat=0))
+
+
+def test_the_english_catalog_loads(tmp_path):
+    assert catalog("en").has("core.not_your_turn")
+    (tmp_path / "bad.toml").write_text('[x]\ncount = "n"\none = "a"\n', encoding="utf-8")
+    with pytest.raises(DataError, match="bad.toml: key bad.x"):
+        load_catalog(tmp_path, "en")
+    (tmp_path / "bad.toml").write_text("y = 3\n", encoding="utf-8")
+    with pytest.raises(DataError, match="bad.toml: key bad.y"):
+        load_catalog(tmp_path, "en")
