@@ -52,8 +52,8 @@ def data_root() -> Traversable:
     try:
         return importlib.resources.files(DATA_PACKAGE)
     except ModuleNotFoundError as exc:
-        raise DataError(f"the package {DATA_PACKAGE} (the game data) is not installed; "
-                        f"reinstall Piazza with pip install .") from exc
+        raise DataError(f"the package {DATA_PACKAGE} (the game data) is not installed; reinstall Piazza "
+                        f"(pip install . , or pip install -e . in a checkout)") from exc
 
 
 def _read(path: Traversable) -> object:
