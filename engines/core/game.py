@@ -94,6 +94,12 @@ class Game(ABC, Generic[S, A, V, Opt]):
     # from SYSTEM once the deadline chosen at creation has passed.
     supports_deadline: ClassVar[bool] = False
 
+    # --- data -----------------------------------------------------------------
+    def load_data(self) -> None:
+        """Load and validate every data file this title reads (raising ``DataError``),
+        and run now every check that would otherwise wait for the first game. The bot
+        calls it for every title before it logs in. A title without data keeps this."""
+
     # --- set-up -------------------------------------------------------------
     def check_players(self, seats: int, options: Opt) -> None:
         """Raise a RuleError if this many seats cannot play with these options."""
