@@ -30,7 +30,7 @@ class Permissions:
         return role
 
     def add_channel(self: DiscordDouble, name: str) -> Channel:  # type: ignore[misc]
-        """A new text channel (add it before the bot connects, or call ``push_channel``)."""
+        """A new text channel; add it before the bot connects (it arrives with GUILD_CREATE)."""
         channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels))
         self.guild.channels.append(channel)
         return channel
