@@ -1,33 +1,69 @@
-"""``python -m bot run | demo | bench`` (see the README)."""
+"""``python -m bot run | demo | bench``, also installed as the ``piazza`` command (see the README).
+
+Every refusal is one line on stderr and exit status 2; ``run`` documents its own statuses.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Piazza: board games on Discord.")
-    sub = parser.add_subparsers(dest="command", required=True)
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a bad argument prints one line instead of the usage block."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {self.prog}: {message} (see --help)\n")
+
+
+def program_name() -> str:
+    return "piazza" if os.path.basename(sys.argv[0]) == "piazza" else "python -m bot"
+
+
+def parser() -> argparse.ArgumentParser:
+    top = OneLineParser(prog=program_name(), description="Piazza: board games on Discord.")
+    sub = top.add_subparsers(dest="command", required=True)
 
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
 
     demo = sub.add_parser("demo", help="play complete offline games with random players")
-    demo.add_argument("--game", help="game key (default: every game)")
-    demo.add_argument("--players", type=int, help="number of players (default: the game's minimum..maximum cycle)")
-    demo.add_argument("--seed", type=int, default=1, help="seed of the game and of the random players")
-    demo.add_argument("--out", default="demo-out", help="folder for the board images and score sheets")
+    demo.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
+    demo.add_argument("--players", type=int, metavar="N",
+                      help="number of players (default: 3, or the nearest count a game takes); without "
+                           "--game, every game must take N players, else the demo refuses")
+    demo.add_argument("--seed", type=int, default=1, help="seed of the game and of the random players (default: 1)")
+    demo.add_argument("--out", default="demo-out", help="folder for the board images and score sheets "
+                                                         "(default: demo-out)")
 
     bench = sub.add_parser("bench", help="measure the move pipeline, image size, playouts and memory")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    bench.add_argument("--game", help="game key (default: every game)")
+    bench.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
+    return top
 
-    args = parser.parse_args(argv)
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line; also the ``piazza`` console script (its return value is the exit status)."""
+    args = parser().parse_args(argv)
     if args.command == "run":
         from bot.run import run
 
         return run()
+
+    from bot.registry import get, titles
+    from engines.core import DataError
+
+    try:
+        titles()
+        if args.game is not None:
+            get(args.game)
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyError as exc:
+        print(f"error: {exc.args[0]}", file=sys.stderr)
+        return 2
     if args.command == "demo":
         import asyncio
 

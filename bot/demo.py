@@ -4,20 +4,53 @@ score sheet to a folder."""
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from pathlib import Path
 
-from bot.registry import titles
+from bot.registry import Title, titles
 from bot.service import GameService, Post, User
 from bot.sheet import plain_sheet
 from bot.store import Store
-from engines.core import Rng
+from engines.core import Rng, RuleError, quote
 
 NAMES = ["Anne", "Bruno", "Andrea", "Sofia", "Carla", "Dario"]
+DEFAULT_PLAYERS = 3
+PATH_LIMIT = 300  # a folder named in a refusal, on one line
+
+
+class DemoError(ValueError):
+    """A demo request that cannot be played, as one line."""
 
 
 def default_players(engine) -> int:
-    return max(engine.min_players, min(engine.max_players, 3))
+    """3, or the nearest count the game takes."""
+    return max(engine.min_players, min(engine.max_players, DEFAULT_PLAYERS))
+
+
+def plan(table: dict[str, Title], game_key: str | None, players: int | None) -> list[tuple[str, int]]:
+    """(game key, player count) for each game to play (``game_key`` is a known key or None);
+    refuses the whole request, before anything is played or written, if a title cannot
+    take the count."""
+    keys = [game_key] if game_key is not None else list(table)
+    out: list[tuple[str, int]] = []
+    refusals: list[str] = []
+    for key in keys:
+        engine = table[key].engine
+        n = players if players is not None else default_players(engine)
+        try:
+            engine.check_players(n, engine.Options())
+        except RuleError as exc:
+            refusals.append(str(exc))
+        out.append((key, n))
+    if refusals:
+        if game_key is None:
+            low = max(t.engine.min_players for t in table.values())
+            high = min(t.engine.max_players for t in table.values())
+            refusals.append(f"Without --game, choose a count every title takes ({low} to {high}), "
+                            "or name one title with --game.")
+        raise DemoError(" ".join(refusals))
+    return out
 
 
 async def play_random_game(service: GameService, channel: int, key: str, players: int, seed: int,
@@ -43,21 +76,26 @@ async def play_random_game(service: GameService, channel: int, key: str, players
 
 
 async def demo(game_key: str | None, players: int | None, seed: int, out: str) -> int:
+    """Play the games; a request that cannot be played prints one line on stderr and returns 2."""
     table = titles()
-    keys = [game_key] if game_key else list(table)
-    if game_key and game_key not in table:
-        print(f"Unknown game {game_key!r}; choose one of: {', '.join(table)}.")
-        return 2
     out_dir = Path(out)
+    try:
+        games = plan(table, game_key, players)
+        for key, _ in games:
+            try:
+                (out_dir / key).mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DemoError(f"cannot write to --out {quote(out, PATH_LIMIT)}: {exc.strerror or exc}") from exc
+    except DemoError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.sqlite3")
         try:
             service = GameService(store)
-            for i, key in enumerate(keys):
+            for i, (key, n) in enumerate(games):
                 engine = table[key].engine
-                n = players or default_players(engine)
                 folder = out_dir / key
-                folder.mkdir(parents=True, exist_ok=True)
                 for old in folder.glob("move-*.png"):
                     old.unlink()
                 count = 0

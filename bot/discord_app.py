@@ -1,10 +1,11 @@
 """The thin discord.py layer: slash commands, a persistent button and a move menu.
 
 No game logic here: every callback reads what the user asked, calls the game service,
-and delivers the ``Post`` it returns (public posts to the channel, private content as
-ephemeral replies). Slow work is deferred first (Discord allows 3 seconds). Buttons and
-menus are ``DynamicItem``s whose custom ids carry the game id (and version), so they
-keep working after a restart without any state held in a View.
+and delivers the ``Post`` it returns (private content as ephemeral replies). Public boards
+go out through ``PiazzaBot.publish``, which the service calls itself (``bot.outbox``), so a
+board Discord refused is posted again later. Slow work is deferred first (Discord allows 3
+seconds). Every interaction ends with an answer: an unexpected error gets a short apology
+and one logged traceback. A post pings exactly the users it names as owing a decision.
 """
 
 from __future__ import annotations
@@ -12,29 +13,34 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from collections.abc import Awaitable
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import registry
-from bot.service import GameService, Post, Refusal, User
+from bot.chat import echo
+from bot.discord_items import (
+    MENU_LIMIT,
+    LegacyMovePicker,
+    MovePicker,
+    TurnButton,
+    clip,
+    private_view,
+    turn_view,
+)
+from bot.outbox import Unposted
+from bot.service import HINT, GameService, Post, Refusal, User
+from engines.core import quote
 
 log = logging.getLogger("piazza")
 
-CONTENT_LIMIT = 2000
-MENU_LIMIT = 25
 DEADLINE_POLL_SECONDS = 60
-UNPOSTED = ("It is stored, but I could not post the board in this channel: check that I may send messages "
-            "and attach files here.")
-
-
-def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
-    if text is None or len(text) <= limit:
-        return text
-    return text[: limit - 1] + "…"
+UNPOSTED = "It is stored, but I could not post the board in this channel: {why} I will post it as soon as I can."
+DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError)  # Discord refused or unreachable
+APOLOGY = "Something went wrong on our side (it is logged). /board shows the game as it stands; try again."
 
 
 def user_of(interaction: discord.Interaction) -> User:
@@ -53,67 +59,21 @@ def board_file(post: Post) -> discord.File | None:
     return discord.File(io.BytesIO(post.board_png), filename=f"board-{post.game_id}-{post.version}.png")
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:turn:(?P<game>\d+)"):
-    """Under every board: opens the presser's private view and move menu, ephemerally."""
-
-    def __init__(self, game_id: int):
-        super().__init__(
-            discord.ui.Button(
-                label="My hand / my move", style=discord.ButtonStyle.primary, custom_id=f"piazza:turn:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot: PiazzaBot = interaction.client  # type: ignore[assignment]
-        await bot.send_hand(interaction, expected_game=self.game_id)
+def pings(post: Post) -> discord.AllowedMentions:
+    """Exactly the users the post asks for a decision; never roles, @everyone or anyone named."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=u) for u in post.mentions])
 
 
-class MovePicker(discord.ui.DynamicItem[discord.ui.Select], template=r"piazza:pick:(?P<game>\d+):(?P<version>\d+)"):
-    """A private menu of the presser's legal moves, valid only for the version it was made for."""
-
-    def __init__(self, game_id: int, version: int, post: Post | None = None):
-        options = [
-            discord.SelectOption(label=clip(c.label, 100), value=clip(c.notation, 100))
-            for c in (post.choices[:MENU_LIMIT] if post else [])
-        ] or [discord.SelectOption(label="(no moves)", value="-")]
-        super().__init__(
-            discord.ui.Select(
-                placeholder="Choose your move…", options=options, custom_id=f"piazza:pick:{game_id}:{version}"
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot: PiazzaBot = interaction.client  # type: ignore[assignment]
-        values = (interaction.data or {}).get("values") or []
-        await bot.play(interaction, values[0] if values else "", expected_version=self.version,
-                       expected_game=self.game_id)
-
-
-def private_view(post: Post) -> discord.ui.View | None:
-    if not post.choices or post.game_id is None or post.version is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(MovePicker(post.game_id, post.version, post))
-    return view
-
-
-def turn_view(post: Post) -> discord.ui.View | None:
-    if post.game_id is None or post.finished:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(TurnButton(post.game_id))
-    return view
+def why_unposted(exc: BaseException) -> str:
+    """What a player is told when their board did not reach the channel."""
+    if isinstance(exc, discord.Forbidden):
+        return "I lack a permission here (I need View Channel, Send Messages and Attach Files)."
+    if isinstance(exc, discord.NotFound):
+        return "Discord says this channel no longer exists."
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord refused the post ({exc.status}: {quote(exc.text or 'no reason given')})."
+    return "I could not reach Discord."
 
 
 class PiazzaBot(commands.Bot):
@@ -121,46 +81,44 @@ class PiazzaBot(commands.Bot):
                  deadline_poll_seconds: float = DEADLINE_POLL_SECONDS):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())  # a send that names nobody pings nobody
         self.service = service
+        service.publisher = self.publish
         self.guild_id = guild_id
         self.deadline_poll_seconds = deadline_poll_seconds
-        self._deadline_task: asyncio.Task | None = None
+        self._watch_task: asyncio.Task | None = None
         add_commands(self)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(TurnButton, MovePicker)
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self._deadline_task = asyncio.create_task(self._watch_deadlines())
+        self._watch_task = asyncio.create_task(self._watch())
 
     async def close(self) -> None:
-        if self._deadline_task is not None:
-            self._deadline_task.cancel()
+        if self._watch_task is not None:
+            self._watch_task.cancel()
         await super().close()
 
     # --- delivery -------------------------------------------------------------
-    async def post_public(self, channel: discord.abc.Messageable, post: Post) -> bool:
-        """Post to the channel; False (and a log line) if Discord refused it, for example for a
-        missing permission. The move is already stored by then, so callers tell the player."""
+    async def publish(self, channel_id: int, post: Post) -> None:
+        """The service's publisher: post a board to its channel, or raise Unposted saying why."""
         try:
-            await self._send_public(channel, post)
-        except discord.HTTPException as exc:
-            log.warning("could not post to channel %s: %s", getattr(channel, "id", "?"), exc)
-            return False
-        return True
-
-    async def _send_public(self, channel: discord.abc.Messageable, post: Post) -> None:
-        await channel.send(
-            content=clip((post.public_text or "") + mention_line(post)),
-            file=board_file(post) or discord.utils.MISSING,
-            view=turn_view(post) or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-        )
+            channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            await channel.send(
+                content=clip((post.public_text or "") + mention_line(post)),
+                file=board_file(post) or discord.utils.MISSING,
+                view=turn_view(post) or discord.utils.MISSING,
+                allowed_mentions=pings(post),
+            )
+        except DELIVERY_ERRORS as exc:
+            log.warning("could not post to channel %s: %s", channel_id, exc)
+            raise Unposted(why_unposted(exc)) from exc
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "") -> None:
         text = "\n".join(t for t in (header, post.private_text) if t) or "Done."
@@ -179,6 +137,21 @@ class PiazzaBot(commands.Bot):
         else:
             await interaction.response.send_message(clip(reason), ephemeral=True)
 
+    async def apologize(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """The one answer to an unexpected error: a traceback in the log, a short apology."""
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+        try:
+            await self.refuse(interaction, APOLOGY)
+        except DELIVERY_ERRORS as exc:
+            log.warning("could not apologize for interaction %s: %s", interaction.id, exc)
+
+    async def guarded(self, interaction: discord.Interaction, work: Awaitable[None]) -> None:
+        """Run a button's or menu's work; an unexpected error still ends with an answer."""
+        try:
+            await work
+        except Exception as exc:
+            await self.apologize(interaction, exc)
+
     # --- shared flows -----------------------------------------------------------
     async def announce(self, interaction: discord.Interaction, call: Awaitable[Post]) -> None:
         """Quick lobby calls: the service's public text is the reply; a refusal stays private."""
@@ -190,31 +163,36 @@ class PiazzaBot(commands.Bot):
         await interaction.response.send_message(clip(post.public_text))
 
     async def show_board(self, interaction: discord.Interaction, call: Awaitable[Post], ack: str) -> None:
-        """Slow calls that end in a public board: deferred privately (so a refusal stays
-        private), then the board goes to the channel and the caller gets a short note."""
+        """Slow calls that end in a public board (which the service posts): deferred privately,
+        so a refusal stays private; the caller gets a short note."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             post = await call
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        if not await self.post_public(interaction.channel, post):
-            ack = UNPOSTED
-        await interaction.followup.send(ack, ephemeral=True)
+        if post.version is None:  # a lobby: its text, not a board, so not the outbox's
+            try:
+                await self.publish(interaction.channel_id, post)
+            except Unposted as exc:
+                post.unposted = str(exc)
+        if post.unposted is not None:
+            ack = UNPOSTED.format(why=post.unposted)
+        await interaction.followup.send(clip(ack), ephemeral=True)
 
-    async def play(self, interaction: discord.Interaction, text: str, expected_version: int | None = None,
-                   expected_game: int | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, text: str, expected_game: int | None = None,
+                   **expected) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if expected_game is not None:
                 await self._check_game(interaction, expected_game)
-            post = await self.service.act(interaction.channel_id, user_of(interaction), text, expected_version)
+            post = await self.service.act(interaction.channel_id, user_of(interaction), text, **expected)
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        header = f"Played `{text}`."
-        if not await self.post_public(interaction.channel, post):
-            header += " " + UNPOSTED
+        header = f"Played {echo(text)}."
+        if post.unposted is not None:
+            header += " " + UNPOSTED.format(why=post.unposted)
         await self.send_private(interaction, post, header=header)
 
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
@@ -233,19 +211,26 @@ class PiazzaBot(commands.Bot):
         if current is None or current.id != game_id:
             raise Refusal("This button belongs to a game that has ended; /board shows the current game, if any.")
 
-    async def _watch_deadlines(self) -> None:
-        """Games with a date limit end when it passes, even if nobody moves."""
+    async def _watch(self) -> None:
+        """At start-up and then every poll: games past their deadline end, and boards that
+        channels missed (a failed post, a crash right after a move) are posted."""
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                for game in await self.service.games(None):
-                    post = await self.service.check_deadline(game.channel_id)
-                    channel = self.get_channel(game.channel_id)
-                    if post is not None and channel is not None:
-                        await self.post_public(channel, post)
-            except Exception:  # keep watching; one bad game must not stop the others
-                log.exception("deadline check failed")
+                await self.service.sweep()
+            except Exception:  # keep watching
+                log.exception("the sweep failed")
             await asyncio.sleep(self.deadline_poll_seconds)
+
+
+def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the caller may see this channel of the server (its threads follow their parent)."""
+    guild = interaction.guild
+    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    member = interaction.user
+    if channel is None or not isinstance(member, discord.Member):
+        return False
+    return channel.permissions_for(member).view_channel
 
 
 def add_commands(bot: PiazzaBot) -> None:
@@ -290,6 +275,10 @@ def add_commands(bot: PiazzaBot) -> None:
             choices = await service.suggest(interaction.channel_id, user_of(interaction), current)
         except Refusal:
             return []
+        except Exception:  # discord.py would only log it, and the list would fail to load
+            log.exception("autocomplete failed for interaction %s", interaction.id)
+            return [app_commands.Choice(name="Something went wrong on our side; try again in a moment.",
+                                        value=HINT)]
         return [app_commands.Choice(name=clip(c.label, 100), value=clip(c.notation, 100)) for c in choices]
 
     @tree.command(name="board", description="Show the current board of this channel's game.")
@@ -313,28 +302,27 @@ def add_commands(bot: PiazzaBot) -> None:
             return
         await interaction.response.send_message(clip(text), ephemeral=True)
 
-    @tree.command(name="abort", description="End this channel's game without scores (its creator or a manager).")
+    @tree.command(name="abort", description="End this channel's game without scores (its opener or a manager).")
     @app_commands.guild_only()
     async def abort(interaction: discord.Interaction):
         perms = interaction.permissions
         is_manager = perms.manage_channels or perms.manage_guild
         await bot.announce(interaction, service.abort(interaction.channel_id, user_of(interaction), is_manager))
 
-    @tree.command(name="games", description="List the open games in this server.")
+    @tree.command(name="games", description="List the open games in this server that you can see.")
     @app_commands.guild_only()
     async def games(interaction: discord.Interaction):
-        rows = await service.games(interaction.guild_id)
+        rows = [g for g in await service.games(interaction.guild_id) if can_view(interaction, g.channel_id)]
         if not rows:
-            await interaction.response.send_message("No open games in this server; /new starts one.", ephemeral=True)
+            await interaction.response.send_message("No open games you can see in this server; /new starts one.",
+                                                    ephemeral=True)
             return
         lines = []
         for g in rows:
             waiting = " ".join(f"<@{u}>" for u in g.waiting_for)
             state = f"waiting for {waiting}" if waiting else g.status
             lines.append(f"<#{g.channel_id}> — {g.title}: {', '.join(g.names)} ({state})")
-        await interaction.response.send_message(
-            clip("\n".join(lines)), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
 
     @tree.command(name="help", description="How to play: commands and move notation.")
     @app_commands.describe(game="Which game (all if omitted)")
@@ -348,14 +336,11 @@ def add_commands(bot: PiazzaBot) -> None:
 
     @tree.error
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError):
-        log.exception("command failed", exc_info=error)
-        try:
-            await bot.refuse(interaction, "Something went wrong on our side. /board shows the game as it stands; try again.")
-        except discord.HTTPException:
-            pass
+        await bot.apologize(interaction, getattr(error, "original", error))
 
 
 def create_bot(service: GameService, *, guild_id: int | None = None,
                deadline_poll_seconds: float = DEADLINE_POLL_SECONDS) -> PiazzaBot:
-    """The bot; ``deadline_poll_seconds`` is how often games with a date limit are checked."""
+    """The bot; ``deadline_poll_seconds`` is how often it ends games past their deadline and
+    posts boards channels missed (``GameService.sweep``)."""
     return PiazzaBot(service, guild_id, deadline_poll_seconds)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ValidationError
 
-from engines.core import RuleError
+from engines.core import RuleError, quote
 
 
 class OptionError(RuleError):
@@ -17,10 +17,10 @@ def split_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
-            raise OptionError(f"Cannot read option {part!r}: write options as name=value, e.g. layout=rome.")
+            raise OptionError(f"Cannot read option '{quote(part)}': write options as name=value, e.g. layout=rome.")
         key = key.strip().lower().replace("-", "_")
         if key in out:
-            raise OptionError(f"Option {key!r} is given twice.")
+            raise OptionError(f"Option '{quote(key)}' is given twice.")
         out[key] = value.strip()
     return out
 
@@ -40,11 +40,12 @@ def parse_options(model: type[BaseModel], pairs: dict[str, str], title: str) -> 
     for key in pairs:
         if key not in known:
             allowed = ", ".join(sorted(known)) or "none"
-            raise OptionError(f"{title} has no option {key!r}; its options are: {allowed}.")
+            raise OptionError(f"{title} has no option '{quote(key)}'; its options are: {allowed}.")
     try:
         return model.model_validate(pairs)
     except ValidationError as exc:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"]) or "options"
-        value = pairs.get(str(err["loc"][0]), "") if err["loc"] else ""
-        raise OptionError(f"Option {key}={value!r} is not valid for {title}: {err['msg']}.") from exc
+        value = quote(str(pairs.get(str(err["loc"][0]), ""))) if err["loc"] else ""
+        reason = err["msg"].removeprefix("Value error, ")
+        raise OptionError(f"Option {key}='{value}' is not valid for {title}: {reason}.") from exc

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engines.core import Game
+from engines.core import Game, quote
 from render.common import Renderer
 
 
@@ -18,7 +18,9 @@ class Title:
 
 @cache
 def titles() -> dict[str, Title]:
-    """Imported lazily so that a bad data file fails here, at start-up, with its name."""
+    """Every title, its data loaded and validated (``Game.load_data``): a bad data file
+    raises ``DataError`` here, the first time anything asks for the table (``run`` does
+    before it logs in), never at a game's first ``/start``."""
     out: dict[str, Title] = {}
     from engines.bella_vista import BellaVista
     from render.bella_vista import BellaVistaRenderer
@@ -34,11 +36,13 @@ def titles() -> dict[str, Title]:
     from render.leonardo import LeonardoRenderer
 
     out["leonardo"] = Title("leonardo", Leonardo(), LeonardoRenderer())
+    for title in out.values():
+        title.engine.load_data()
     return out
 
 
 def get(key: str) -> Title:
     table = titles()
     if key not in table:
-        raise KeyError(f"Unknown game {key!r}; available: {', '.join(sorted(table))}.")
+        raise KeyError(f"Unknown game {quote(key)!r}; available: {', '.join(sorted(table))}.")
     return table[key]

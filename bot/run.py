@@ -1,42 +1,82 @@
-"""Start the real bot: configuration from environment variables only."""
+"""Start the real bot: configuration from environment variables only.
+
+Every way start-up can fail prints ONE line on stderr (``error: …``) and a status:
+2 for something the operator must fix (token missing or refused, a bad setting, a bad
+data file, a database that cannot be opened), 1 when Discord cannot be reached or
+answers with an error (worth retrying later). Discord's own log lines come before it.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import sqlite3
 import sys
 
+import aiohttp
 import discord
+
+from engines.core import quote
 
 ENV_TOKEN = "DISCORD_TOKEN"
 ENV_GUILD = "PIAZZA_GUILD_ID"
+REASON_LIMIT = 300
+
+# What a login or a first gateway connection raises when the network or Discord is not
+# there (aiohttp's connection errors are OSErrors too).
+UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.GatewayNotFound)
+
+
+class CannotStart(Exception):
+    """A start-up failure already worded for the operator, with the exit status."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def reason(exc: BaseException) -> str:
+    """An exception as one short line (its class name when it has no message)."""
+    return quote(str(exc) or type(exc).__name__, REASON_LIMIT)
+
+
+def fail(message: str, status: int = 2) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return status
+
+
+def _no_voice_warnings(record: logging.LogRecord) -> bool:
+    """The bot never joins voice: discord.py's warnings about missing voice libraries are noise."""
+    return "voice will NOT be supported" not in record.getMessage()
 
 
 def run() -> int:
     token = os.environ.get(ENV_TOKEN, "").strip()
     if not token:
-        print(f"error: set {ENV_TOKEN} to your bot's token (Discord developer portal → Bot → Token).", file=sys.stderr)
-        return 2
+        return fail(f"set {ENV_TOKEN} to your bot's token (Discord developer portal → Bot → Token).")
     guild_text = os.environ.get(ENV_GUILD, "").strip()
     try:
         guild_id = int(guild_text) if guild_text else None
     except ValueError:
-        print(f"error: {ENV_GUILD} must be a server id (a number), not {guild_text!r}.", file=sys.stderr)
-        return 2
+        return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
     from bot.registry import titles
+    from bot.store import default_path
     from engines.core import DataError
 
     try:
-        titles()  # load every game's data now: a bad data file stops start-up with its name
+        titles()  # every title's data, loaded and validated before any network
     except DataError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
+    db = default_path()
+    if not db.parent.is_dir():
+        return fail(f"cannot open the database {db}: the folder {db.parent} does not exist.")
     try:
         return asyncio.run(_main(token, guild_id))
     except discord.LoginFailure:
-        print(f"error: Discord refused the token in {ENV_TOKEN}; copy it again from the developer portal.",
-              file=sys.stderr)
-        return 2
+        return fail(f"Discord refused the token in {ENV_TOKEN}; copy it again from the developer portal.")
+    except CannotStart as exc:
+        return fail(str(exc), exc.status)
     except KeyboardInterrupt:
         return 0
 
@@ -44,14 +84,23 @@ def run() -> int:
 async def _main(token: str, guild_id: int | None) -> int:
     from bot.discord_app import create_bot
     from bot.service import GameService
-    from bot.store import Store
+    from bot.store import Store, StoreError, default_path
 
     discord.utils.setup_logging()
-    store = await Store.open()
+    logging.getLogger("discord.client").addFilter(_no_voice_warnings)
+    try:
+        store = await Store.open()
+    except (sqlite3.Error, OSError, StoreError) as exc:
+        raise CannotStart(f"cannot open the database {default_path()}: {reason(exc)}", 2) from exc
     try:
         bot = create_bot(GameService(store), guild_id=guild_id)
         async with bot:
-            await bot.start(token)
+            try:
+                await bot.start(token)
+            except UNREACHABLE as exc:
+                raise CannotStart(f"cannot reach Discord: {reason(exc)}", 1) from exc
+            except discord.HTTPException as exc:
+                raise CannotStart(f"Discord answered with an error: {reason(exc)}", 1) from exc
     finally:
         await store.close()
     return 0

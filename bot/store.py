@@ -4,6 +4,10 @@ A game is a row of metadata, its seats, an append-only action log and the curren
 snapshot with a version number (the number of actions applied). Every move is one
 transaction: the version check, the log entry and the new snapshot land together or
 not at all, so two racing moves end with one applied and the other refused.
+
+Durability: WAL with ``synchronous=FULL``, so a move acknowledged to its player survives a
+power loss, not only a crash of the process. A transaction always ends, even when the task
+running it is cancelled (see ``_transaction``).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -71,6 +76,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games DROP COLUMN seed;
     ALTER TABLE games RENAME COLUMN seed_text TO seed;
     """,
+    # 3: the outbox (bot/outbox.py): the last version whose board the channel was shown, -1 for
+    # none yet. Games stored before this are taken as shown.
+    """
+    ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT -1;
+    UPDATE games SET announced = version WHERE status IN ('active', 'finished');
+    CREATE INDEX games_lagging ON games (id) WHERE announced < version;
+    """,
 ]
 
 
@@ -104,6 +116,8 @@ class GameRow:
     version: int
     snapshot: str | None
     seats: list[Seat] = field(default_factory=list)
+    announced: int = -1  # the last version whose board the channel was shown
+    damage: str | None = None  # what in the row no longer reads (the service refuses the game)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -155,7 +169,7 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives a power loss
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db, path)
@@ -182,15 +196,10 @@ class Store:
                 f"({len(MIGRATIONS)}); upgrade the bot."
             )
         for version in range(current, len(MIGRATIONS)):
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self._transaction():
                 for statement in _statements(MIGRATIONS[version]):
                     await self._db.execute(statement)
                 await self._db.execute(f"PRAGMA user_version = {version + 1}")
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
 
     # --- reading ------------------------------------------------------------
     async def _row(self, where: str, args: tuple) -> GameRow | None:
@@ -198,12 +207,13 @@ class Store:
             row = await cur.fetchone()
         if row is None:
             return None
+        options, damage = _options(row["options"])
         game = GameRow(
             id=row["id"],
             guild_id=row["guild_id"],
             channel_id=row["channel_id"],
             game_key=row["game_key"],
-            options=json.loads(row["options"]),
+            options=options,
             seed=row["seed"],
             status=row["status"],
             created_by=row["created_by"],
@@ -211,6 +221,8 @@ class Store:
             deadline=row["deadline"],
             version=row["version"],
             snapshot=row["snapshot"],
+            announced=row["announced"],
+            damage=damage,
         )
         async with self._db.execute(
             "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -249,17 +261,45 @@ class Store:
                 async for r in cur
             ]
 
+    async def moves_by_seat(self, game_id: int, seat: int) -> int:
+        """How many logged moves this seat has made."""
+        async with self._lock, self._db.execute(
+            "SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ) as cur:
+            return int((await cur.fetchone())[0])
+
+    async def lagging(self) -> list[int]:
+        """Games (playing or just finished) whose newest board the channel has not been shown."""
+        async with self._lock, self._db.execute(
+            "SELECT id FROM games WHERE announced < version AND status IN ('active', 'finished') ORDER BY id"
+        ) as cur:
+            return [r[0] async for r in cur]
+
     # --- writing ------------------------------------------------------------
     @asynccontextmanager
     async def _transaction(self):
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception, cancellation included.
+
+        aiosqlite runs each statement in its own thread, one after the other: a cancelled await
+        does not stop the statement, which still runs (a BEGIN still opens the transaction, a
+        COMMIT still lands). The ROLLBACK is queued behind it before the lock is released, so
+        the next transaction always starts on a clean connection; a ROLLBACK with nothing to roll
+        back (the BEGIN failed, or the COMMIT landed) is ignored."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            await self._db.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        try:
+            # queued synchronously when awaited: it runs even if this task is cancelled again
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:  # no transaction was open any more
+            pass
 
     async def create_game(
         self,
@@ -331,8 +371,19 @@ class Store:
             )
         return status
 
-    async def start_game(self, game_id: int, snapshot: str, seed: int | str) -> None:
+    async def start_game(self, game_id: int, snapshot: str, seed: int | str, seated: list[int] | None = None) -> None:
+        """Store the first snapshot. ``seated`` (the user ids in seat order the snapshot was made
+        for) is checked in the same transaction: if anyone joined or left meanwhile (another
+        process on the same file), nothing is written and StaleVersion says so."""
         async with self._transaction():
+            if seated is not None:
+                async with self._db.execute(
+                    "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                ) as cur:
+                    now_seated = [r[0] async for r in cur]
+                if now_seated != seated:
+                    raise StaleVersion("The seats changed while the game was starting (someone joined or left); "
+                                       "/start again to begin with the players seated now.")
             cur = await self._db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
@@ -372,11 +423,29 @@ class Store:
             )
         return expected_version + 1
 
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """The channel has been shown the board of ``version`` (never moves backwards)."""
+        async with self._transaction():
+            await self._db.execute(
+                "UPDATE games SET announced = ? WHERE id = ? AND announced < ?", (version, game_id, version)
+            )
+
     async def set_status(self, game_id: int, status: str) -> None:
         async with self._transaction():
             await self._db.execute(
                 "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, _now(), game_id)
             )
+
+
+def _options(text) -> tuple[dict, str | None]:
+    """A row's options, or ({}, what is wrong): one damaged row must not break a listing."""
+    try:
+        options = json.loads(text)
+    except (TypeError, ValueError):
+        return {}, "its stored options are not valid JSON"
+    if not isinstance(options, dict):
+        return {}, "its stored options are not a table of name=value"
+    return options, None
 
 
 def _statements(script: str) -> list[str]:

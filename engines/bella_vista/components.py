@@ -10,6 +10,10 @@ from pydantic import BaseModel, Field, model_validator
 from engines.bella_vista.layout_rules import NEIGHBORHOOD_CODES, check_layout, parse_layout
 from engines.core.data import load
 
+COMPONENTS_FILE = "bella_vista/components.toml"
+CARDS_FILE = "bella_vista/cards.toml"
+LAYOUTS_FILE = "bella_vista/layouts.toml"
+
 
 class Symbol(BaseModel):
     code: str
@@ -114,15 +118,15 @@ class Layouts(BaseModel):
 
 
 def components() -> Components:
-    return load("bella_vista/components.toml", Components)
+    return load(COMPONENTS_FILE, Components)
 
 
 def cards() -> Cards:
-    return load("bella_vista/cards.toml", Cards)
+    return load(CARDS_FILE, Cards)
 
 
 def layouts() -> Layouts:
-    return load("bella_vista/layouts.toml", Layouts)
+    return load(LAYOUTS_FILE, Layouts)
 
 
 @cache

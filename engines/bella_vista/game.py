@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.bella_vista import flow
+from typing import get_args
+
+from engines.bella_vista import flow, town
 from engines.bella_vista.building import (
     cell_owners,
     coins_earned,
@@ -58,6 +60,9 @@ class BellaVista(LegacyGame):
     State = State
     View = View
     action_adapter = action_adapter
+
+    def load_data(self) -> None:
+        town.load_data(n for n in get_args(Options.model_fields["layout"].annotation) if n != "random")
 
     # --- set-up and turn order ----------------------------------------------------
     def new_game(self, seats: int, options: Options, seed: int | str) -> State:

@@ -7,10 +7,11 @@ key), so legal moves are a filter over precomputed placements with bit masks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from engines.bella_vista.components import components, layouts
+from engines.bella_vista.components import LAYOUTS_FILE, cards, components, layouts
 from engines.bella_vista.layout_rules import (
     TILE_COUNTS,
     LayoutKey,
@@ -18,6 +19,7 @@ from engines.bella_vista.layout_rules import (
     has_holes,
     parse_layout,
 )
+from engines.core.data import DataError, data_path
 from engines.core.rng import Rng
 
 RANDOM_WIDTH, RANDOM_HEIGHT = 6, 5  # bounding box of a random town, in tiles
@@ -83,6 +85,18 @@ def cell_label(col: int, row: int) -> str:
 
 def named_layout(name: str) -> LayoutKey:
     return parse_layout(layouts().layouts[name].rows)
+
+
+def load_data(layout_names: Iterable[str]) -> None:
+    """Every Bella Vista data file, then each named town the layout option offers and its
+    geometry: all that a first game would load, so a bad file is found at start-up."""
+    components()
+    cards()
+    towns = layouts().layouts
+    for name in layout_names:
+        if name not in towns:
+            raise DataError(f"{data_path(LAYOUTS_FILE)}: key layouts.{name}: missing (the layout option offers it)")
+        geometry(named_layout(name))
 
 
 def random_layout(rng: Rng) -> LayoutKey:

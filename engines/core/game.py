@@ -166,6 +166,12 @@ class Game(ABC, Generic[S, A, V, O]):
     view_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]  # the discriminated union of actions, TimeUp included
 
+    # --- data -----------------------------------------------------------------
+    def load_data(self) -> None:
+        """Load and validate every data file this title reads (raising ``DataError``),
+        and run now every check that would otherwise wait for the first game. The bot
+        calls it for every title before it logs in. A title without data keeps this."""
+
     # --- set-up -------------------------------------------------------------
     def check_players(self, seats: int, options: O) -> None:
         """Raise a RuleError if this many seats cannot play with these options."""

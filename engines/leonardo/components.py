@@ -7,7 +7,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from engines.core.data import load
+from engines.core.data import DataError, data_path, load
+
+BOARD_FILE = "leonardo/board.toml"
+CARDS_FILE = "leonardo/cards.toml"
 
 SpaceKind = Literal["square", "market", "street", "alley", "bridge"]
 PRODUCTS = ("gem", "ivory", "gold", "spices")
@@ -136,22 +139,32 @@ class Cards(BaseModel):
 
 @cache
 def board() -> Board:
-    b = load("leonardo/board.toml", Board)
-    c = load("leonardo/cards.toml", Cards)
-    for o in c.offices:
-        if b.spaces[o.space - 1].kind not in ("square", "market") or o.space == 1:
-            raise ValueError(f"cards.toml: office on space {o.space} must name a square or market other than 1")
+    """The route, once both files agree (offices on squares or markets, a 60-card deck)."""
+    b = load(BOARD_FILE, Board)
+    c = load(CARDS_FILE, Cards)
+    for i, o in enumerate(c.offices):
+        if not 1 <= o.space <= len(b.spaces) or b.spaces[o.space - 1].kind not in ("square", "market") \
+                or o.space == 1:
+            raise DataError(f"{data_path(CARDS_FILE)}: key offices.{i}.space: office on space {o.space} must "
+                            f"name a square or market of board.toml other than 1")
     deck = len(c.offices) + c.events.nulla + c.events.guelfa + c.events.ghibellina + c.men_at_arms
     deck += sum(1 for s in b.spaces if s.buyable)
     if deck != 60:
-        raise ValueError(f"the deck must hold 60 cards, the data gives {deck}")
+        raise DataError(f"{data_path(CARDS_FILE)}: keys offices, events and men_at_arms with the "
+                        f"{sum(1 for s in b.spaces if s.buyable)} palazzi and bridges of board.toml make a "
+                        f"deck of {deck} cards; it must hold 60")
     return b
 
 
 @cache
 def cards() -> Cards:
     board()
-    return load("leonardo/cards.toml", Cards)
+    return load(CARDS_FILE, Cards)
+
+
+def load_data() -> None:
+    """Both data files and the checks across them."""
+    cards()
 
 
 def space(number: int) -> Space:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.errors import RuleError
 from engines.core.game import FinalScore, LegacyGame, Result, rank_scores
 from engines.core.rng import Rng
+from engines.leonardo import components
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_name, firm_of, holdings, seat_name
@@ -31,6 +32,9 @@ class Leonardo(LegacyGame):
     View = View
     action_adapter = action_adapter
     supports_deadline = True
+
+    def load_data(self) -> None:
+        components.load_data()
 
     def check_players(self, seats: int, options: Options) -> None:
         super().check_players(seats, options)

@@ -165,6 +165,13 @@ def layout(name: str, players: int) -> Layout:
     )
 
 
+def load_data(player_counts: range) -> None:
+    """The shapes file (validated as it loads) and every shape's geometry for each player count."""
+    for name in shape_names():
+        for players in player_counts:
+            layout(name, players)
+
+
 def default_shape(players: int) -> str:
     return shapes().defaults[str(players)]
 

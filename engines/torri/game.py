@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.errors import IllegalAction, NotYourTurn, RuleError, quote
 from engines.core.game import Choice, Event, LegacyGame, Result
 from engines.core.rng import Rng
+from engines.torri import board
 from engines.torri.board import ASINELLI, Layout, default_shape, layout, shape_names, shapes
 from engines.torri.building import gain_amount, gain_source, height_limit
 from engines.torri.model import (
@@ -51,6 +52,9 @@ class Torri(LegacyGame):
     State = TorriState
     View = TorriView
     action_adapter = ACTION_ADAPTER
+
+    def load_data(self) -> None:
+        board.load_data(range(self.min_players, self.max_players + 1))
 
     # --- set-up -------------------------------------------------------------
     def check_players(self, seats: int, options: TorriOptions) -> None:

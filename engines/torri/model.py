@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from engines.core.rng import Rng
+from engines.torri.board import shape_names
 
 COLOURS = ("blue", "green", "yellow", "red")
 LETTERS = "BGYR"  # simple pieces, by seat
@@ -35,6 +36,16 @@ class TorriOptions(BaseModel):
     shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty = by player count")
     squared_runs: bool = Field(False, description="central-tower runs score length squared instead of x2")
     max_rounds: int = Field(40, ge=15, le=200, description="the end is triggered after this round at the latest")
+
+    @field_validator("shape")
+    @classmethod
+    def _known_shape(cls, shape: str) -> str:
+        """A shape the data file has (checked when the game is opened; whether it suits the
+        number of players can only be judged at the start)."""
+        shape = shape.strip().lower()
+        if shape and shape not in shape_names():
+            raise ValueError(f"there is no wall shape of that name; choose one of {', '.join(shape_names())}")
+        return shape
 
 
 class TorriState(BaseModel):

@@ -11,6 +11,9 @@ Usage::
         res = await double.select(alice, menu_message, "piazza:pick:1:3", ["build B3-C3"])
     double.public(games); double.seen_by(alice); double.public_texts_ever(games)
     double.pop_violations()                          # requests Discord would have refused (code, errors)
+    msg.pinged, msg.pinged_everyone                  # whom a message notified, given its allowed_mentions
+    staff = double.add_role("staff"); double.add_channel("secret")   # before the bot connects
+    await double.set_overwrite(channel, None, deny=VIEW_CHANNEL)       # @everyone, a Role or a User
     await double.close()
 
 Each action waits until the bot has answered and gone idle (no request in flight, no discord.py handler
@@ -21,11 +24,13 @@ shape and recorded in ``double.violations``; the e2e ``double`` fixture fails a 
 from .actions import ClientRefused
 from .models import (
     EPHEMERAL,
+    VIEW_CHANNEL,
     Attachment,
     Channel,
     InteractionRecord,
     InteractionResult,
     Message,
+    Role,
     User,
     Violation,
 )
@@ -33,6 +38,7 @@ from .server import DiscordDouble, DoubleError
 
 __all__ = [
     "EPHEMERAL",
+    "VIEW_CHANNEL",
     "Attachment",
     "Channel",
     "ClientRefused",
@@ -41,6 +47,7 @@ __all__ = [
     "InteractionRecord",
     "InteractionResult",
     "Message",
+    "Role",
     "User",
     "Violation",
 ]

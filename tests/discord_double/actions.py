@@ -205,13 +205,14 @@ class UserActions:
     def _interaction_payload(self: DiscordDouble, itype: int, user: User, channel: Channel,  # type: ignore[misc]
                              data: dict[str, Any], message: Message | None = None) -> dict[str, Any]:
         member = self._member_payload(user)
-        member["permissions"] = str(user.permissions)
+        perms = self.permissions_in(user, channel)  # as Discord sends them: resolved in the channel
+        member["permissions"] = str(perms)
         payload: dict[str, Any] = {
             "id": str(snowflake()), "application_id": str(self.application_id), "type": itype,
             "token": "tok_" + secrets.token_urlsafe(24), "version": 1,
             "guild_id": str(self.guild.id), "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
             "channel_id": str(channel.id),
-            "channel": {**channel.payload(), "permissions": str(user.permissions)},
+            "channel": {**channel.payload(), "permissions": str(perms)},
             "member": member, "app_permissions": str(self.bot_user.permissions), "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild.id)},
             "context": 0, "attachment_size_limit": self.attachment_size_limit, "data": data,
@@ -223,6 +224,8 @@ class UserActions:
     async def _interact(self: DiscordDouble, itype: int, user: User, channel: Channel, data: dict[str, Any],  # type: ignore[misc]
                         name: str | None, message: Message | None = None) -> InteractionResult:
         session = self.current_session()
+        if not self.can_view(user, channel):
+            raise ClientRefused(f"{user.name} cannot see #{channel.name}")
         await self.settle()
         payload = self._interaction_payload(itype, user, channel, data, message)
         rec = InteractionRecord(

@@ -27,6 +27,9 @@ def snowflake() -> int:
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
+VIEW_CHANNEL = 1 << 10
+
+
 @dataclass
 class User:
     id: int
@@ -34,6 +37,11 @@ class User:
     bot: bool = False
     permissions: int = MEMBER_PERMISSIONS
     roles: list[int] = field(default_factory=list)
+    display: str | None = None  # the display (global) name; by default the name, capitalized
+
+    @property
+    def display_name(self) -> str:
+        return self.display if self.display is not None else self.name.title()
 
     @property
     def mention(self) -> str:
@@ -43,12 +51,39 @@ class User:
         return {
             "id": str(self.id),
             "username": self.name,
-            "global_name": self.name.title(),
+            "global_name": self.display_name,
             "discriminator": "0",
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
         }
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 1
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "permissions": str(self.permissions),
+                "position": self.position, "color": 0, "hoist": False, "managed": False, "mentionable": False,
+                "flags": 0, "icon": None}
+
+
+@dataclass
+class Overwrite:
+    """A channel permission overwrite for a role (the guild id is @everyone) or a member."""
+
+    id: int
+    member: bool
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": 1 if self.member else 0, "allow": str(self.allow),
+                "deny": str(self.deny)}
 
 
 @dataclass
@@ -58,6 +93,7 @@ class Channel:
     guild_id: int
     position: int = 0
     send_denied: bool = False  # the bot lacks Send Messages here: channel posts get 403 / 50013
+    overwrites: list[Overwrite] = field(default_factory=list)
 
     @property
     def mention(self) -> str:
@@ -70,7 +106,7 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites],
             "parent_id": None,
             "nsfw": False,
             "topic": None,
@@ -86,6 +122,7 @@ class Guild:
     name: str
     owner_id: int
     channels: list[Channel] = field(default_factory=list)
+    roles: list[Role] = field(default_factory=list)  # besides @everyone (whose id is the guild's)
 
 
 @dataclass
@@ -167,6 +204,8 @@ class Message:
     interaction_name: str | None = None
     deleted: bool = False
     seq: int = 0
+    pinged: set[int] = field(default_factory=set)  # users notified: mentioned and let through by allowed_mentions
+    pinged_everyone: bool = False  # an @everyone / @here that allowed_mentions let through
 
     # current state -------------------------------------------------------
     @property
@@ -215,7 +254,7 @@ class Message:
 
     def mentions(self) -> set[int]:
         """User ids mentioned in the content (``<@id>``)."""
-        return {int(m) for m in re.findall(r"<@!?(\d+)>", self.content)}
+        return {int(m) for m in re.findall(r"(?<!\\)<@!?(\d+)>", self.content)}
 
     def custom_ids(self) -> list[str]:
         out: list[str] = []

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .limits import Errors, validate_autocomplete, validate_command_list, validate_message
+from .mentions import validate_allowed_mentions
 from .models import EPHEMERAL, LOADING, Attachment, InteractionRecord, Message
 
 if TYPE_CHECKING:
@@ -151,6 +152,7 @@ class RestRoutes:
                        limit: int | None = None) -> None:
         errors = Errors()
         validate_message(errors, data, creating=creating, n_files=len(files))
+        validate_allowed_mentions(errors, data)
         if errors:
             raise _server().invalid_form(errors)
         limit = self.attachment_size_limit if limit is None else limit

@@ -23,6 +23,7 @@ from aiohttp import web
 from .actions import UserActions
 from .gateway import GUILD_MESSAGES, GatewaySession
 from .limits import Errors
+from .mentions import pings
 from .models import (
     ADMINISTRATOR,
     ALL_PERMISSIONS,
@@ -36,6 +37,7 @@ from .models import (
     Violation,
     snowflake,
 )
+from .permissions import Permissions
 from .rest import RestRoutes
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
@@ -75,7 +77,7 @@ def sniff_content_type(filename: str, data: bytes) -> str:
     return "application/octet-stream"
 
 
-class DiscordDouble(RestRoutes, UserActions):
+class DiscordDouble(RestRoutes, UserActions, Permissions):
     def __init__(
         self,
         *,
@@ -175,9 +177,9 @@ class DiscordDouble(RestRoutes, UserActions):
 
     # ------------------------------------------------------------------ directory
 
-    def add_user(self, name: str, *, admin: bool = False) -> User:
+    def add_user(self, name: str, *, admin: bool = False, display: str | None = None) -> User:
         perms = ALL_PERMISSIONS | ADMINISTRATOR if admin else User(0, "").permissions
-        user = User(snowflake(), name, permissions=perms)
+        user = User(snowflake(), name, permissions=perms, display=display)
         self.users[name] = user
         return user
 
@@ -224,14 +226,10 @@ class DiscordDouble(RestRoutes, UserActions):
         everybody = self.members()
         shown = everybody if intents & (1 << 1) else [self.bot_user]
         members = [self._member_payload(u) for u in shown]
-        everyone = {
-            "id": str(g.id), "name": "@everyone", "permissions": str(User(0, "").permissions), "position": 0,
-            "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0, "icon": None,
-        }
         return {
             "id": str(g.id), "name": g.name, "icon": None, "splash": None, "discovery_splash": None,
             "owner_id": str(g.owner_id), "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [everyone], "emojis": [],
+            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": self.role_payloads(), "emojis": [],
             "stickers": [], "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None, "description": None,
             "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
@@ -293,6 +291,7 @@ class DiscordDouble(RestRoutes, UserActions):
             interaction_user=interaction.user if interaction else None,
             interaction_name=interaction.name if interaction else None,
         )
+        msg.pinged, msg.pinged_everyone = pings(version.content, data.get("allowed_mentions"))
         self.messages[msg.id] = msg
         self._touched.append(msg)
         return msg
@@ -316,6 +315,8 @@ class DiscordDouble(RestRoutes, UserActions):
             attachments=attachments,
             flags=flags,
         )
+        if msg.loading:  # the answer to a deferred interaction notifies like a new message; other edits never do
+            msg.pinged, msg.pinged_everyone = pings(new.content, data.get("allowed_mentions"))
         msg.versions.append(new)
         self._touched.append(msg)
         return msg

@@ -16,6 +16,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -360,9 +361,15 @@ async def test_two_merchants_with_a_date_limit(double: DiscordDouble, table: Tab
     assert res.ephemeral and not res.public and "already past" in res.text, res
     assert await table.service.store.open_game_in(games.id) is None and not double.public(games)
 
+    # a date limit more than two years ahead is refused too (it used to crash /new when far enough)
+    res = await double.slash(players[0], games, "new", game="leonardo", options="deadline=9999-12-31T23:59-23:59")
+    assert res.ephemeral and not res.public and "too far ahead" in res.text, res
+    assert await table.service.store.open_game_in(games.id) is None and not double.public(games)
+
+    limit = (datetime.now(UTC) + timedelta(days=700)).date().isoformat()
     board, game_id, seen = await play(double, table, games, players, seed=5,
-                                      options="max_rounds=3 deadline=2099-12-31")
-    assert "It ends on 2099-12-31 00:00 UTC at the latest." in double.public(games)[0].content
+                                      options=f"max_rounds=3 deadline={limit}")
+    assert f"It ends on {limit} 00:00 UTC at the latest." in double.public(games)[0].content
     await check_the_end(double, table, games, players, board, game_id)
     # both declare at once; with two players every auction or market has a single bidder
     assert seen.groups == Counter(factions=1) and seen.by_move >= 1 and seen.by_button >= 1, seen

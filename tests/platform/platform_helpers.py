@@ -1,4 +1,7 @@
-"""Seats and players shared by the platform tests."""
+"""Seats and players shared by the platform tests, and a gate on the store's statements."""
+
+import asyncio
+import threading
 
 from bot.service import User
 
@@ -15,3 +18,39 @@ async def seated_game(service, channel=1, key="bella_vista", players=2, seed=3, 
 
 def by_id(user_id):
     return next(u for u in PLAYERS if u.id == user_id)
+
+
+class StatementGate:
+    """Holds a store's SQLite worker thread just before a chosen statement runs (an sqlite3 trace
+    callback, which aiosqlite calls in that thread), so a test can act at that exact await: cancel
+    the task awaiting it, or write through another connection. Nothing of the project is replaced.
+
+    ``async with StatementGate(store, "BEGIN IMMEDIATE") as gate:`` arms it; ``await gate.reached()``
+    waits until the statement is about to run; ``gate.open()`` lets it run."""
+
+    def __init__(self, store, statement: str):
+        self.store, self.statement = store, statement
+        self._reached, self._open = threading.Event(), threading.Event()
+
+    def __call__(self, sql: str) -> None:  # the trace callback, in the worker thread
+        if not self._reached.is_set() and sql.lstrip().upper().startswith(self.statement):
+            self._reached.set()
+            self._open.wait(10)
+
+    async def reached(self, timeout: float = 10.0) -> None:
+        for _ in range(int(timeout / 0.001)):
+            if self._reached.is_set():
+                return
+            await asyncio.sleep(0.001)
+        raise TimeoutError(f"no {self.statement} ran")
+
+    def open(self) -> None:
+        self._open.set()
+
+    async def __aenter__(self):
+        await self.store._db.set_trace_callback(self)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.open()
+        await self.store._db.set_trace_callback(None)

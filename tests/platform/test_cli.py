@@ -41,3 +41,70 @@ def test_bench_json_has_the_documented_keys():
                 "board_png_kb_median", "board_png_kb_max", "snapshot_bytes_final_median", "playouts_per_second"):
         assert key in entry
     assert set(figures["memory"]) == {"games_open", "rss_mb_baseline", "rss_mb_with_games_open", "db_file_kb"}
+
+
+def one_error_line(result):
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_demo_with_a_player_count_the_game_cannot_take_says_so(tmp_path):
+    for n in ("9", "1"):
+        result = run_bot("demo", "--game", "torri", "--players", n, "--out", str(tmp_path / "out"))
+        assert one_error_line(result) == f"error: Le Torri di Bologna is for 2 to 4 players, not {n}."
+    assert not (tmp_path / "out").exists()  # refused before anything is written
+
+
+def test_demo_players_without_game_must_suit_every_title(tmp_path):
+    result = run_bot("demo", "--players", "5", "--out", str(tmp_path / "out"))
+    line = one_error_line(result)
+    assert "Bella Vista is for 2 to 4 players, not 5." in line
+    assert "Le Torri di Bologna is for 2 to 4 players, not 5." in line and "Leonardo" not in line
+    assert line.endswith("Without --game, choose a count every title takes (2 to 4), or name one title with --game.")
+    assert not (tmp_path / "out").exists()
+
+
+def test_demo_and_bench_refuse_an_unknown_game_in_one_line(tmp_path):
+    for command in ("demo", "bench"):
+        result = run_bot(command, "--game", "chess")
+        assert one_error_line(result) == "error: Unknown game 'chess'; available: bella_vista, leonardo, torri."
+        assert result.stdout == ""
+
+
+def test_bad_arguments_are_one_line(tmp_path):
+    assert one_error_line(run_bot("demo", "--players", "many")) == (
+        "error: python -m bot demo: argument --players: invalid int value: 'many' (see --help)")
+    assert "invalid choice: 'play'" in one_error_line(run_bot("play"))
+
+
+def test_demo_refuses_an_out_folder_it_cannot_write(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = run_bot("demo", "--game", "torri", "--out", str(blocker))
+    assert one_error_line(result) == f"error: cannot write to --out {blocker}: Not a directory"
+
+
+def test_demo_help_states_the_defaults_the_code_uses():
+    from bot.demo import DEFAULT_PLAYERS, default_players
+    from bot.registry import titles
+
+    text = " ".join(run_bot("demo", "--help", env={"PATH": "/usr/bin:/bin", "COLUMNS": "400"}).stdout.split())
+    assert f"(default: {DEFAULT_PLAYERS}, or the nearest count a game takes)" in text
+    assert all(default_players(t.engine) == DEFAULT_PLAYERS for t in titles().values())
+    assert "(default: 1)" in text and "(default: demo-out)" in text
+    assert "minimum..maximum" not in text
+
+
+def test_the_piazza_command_is_the_same_command_line():
+    import sysconfig
+    from pathlib import Path
+
+    script = Path(sysconfig.get_path("scripts")) / "piazza"
+    result = subprocess.run([str(script), "demo", "--players", "0"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: Bella Vista is for 2 to 4 players, not 0.")
+    usage = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60).stdout
+    assert usage.startswith("usage: piazza ") and "{run,demo,bench}" in usage

@@ -1,0 +1,61 @@
+"""What the game service answers: a ``Post`` for the transport to deliver, or a ``Refusal``
+(a sentence for the caller alone). ``User`` is who is asking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core import Choice
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str  # as typed; chat text escapes it (bot.chat), images show it as is
+
+
+@dataclass
+class Post:
+    """What the transport should deliver after a call."""
+
+    public_text: str | None = None  # for the channel
+    board_png: bytes | None = None  # the public board, for the channel
+    mentions: list[int] = field(default_factory=list)  # users who owe a decision now
+    private_text: str | None = None  # for the caller only
+    private_png: bytes | None = None  # for the caller only (a hand of cards)
+    choices: list[Choice] = field(default_factory=list)  # the caller's legal moves
+    decision: str | None = None  # the caller's decision these choices answer (decision_token)
+    game_id: int | None = None
+    version: int | None = None
+    finished: bool = False
+    unposted: str | None = None  # why the publisher could not post this board to the channel
+
+
+@dataclass
+class GameSummary:
+    game_id: int
+    channel_id: int
+    game_key: str
+    title: str
+    status: str
+    names: list[str]  # as chat text (escaped)
+    waiting_for: list[int]  # user ids
+
+
+class Refusal(Exception):
+    """Something a player asked for cannot be done; the message says why and what can."""
+
+
+class Damaged(Refusal):
+    """A stored game that no longer loads (its snapshot, options, game key or deadline).
+
+    Its players are refused with this message; listings and sweeps skip the game with one
+    warning. The message names what is wrong, never any stored content."""
+
+    def __init__(self, game_id: int, what: str):
+        self.game_id = game_id
+        self.what = what
+        super().__init__(
+            f"This channel's game (#{game_id}) cannot be loaded any more: {what}. Nothing can be played "
+            "in it; someone who can manage the channel can /abort it, then /new opens another."
+        )

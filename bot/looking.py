@@ -1,0 +1,87 @@
+"""What players look at (a mixin of ``GameService``): the board, their hand, the log, the
+server's open games and the help."""
+
+from __future__ import annotations
+
+from bot import presenting, registry
+from bot.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.chat import chat_name, chat_names
+from bot.options import describe_options
+from engines.core import SYSTEM
+
+
+class Looking:
+    async def board(self, channel_id: int) -> Post:
+        """The current board for the channel. If the channel missed boards (see ``bot.outbox``),
+        this is the catch-up post: every missed move, and a mention of whoever owes a decision."""
+        async with self._lock(channel_id):
+            row = await self._open_game(channel_id)
+            game = self._states.load(row)
+            if row.status == "lobby":
+                names = ", ".join(chat_names(row.names))
+                return Post(
+                    public_text=f"{game.engine.title} is waiting to start. Seated: {names}. /join, then /start.",
+                    game_id=row.id,
+                )
+            if self._lags(row):
+                post = await self._catch_up(row, game)
+            else:
+                post = await self._board_post(row, game, game.state, "", [])
+            return await self._publish(row, post)
+
+    async def hand(self, channel_id: int, user: User) -> Post:
+        """The caller's private view: text, a picture, and the legal moves if it is their turn."""
+        row, game = await self._active_game(channel_id)
+        seat = row.seat_of(user.id)
+        if seat is None:
+            raise Refusal("You are not playing in this game, so you have no hand; /board shows the public board.")
+        engine, state = game.engine, game.state
+        post = Post(
+            private_text=engine.private_text(engine.view(state, seat)),
+            private_png=await presenting.private_png(row, game, state, seat),
+            game_id=row.id,
+            version=row.version,
+        )
+        if seat in engine.to_act(state):
+            post.choices = engine.choices(state, seat)
+            post.decision = await self._decision(row, seat, post.choices)
+        return post
+
+    async def log(self, channel_id: int, last: int = 20) -> str:
+        row, _ = await self._active_game(channel_id)
+        entries = await self.store.actions(row.id)
+        lines = []
+        for entry in entries[-last:]:
+            who = "⏰" if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
+            lines.append(f"{entry.seq}. {who}: {' '.join(entry.public) or '(no public effect)'}")
+        head = f"Moves {max(1, len(entries) - last + 1)}–{len(entries)} of {len(entries)}:" if entries else "No moves yet."
+        return "\n".join([head, *lines])
+
+    async def games(self, guild_id: int | None) -> list[GameSummary]:
+        """The open games (of one guild, or all); a damaged one is skipped with one warning."""
+        out = []
+        for row in await self.store.open_games(guild_id):
+            try:
+                game = self._states.load(row)
+            except Damaged as exc:
+                self._warn(exc)
+                continue
+            waiting = presenting.waiting_users(row, game, game.state) if row.status == "active" else []
+            out.append(GameSummary(row.id, row.channel_id, row.game_key, game.engine.title, row.status,
+                                   chat_names(row.names), waiting))
+        return out
+
+    def help_text(self, game_key: str | None = None) -> str:
+        keys = [game_key] if game_key else sorted(registry.titles())
+        parts = []
+        for key in keys:
+            engine = registry.get(key).engine
+            options = describe_options(engine.Options)
+            if engine.supports_deadline:
+                options += ("\n`deadline` (none by default) — a date at most two years ahead, e.g. 2026-12-31 "
+                            "or 2026-12-31T20:00 (UTC): the game ends then")
+            parts.append(
+                f"**{engine.title}** (`{key}`, {engine.min_players}–{engine.max_players} players)\n"
+                f"{engine.help_text()}\nOptions: {options}"
+            )
+        return "\n\n".join(parts)

@@ -1,0 +1,154 @@
+"""The outbox: every board a channel is owed reaches it once, even after a failed post or a crash.
+
+The store keeps, per game, the last version whose board was posted (``announced``). The
+service posts public boards through a *publisher* (the transport's "send this to channel N",
+which raises ``Unposted`` with a reason a player can read) and records each success. A move
+whose board did not go out (Discord refused it, or the bot stopped right after storing the
+move) leaves its game lagging. The next board posted for that game, by the next move, by
+/board, or by the sweep that runs at start-up and at every watcher poll, carries the public
+text of every move since the last board shown and mentions whoever owes a decision now.
+
+A failed post is retried at the next sweep, then after 1, 2, 4 ... minutes, at most an hour
+apart; a restart retries at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from bot import presenting
+from bot.answers import Damaged, Post
+from bot.store import GameRow
+from bot.stored import Loaded
+
+log = logging.getLogger("piazza")
+
+# (channel id, post) -> None once the channel has it; raises Unposted (or anything) otherwise
+Publisher = Callable[[int, Post], Awaitable[None]]
+
+RETRY_FIRST = timedelta(minutes=1)
+RETRY_MAX = timedelta(hours=1)
+MOVES_CHARS = 1400  # room for the moves since the last board; the status and the mentions follow
+SINCE_HEADER = "Moves since the last board:"
+
+
+class Unposted(Exception):
+    """The post did not reach the channel; the message says why, in words for the player."""
+
+
+class Retries:
+    """When each lagging game's board may be tried again (a doubling back-off)."""
+
+    def __init__(self) -> None:
+        self._next: dict[int, tuple[datetime, timedelta]] = {}
+
+    def due(self, game_id: int, now: datetime) -> bool:
+        entry = self._next.get(game_id)
+        return entry is None or now >= entry[0]
+
+    def failed(self, game_id: int, now: datetime) -> None:
+        _, delay = self._next.get(game_id, (now, timedelta(0)))
+        self._next[game_id] = (now + delay, min(max(delay * 2, RETRY_FIRST), RETRY_MAX))
+
+    def succeeded(self, game_id: int) -> None:
+        self._next.pop(game_id, None)
+
+
+def moves_text(lines: list[str]) -> str:
+    """One line per move; with several (a board was missed), a header, and only the newest lines
+    that fit in ``MOVES_CHARS`` (the rest are named, for /log)."""
+    if len(lines) <= 1:
+        return "".join(lines)
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > MOVES_CHARS and kept:
+            break
+        kept.append(line)
+    kept.reverse()
+    dropped = len(lines) - len(kept)
+    head = [SINCE_HEADER] + ([f"… {dropped} earlier moves: see /log."] if dropped else [])
+    return "\n".join(head + kept)
+
+
+class Outbox:
+    """The game service's side of the outbox (a mixin of ``GameService``): publishing a board
+    under the channel's lock, recording it as shown, and catching up lagging games."""
+
+    async def _publish(self, row: GameRow, post: Post) -> Post:
+        """Post to the channel through the publisher, if there is one, and record it as shown;
+        on failure ``post.unposted`` says why. Called under the channel's lock, so a channel's
+        boards go out in order."""
+        if self.publisher is None or post.version is None:
+            return post
+        try:
+            await self.publisher(row.channel_id, post)
+        except Unposted as exc:
+            post.unposted = str(exc)
+        except Exception:
+            log.exception("could not post the board of game %s", row.id)
+            post.unposted = "something went wrong on our side (it is logged)."
+        if post.unposted is not None:
+            self._retries.failed(row.id, self._clock())
+            return post
+        self._retries.succeeded(row.id)
+        await self.store.mark_announced(row.id, post.version)
+        row.announced = max(row.announced, post.version)
+        return post
+
+    def _lags(self, row: GameRow) -> bool:
+        """The channel has not been shown this game's newest board (only known with a publisher)."""
+        return self.publisher is not None and row.status != "lobby" and row.announced < row.version
+
+    async def _moves_since_shown(self, row: GameRow, game: Loaded, state) -> str:
+        """The lines the channel has not seen, up to ``row.version``: the game's beginning
+        if its first board never went out, then one line per move."""
+        lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
+        for entry in await self.store.actions(row.id, since=max(row.announced, 0)):
+            if entry.seq <= row.version:
+                lines.append(presenting.move_line(row, game, state, entry.seat, entry.public))
+        return moves_text(lines)
+
+    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
+        text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
+        return Post(
+            public_text=text,
+            board_png=await presenting.board_png(row, game, state),
+            mentions=mentions,
+            game_id=row.id,
+            version=row.version,
+            finished=game.engine.result(state) is not None,
+        )
+
+    async def _catch_up(self, row: GameRow, game: Loaded) -> Post:
+        """The newest board with every move the channel missed, mentioning who owes a decision."""
+        head = await self._moves_since_shown(row, game, game.state)
+        return await self._board_post(row, game, game.state, head,
+                                      presenting.waiting_users(row, game, game.state))
+
+    async def flush_outbox(self) -> None:
+        """Post the newest board of every lagging game whose retry is due (once per game)."""
+        if self.publisher is None:
+            return
+        for game_id in await self.store.lagging():
+            if not self._retries.due(game_id, self._clock()):
+                continue
+            try:
+                await self._flush_one(game_id)
+            except Damaged as exc:
+                self._warn(exc)
+            except Exception:
+                log.exception("could not catch up game %s", game_id)
+                self._retries.failed(game_id, self._clock())
+
+    async def _flush_one(self, game_id: int) -> None:
+        row = await self.store.game(game_id)
+        if row is None:
+            return
+        async with self._lock(row.channel_id):
+            row = await self.store.game(game_id)  # as it is now that no move can interleave
+            if row is not None and self._lags(row):
+                await self._publish(row, await self._catch_up(row, self._states.load(row)))

@@ -1,0 +1,103 @@
+"""A stored game row read back into live objects: its title, options, deadline and state.
+
+Whatever in one row no longer reads (an unknown game key, options or a deadline that no longer
+parse, a snapshot that no longer fits the state model) raises ``Damaged`` for that game only,
+so the other games of the server go on.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot import registry
+from bot.answers import Damaged
+from bot.options import OptionError, parse_options
+from bot.store import GameRow
+from engines.core import quote
+
+STATE_CACHE = 256  # parsed states kept in memory (the store holds every game)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    title: registry.Title
+    options: BaseModel
+    deadline: datetime | None
+    state: Any  # None while the game is in its lobby
+
+    @property
+    def engine(self):
+        return self.title.engine
+
+
+def _where(exc: ValidationError) -> str:
+    """Where a validation failed (field paths only: never the stored values, which may be secret)."""
+    errors = exc.errors()
+    first = ".".join(str(p) for p in errors[0]["loc"]) or "the top level"
+    more = f" and {len(errors) - 1} more" if len(errors) > 1 else ""
+    return f"at {first}{more}"
+
+
+def title_name(row: GameRow) -> str:
+    """The game's title for a message, even for a damaged row."""
+    try:
+        return registry.get(row.game_key).engine.title
+    except KeyError:
+        return f"'{quote(row.game_key)}'"
+
+
+class States:
+    """Parsed states by (game, version): a snapshot is parsed once per version. Engines never
+    mutate a state they are given, so a cached state can be shared."""
+
+    def __init__(self, size: int = STATE_CACHE):
+        self._size = size
+        self._cache: OrderedDict[tuple[int, int], Any] = OrderedDict()
+
+    def remember(self, game_id: int, version: int, state) -> None:
+        self._cache[(game_id, version)] = state
+        if len(self._cache) > self._size:
+            self._cache.popitem(last=False)
+
+    def load(self, row: GameRow) -> Loaded:
+        """Everything the service needs of a row, or ``Damaged`` saying what no longer reads."""
+        if row.damage:
+            raise Damaged(row.id, row.damage)
+        try:
+            title = registry.get(row.game_key)
+        except KeyError:
+            raise Damaged(row.id, f"its game '{quote(row.game_key)}' is not one this bot knows") from None
+        engine = title.engine
+        try:
+            options = parse_options(engine.Options, row.options, engine.title)
+        except OptionError as exc:
+            raise Damaged(row.id, f"its stored options no longer fit {engine.title} ({exc})") from None
+        deadline = None
+        if row.deadline is not None:
+            try:
+                deadline = datetime.fromisoformat(row.deadline)
+            except (TypeError, ValueError):
+                deadline = None
+            if deadline is None or deadline.tzinfo is None:
+                raise Damaged(row.id, "its stored deadline is not a date with a time zone")
+        state = None
+        if row.status != "lobby":
+            state = self._cache.get((row.id, row.version))
+            if state is None:
+                if row.snapshot is None:
+                    raise Damaged(row.id, "it has no saved position")
+                try:
+                    state = engine.State.model_validate_json(row.snapshot)
+                except ValidationError as exc:
+                    raise Damaged(
+                        row.id, f"its saved position no longer fits this version of {engine.title} ({_where(exc)})"
+                    ) from None
+                except (TypeError, ValueError):
+                    raise Damaged(row.id, "its saved position is not text") from None
+                self.remember(row.id, row.version, state)
+        return Loaded(title, options, deadline, state)

@@ -1,0 +1,1 @@
+"""Pillow drawing of every title, from views only (what a seat or a spectator may see)."""

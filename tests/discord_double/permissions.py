@@ -1,0 +1,87 @@
+"""Roles, channel permission overwrites and what they resolve to, as Discord computes them:
+the @everyone role and the member's roles, then the channel's overwrites for @everyone, for the
+member's roles and for the member (each: deny, then allow). Administrators and the owner get
+everything. Changes made while a bot is connected reach it as gateway events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .models import (
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
+    VIEW_CHANNEL,
+    Channel,
+    Message,
+    Overwrite,
+    Role,
+    User,
+    snowflake,
+)
+
+if TYPE_CHECKING:
+    from .server import DiscordDouble
+
+
+class Permissions:
+    def add_role(self: DiscordDouble, name: str, permissions: int = 0) -> Role:  # type: ignore[misc]
+        role = Role(snowflake(), name, permissions, position=len(self.guild.roles) + 1)
+        self.guild.roles.append(role)
+        return role
+
+    def add_channel(self: DiscordDouble, name: str) -> Channel:  # type: ignore[misc]
+        """A new text channel; add it before the bot connects (it arrives with GUILD_CREATE)."""
+        channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels))
+        self.guild.channels.append(channel)
+        return channel
+
+    async def set_overwrite(self: DiscordDouble, channel: Channel, target: User | Role | None, *,  # type: ignore[misc]
+                            allow: int = 0, deny: int = 0) -> None:
+        """Set the channel's overwrite for a member, a role, or @everyone (``None``)."""
+        target_id = self.guild.id if target is None else target.id
+        channel.overwrites = [o for o in channel.overwrites if o.id != target_id]
+        channel.overwrites.append(Overwrite(target_id, isinstance(target, User), allow, deny))
+        await self.push_channel(channel)
+
+    async def push_channel(self: DiscordDouble, channel: Channel) -> None:  # type: ignore[misc]
+        for s in self._sessions:
+            if s.open and s.ready:
+                await s.dispatch("CHANNEL_UPDATE", channel.payload())
+
+    def permissions_in(self: DiscordDouble, user: User, channel: Channel) -> int:  # type: ignore[misc]
+        if user.id == self.guild.owner_id or user.bot:
+            return ALL_PERMISSIONS
+        roles = {r.id: r for r in self.guild.roles}
+        perms = user.permissions
+        for rid in user.roles:
+            perms |= roles[rid].permissions if rid in roles else 0
+        if perms & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        by_id = {o.id: o for o in channel.overwrites}
+
+        def apply(perms: int, deny: int, allow: int) -> int:
+            return (perms & ~deny) | allow
+
+        if self.guild.id in by_id:
+            perms = apply(perms, by_id[self.guild.id].deny, by_id[self.guild.id].allow)
+        deny = allow = 0
+        for rid in user.roles:
+            if rid in by_id and not by_id[rid].member:
+                deny, allow = deny | by_id[rid].deny, allow | by_id[rid].allow
+        perms = apply(perms, deny, allow)
+        if user.id in by_id and by_id[user.id].member:
+            perms = apply(perms, by_id[user.id].deny, by_id[user.id].allow)
+        return perms
+
+    def can_view(self: DiscordDouble, user: User, channel: Channel) -> bool:  # type: ignore[misc]
+        return bool(self.permissions_in(user, channel) & VIEW_CHANNEL)
+
+    def role_payloads(self: DiscordDouble) -> list[dict[str, Any]]:  # type: ignore[misc]
+        everyone = Role(self.guild.id, "@everyone", User(0, "").permissions, position=0)
+        return [everyone.payload()] + [r.payload() for r in self.guild.roles]
+
+    def post_as_bot(self: DiscordDouble, channel: Channel, content: str,  # type: ignore[misc]
+                    components: list[dict[str, Any]] | None = None) -> Message:
+        """A channel message the bot posted earlier (say, by an older release), to interact with."""
+        return self._new_message(channel.id, {"content": content, "components": components or []}, [],
+                                 via="channel")
