@@ -75,7 +75,7 @@ async def _pipeline(key: str, tmp: Path, games: int) -> dict:
                 sizes.append(len(post.board_png))
                 # the baseline: encoding the very same board image, nothing else
                 row = await store.game(post.game_id)
-                state = engine.State.model_validate_json(row.snapshot)
+                state = engine.state_model.model_validate_json(row.snapshot)
                 image = renderer.board(engine.view(state, None), row.names)
                 t0 = time.perf_counter()
                 encode_png(image)
@@ -100,7 +100,7 @@ def _playouts(key: str, seconds: float) -> dict[str, float]:
     engine = titles()[key].engine
     out = {}
     for n in range(engine.min_players, engine.max_players + 1):
-        options = engine.Options()
+        options = engine.options_model()
         try:
             engine.check_players(n, options)
         except Exception:
@@ -132,7 +132,7 @@ async def _memory(tmp: Path, count: int) -> dict:
     baseline = _rss_mb()  # every game's code and data loaded, no game open
     path = tmp / "bench-memory.sqlite3"
     store = await Store.open(path)
-    base = engine.new_game(default_players(engine), engine.Options(), 7)
+    base = engine.new_game(default_players(engine), engine.options_model(), 7)
     snapshot = base.model_dump_json()
     for i in range(count):
         gid = await store.create_game(guild_id=1, channel_id=10_000 + i, game_key=key, options={}, seed=i,

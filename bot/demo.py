@@ -13,6 +13,7 @@ from bot.service import GameService, Post, User
 from bot.sheet import plain_sheet
 from bot.store import Store
 from engines.core import Rng, RuleError, quote
+from render.text import words
 
 NAMES = ["Anne", "Bruno", "Andrea", "Sofia", "Carla", "Dario"]
 DEFAULT_PLAYERS = 3
@@ -39,9 +40,9 @@ def plan(table: dict[str, Title], game_key: str | None, players: int | None) -> 
         engine = table[key].engine
         n = players if players is not None else default_players(engine)
         try:
-            engine.check_players(n, engine.Options())
+            engine.check_players(n, engine.options_model())
         except RuleError as exc:
-            refusals.append(str(exc))
+            refusals.append(words(exc))
         out.append((key, n))
     if refusals:
         if game_key is None:
@@ -108,8 +109,8 @@ async def demo(game_key: str | None, players: int | None, seed: int, out: str) -
 
                 last = await play_random_game(service, 9000 + i, key, n, seed, on_post=save)
                 row = await store.game(last.game_id)
-                state = engine.State.model_validate_json(row.snapshot)
-                sheet = plain_sheet(engine.result(state), row.names)
+                state = engine.state_model.model_validate_json(row.snapshot)
+                sheet = plain_sheet(engine.result(state), row.names, engine.prefix)
                 (folder / "scores.txt").write_text(f"{engine.title}, {n} players, seed {seed}\n{sheet}\n")
                 print(f"== {engine.title}: {n} players, seed {seed}, {row.version} moves, "
                       f"{count} board images in {folder}/")

@@ -8,6 +8,7 @@ from bot.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.chat import chat_name, chat_names
 from bot.options import describe_options
 from engines.core import SYSTEM
+from render.text import catalog
 
 
 class Looking:
@@ -37,13 +38,13 @@ class Looking:
             raise Refusal("You are not playing in this game, so you have no hand; /board shows the public board.")
         engine, state = game.engine, game.state
         post = Post(
-            private_text=engine.private_text(engine.view(state, seat)),
+            private_text="\n".join(presenting.say(row, m) for m in engine.private_lines(engine.view(state, seat))),
             private_png=await presenting.private_png(row, game, state, seat),
             game_id=row.id,
             version=row.version,
         )
         if seat in engine.to_act(state):
-            post.choices = engine.choices(state, seat)
+            post.choices = presenting.labelled(row, engine.choices(state, seat))
             post.decision = await self._decision(row, seat, post.choices)
         return post
 
@@ -76,12 +77,20 @@ class Looking:
         parts = []
         for key in keys:
             engine = registry.get(key).engine
-            options = describe_options(engine.Options)
-            if engine.supports_deadline:
+            options = describe_options(engine.options_model)
+            if engine.traits.deadline:
                 options += ("\n`deadline` (none by default) — a date at most two years ahead, e.g. 2026-12-31 "
                             "or 2026-12-31T20:00 (UTC): the game ends then")
             parts.append(
                 f"**{engine.title}** (`{key}`, {engine.min_players}–{engine.max_players} players)\n"
-                f"{engine.help_text()}\nOptions: {options}"
+                f"{notation_help(engine)}\nOptions: {options}"
             )
         return "\n\n".join(parts)
+
+
+def notation_help(engine) -> str:
+    """How to type this game's moves (``<prefix>.help``; an unconverted game's own text)."""
+    key = f"{engine.prefix}.help"
+    if engine.prefix and catalog().has(key):
+        return catalog().text_of(key)
+    return engine.help_text()

@@ -12,8 +12,32 @@ from bot.chat import chat_name, chat_names
 from bot.sheet import score_sheet
 from bot.store import GameRow
 from bot.stored import Loaded
-from engines.core import SYSTEM
+from engines.core import SYSTEM, Choice, Event, Msg, RuleError
+from engines.core.messages import LEGACY
 from render.common import encode_png
+from render.text import Style, catalog
+
+
+def chat_style(row: GameRow | None) -> Style:
+    """How chat text shows a seat: its player's name, escaped."""
+    if row is None:
+        return Style()
+    names = row.names
+    return Style(seat=lambda s: chat_name(names[s]) if 0 <= s < len(names) else f"seat {s + 1}")
+
+
+def say(row: GameRow | None, msg: Msg | Event | RuleError) -> str:
+    """The words of a message (an event, a refusal) for chat, players named."""
+    return catalog().text(msg, chat_style(row))
+
+
+def labelled(row: GameRow, choices: list[Choice]) -> list[Choice]:
+    """Autocomplete entries as shown: ``notation · what it costs or earns``."""
+    out = []
+    for c in choices:
+        label = c.label or (f"{c.notation} · {say(row, c.gloss)}" if c.gloss else c.notation)
+        out.append(Choice(notation=c.notation, label=label))
+    return out
 
 
 def waiting_users(row: GameRow, game: Loaded, state) -> list[int]:
@@ -22,15 +46,24 @@ def waiting_users(row: GameRow, game: Loaded, state) -> list[int]:
 
 
 def who(row: GameRow, game: Loaded, state, seat: int) -> str:
-    """A seat as chat text: the player's name and how the rules call the seat."""
-    return f"{chat_name(row.names[seat])} ({game.engine.seat_label(state, seat)})"
+    """A seat as chat text: the player's name (and, for games still naming seats by colour,
+    that colour)."""
+    label = getattr(game.engine, "seat_label", None)
+    name = chat_name(row.names[seat])
+    return f"{name} ({label(state, seat)})" if label else name
 
 
 def status_text(row: GameRow, game: Loaded, state) -> str:
-    result = game.engine.result(state)
+    engine = game.engine
+    result = engine.result(state)
     if result is not None:
-        return f"**{game.engine.title}** is over.\n" + score_sheet(result, chat_names(row.names))
-    return game.engine.summary(state)
+        return f"**{engine.title}** is over.\n" + score_sheet(result, chat_names(row.names), engine.prefix)
+    parts = engine.status(state)
+    line = " · ".join(say(row, m) for m in parts)
+    if any(m.key == LEGACY for m in parts):  # an unconverted engine says whom it waits for itself
+        return line
+    waiting = sorted(engine.to_act(state))
+    return line + " · " + say(row, Msg("bot.waiting_for", seats=waiting))
 
 
 def begins_text(row: GameRow, game: Loaded, state) -> str:

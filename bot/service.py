@@ -128,7 +128,7 @@ class GameService(Looking, Outbox):
             deadline = pairs.pop("deadline", None)
             if deadline is not None:
                 deadline = self._parse_deadline(engine, deadline)
-            options = parse_options(engine.Options, pairs, engine.title)
+            options = parse_options(engine.options_model, pairs, engine.title)
         except OptionError as exc:
             raise Refusal(str(exc)) from exc
         async with self._lock(channel_id):
@@ -161,7 +161,7 @@ class GameService(Looking, Outbox):
 
     def _parse_deadline(self, engine, text: str) -> str:
         """A date (UTC unless it says otherwise), after now and at most two years ahead."""
-        if not engine.supports_deadline:
+        if not engine.traits.deadline:
             raise OptionError(f"{engine.title} has no time limit option (deadline).")
         try:
             when = datetime.fromisoformat(text)
@@ -218,7 +218,7 @@ class GameService(Looking, Outbox):
             try:
                 engine.check_players(len(row.seats), game.options)
             except RuleError as exc:
-                raise Refusal(f"{exc} {len(row.seats)} seated so far; /join to take a seat.") from exc
+                raise Refusal(f"{presenting.say(row, exc)} {len(row.seats)} seated so far; /join to take a seat.") from exc
             seed = seed_text(self._seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), game.options, seed)
             try:  # refused if anyone joined or left meanwhile (another process on the same file)
@@ -276,13 +276,13 @@ class GameService(Looking, Outbox):
             try:  # pure rules, run beside the event loop like the rendering
                 action, new, events = await asyncio.to_thread(_play, engine, state, seat, text)
             except RuleError as exc:
-                raise Refusal(str(exc)) from exc
+                raise Refusal(presenting.say(row, exc)) from exc
             return await self._commit(row, game, new, events, seat, action, actor=user)
 
     async def _commit(self, row: GameRow, game: Loaded, new, events, seat: int, action, actor: User | None) -> Post:
         engine = game.engine
-        public = [e.text for e in events if e.to is None]
-        private = [e.text for e in events if e.to == seat and seat != SYSTEM]
+        public = [presenting.say(row, e) for e in events if e.to is None]
+        private = [presenting.say(row, e) for e in events if e.to == seat and seat != SYSTEM]
         finished = engine.result(new) is not None
         try:
             version = await self.store.commit_move(
@@ -305,7 +305,7 @@ class GameService(Looking, Outbox):
                                       [] if finished else presenting.waiting_users(row, game, new))
         post.private_text = "\n".join(private) or None
         if actor is not None and seat != SYSTEM and not finished and seat in engine.to_act(new):
-            post.choices = engine.choices(new, seat)
+            post.choices = presenting.labelled(row, engine.choices(new, seat))
             post.decision = await self._decision(row, seat, post.choices)
         return await self._publish(row, post)
 
@@ -361,7 +361,7 @@ class GameService(Looking, Outbox):
             return [hint(f"Not your turn: waiting for {self._waiting_for(row, game, state)}.")]
         words = typed.lower().split()
         out = []
-        for choice in engine.choices(state, seat):
+        for choice in presenting.labelled(row, engine.choices(state, seat)):
             hay = f"{choice.notation} {choice.label}".lower()
             if all(w in hay for w in words):
                 out.append(choice)
@@ -386,7 +386,7 @@ class GameService(Looking, Outbox):
         if row is None or row.snapshot is None:
             raise Refusal(f"Game {game_id} has no recorded play.")
         engine = registry.get(row.game_key).engine
-        options = parse_options(engine.Options, row.options, engine.title)
+        options = parse_options(engine.options_model, row.options, engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)
         for entry in await self.store.actions(game_id):
             action = engine.action_adapter.validate_json(entry.action)

@@ -74,7 +74,7 @@ class States:
             raise Damaged(row.id, f"its game '{quote(row.game_key)}' is not one this bot knows") from None
         engine = title.engine
         try:
-            options = parse_options(engine.Options, row.options, engine.title)
+            options = parse_options(engine.options_model, row.options, engine.title)
         except OptionError as exc:
             raise Damaged(row.id, f"its stored options no longer fit {engine.title} ({exc})") from None
         deadline = None
@@ -92,7 +92,7 @@ class States:
                 if row.snapshot is None:
                     raise Damaged(row.id, "it has no saved position")
                 try:
-                    state = engine.State.model_validate_json(row.snapshot)
+                    state = engine.state_model.model_validate_json(row.snapshot)
                 except ValidationError as exc:
                     raise Damaged(
                         row.id, f"its saved position no longer fits this version of {engine.title} ({_where(exc)})"

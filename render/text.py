@@ -29,10 +29,10 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from engines.core.data import DATA_DIR, DataError
+from engines.core.data import DataError, data_root
 from engines.core.errors import RuleError, quote
 from engines.core.game import Event
 from engines.core.messages import Msg
@@ -71,6 +71,10 @@ class Catalog:
         elif isinstance(msg, RuleError):
             msg = msg.msg
         return _Formatter(self, style).render(msg)
+
+    def text_of(self, key: str, style: Style = Style(), **params: Any) -> str:
+        """The words of a key with parameters (a message built here)."""
+        return _Formatter(self, style).render(Msg(key, **params))
 
     def join(self, items: Iterable[str]) -> str:
         """``A``, ``A and B``, ``A, B and C``, in this locale's words."""
@@ -122,21 +126,21 @@ class _Formatter(string.Formatter):
         return str(value)
 
 
-def load_catalog(folder: Path, locale: str) -> Catalog:
+def load_catalog(folder: Traversable, locale: str) -> Catalog:
     """Read and check every ``*.toml`` in ``folder``; a bad file names itself and the key."""
     catalog = Catalog(locale)
     if not folder.is_dir():
         raise DataError(f"{folder}: message catalog folder is missing")
-    for path in sorted(folder.glob("*.toml")):
+    for path in sorted((p for p in folder.iterdir() if p.name.endswith(".toml")), key=lambda p: p.name):
         try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+            raw = tomllib.loads(path.read_bytes().decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise DataError(f"{path}: cannot be parsed: {exc}") from exc
-        _flatten(path, path.stem, raw, catalog.templates)
+        _flatten(path, path.name.removesuffix(".toml"), raw, catalog.templates)
     return catalog
 
 
-def _flatten(path: Path, prefix: str, table: dict[str, Any], out: dict[str, Template]) -> None:
+def _flatten(path: Traversable, prefix: str, table: dict[str, Any], out: dict[str, Template]) -> None:
     for name, value in table.items():
         key = f"{prefix}.{name}"
         if isinstance(value, str):
@@ -157,7 +161,7 @@ def _flatten(path: Path, prefix: str, table: dict[str, Any], out: dict[str, Temp
 @cache
 def catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
     """The catalog of a locale, loaded once per process."""
-    return load_catalog(DATA_DIR / "messages" / locale, locale)
+    return load_catalog(data_root() / "messages" / locale, locale)
 
 
 def words(msg: Msg | Event | RuleError, style: Style = Style(), locale: str = DEFAULT_LOCALE) -> str:

@@ -158,6 +158,7 @@ class Game(ABC, Generic[S, A, V, O]):
 
     key: ClassVar[str]
     title: ClassVar[str]  # a proper name, the same in every language
+    prefix: ClassVar[str] = ""  # the first part of this game's message keys ("bv", "torri", "leo")
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     traits: ClassVar[Traits]
