@@ -18,6 +18,7 @@ summaries are all ``Msg`` objects that ``render/text.py`` turns into words.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -272,6 +273,50 @@ class Game(ABC, Generic[S, A, V, O]):
             if knows is None or not knows <= knew:
                 return True
         return False
+
+    # --- for agents (engines/core/agents.py) ----------------------------------
+    score_scale: ClassVar[float] = 10.0  # a typical final-score margin between two players
+
+    def sample_state(self, view: V, seat: int, rng: Rng) -> S:
+        """A whole position consistent with what ``seat`` sees in ``view``: every secret the
+        seat does not know, and the generator (the future draws), invented from ``rng``.
+        ``view(sample_state(v, seat, rng), seat) == v`` always holds."""
+        raise NotImplementedError(f"{self.title} cannot sample positions yet")
+
+    def evaluate(self, state: S) -> list[float]:
+        """Every seat's expected final score from this position (the final scores once the
+        game is over). Written from the rulebook's scoring; used by the greedy and mcts agents."""
+        result = self.result(state)
+        if result is None:
+            raise NotImplementedError(f"{self.title} has no evaluation of unfinished positions yet")
+        totals = {f.seat: float(f.total) for f in result.scores}
+        bonus = {s: 0.5 for s in result.winners}  # the tie-break winner is ahead of a tie
+        return [totals[s] + bonus.get(s, 0.0) for s in sorted(totals)]
+
+    def rewards(self, values: list[float]) -> list[float]:
+        """Expected scores into a reward in (0, 1) per seat: the logistic of its margin over
+        the strongest other seat, in units of ``score_scale``."""
+        out = []
+        for seat, mine in enumerate(values):
+            best = max((v for s, v in enumerate(values) if s != seat), default=0.0)
+            x = max(-30.0, min(30.0, (mine - best) / self.score_scale))
+            out.append(1.0 / (1.0 + math.exp(-x)))
+        return out
+
+    def advance(self, state: S, seat: int, action: A) -> None:
+        """Search's fast path: play a legal action on ``state`` in place (no copy, no gate,
+        events dropped). Only for positions an agent owns (sampled ones)."""
+        self._play(state, seat, action)
+
+    def action_key(self, action: A) -> str:
+        """A short text that tells actions apart (search trees are keyed by it)."""
+        return self.action_adapter.dump_json(action).decode()
+
+    def explain(self, view: V, seat: int, action: A, value: float | None) -> Msg | None:
+        """Why an agent chose ``action`` in one message (hints); ``value`` is its margin estimate."""
+        if value is None:
+            return None
+        return Msg("core.hint_margin", margin=round(value))
 
     # --- what each seat may see ---------------------------------------------
     @abstractmethod

@@ -1,0 +1,237 @@
+"""Players that are programs: they take a seat and decide from that seat's view only.
+
+An agent is handed what the seat itself may see (``Game.view(state, seat)``), the seat's
+legal actions (which the seat could work out itself) and a generator of its own; never the
+full state. Where it needs whole positions to think about (to look one move ahead, or to
+search), it asks the game for positions consistent with the view
+(``Game.sample_state(view, seat, rng)``): the other seats' secrets and the game's future
+draws are invented afresh for each sample, so nothing hidden can leak into a decision.
+
+Levels:
+- ``random``: a legal action, uniformly.
+- ``greedy``: one move ahead; each action is scored by the game's evaluation of the
+  position it leads to (``Game.evaluate``: every seat's expected final score), averaged over
+  a few sampled positions; it plays the best margin over the strongest opponent.
+- ``mcts``: information-set Monte Carlo tree search (one tree over action texts, each
+  iteration on a freshly sampled position, availability counts in the selection);
+  simultaneous decisions are chosen by each deciding seat independently (decoupled UCT),
+  so no seat's sealed choice is seen by another; chance comes from each sample's own
+  generator. Leaves are scored by a short random playout and the game's evaluation.
+
+Time is not the engine's business: the caller passes a ``Budget`` whose ``expired`` is
+its own clock (or a fixed number of iterations, for reproducible tests).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engines.core.game import Game
+from engines.core.messages import Msg
+from engines.core.rng import Rng
+
+LEVELS = ("random", "greedy", "mcts")
+
+
+@dataclass
+class Budget:
+    """When to stop thinking: ``expired()`` (the caller's clock) or ``iterations`` reached."""
+
+    expired: Callable[[], bool] = lambda: False
+    iterations: int | None = None
+
+    def spent(self, done: int) -> bool:
+        return (self.iterations is not None and done >= self.iterations) or self.expired()
+
+
+@dataclass
+class Decision:
+    """An agent's choice. ``value`` is its estimate of the seat's margin after the move
+    (greedy and mcts); ``reason`` says why in one message (used for hints)."""
+
+    action: Any
+    value: float | None = None
+    reason: Msg | None = None
+    iterations: int = 0
+
+
+def margin(values: list[float], seat: int) -> float:
+    """The seat's expected score minus the best of the others' (positive: ahead)."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - (max(others) if others else 0.0)
+
+
+class Agent:
+    level: ClassVar[str]
+
+    def decide(self, game: Game, view: Any, seat: int, legal: list, rng: Rng, budget: Budget) -> Decision:
+        """Choose one of ``legal`` for ``seat`` from ``view`` (an instance of the game's view
+        model: a full state is refused)."""
+        if not isinstance(view, game.view_model):
+            raise TypeError(f"an agent decides from a {game.view_model.__name__}, not a {type(view).__name__}")
+        if not legal:
+            raise ValueError("the seat has no legal action to choose from")
+        return self._decide(game, view, seat, legal, rng, budget)
+
+    def _decide(self, game: Game, view: Any, seat: int, legal: list, rng: Rng, budget: Budget) -> Decision:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    level = "random"
+
+    def _decide(self, game, view, seat, legal, rng, budget):
+        return Decision(rng.choice(legal))
+
+
+class GreedyAgent(Agent):
+    """One move ahead: the action whose resulting positions the game's evaluation likes best,
+    averaged over ``samples`` positions consistent with the view (one when nothing is hidden
+    and nothing is drawn)."""
+
+    level = "greedy"
+
+    def __init__(self, samples: int = 3):
+        self.samples = samples
+
+    def _decide(self, game, view, seat, legal, rng, budget):
+        if len(legal) == 1:
+            return Decision(legal[0])
+        k = self.samples if game.traits.hidden_information or game.traits.chance else 1
+        best: tuple[float, int] | None = None
+        for i, action in enumerate(legal):
+            total = 0.0
+            for _ in range(k):
+                state = game.sample_state(view, seat, rng)
+                game.advance(state, seat, action)
+                total += margin(game.evaluate(state), seat)
+            score = total / k
+            if best is None or score > best[0]:
+                best = (score, i)
+        assert best is not None
+        value, index = best
+        return Decision(legal[index], value=value, reason=game.explain(view, seat, legal[index], value))
+
+
+@dataclass
+class _Stats:
+    visits: dict[str, int] = field(default_factory=dict)
+    total: dict[str, float] = field(default_factory=dict)
+    avail: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Node:
+    stats: dict[int, _Stats] = field(default_factory=dict)  # per deciding seat
+    children: dict[tuple[str, ...], _Node] = field(default_factory=dict)
+
+    def of(self, seat: int) -> _Stats:
+        found = self.stats.get(seat)
+        if found is None:
+            found = self.stats[seat] = _Stats()
+        return found
+
+    def child(self, key: tuple[str, ...]) -> _Node:
+        found = self.children.get(key)
+        if found is None:
+            found = self.children[key] = _Node()
+        return found
+
+
+class MctsAgent(Agent):
+    """Information-set MCTS (see the module text). ``exploration`` is UCB's constant on
+    rewards in [0, 1]; ``rollout`` random moves are played below a new leaf before the
+    evaluation; ``max_depth`` bounds a descent (in decisions)."""
+
+    level = "mcts"
+
+    def __init__(self, exploration: float = 0.6, rollout: int = 4, max_depth: int = 40):
+        self.exploration, self.rollout, self.max_depth = exploration, rollout, max_depth
+
+    def _decide(self, game, view, seat, legal, rng, budget):
+        if len(legal) == 1:
+            return Decision(legal[0])
+        root = _Node()
+        done = 0
+        while not budget.spent(done):
+            state = game.sample_state(view, seat, rng)
+            self._iterate(game, state, root, rng)
+            done += 1
+        keys = {self._key(game, view, seat, a, i): a for i, a in enumerate(legal)}
+        stats = root.of(seat)
+        ranked = sorted(keys, key=lambda k: (stats.visits.get(k, 0), stats.total.get(k, 0.0)), reverse=True)
+        best = ranked[0]
+        visits = stats.visits.get(best, 0)
+        value = None
+        if visits:
+            win = stats.total[best] / visits
+            value = game.score_scale * math.log(max(win, 1e-6) / max(1 - win, 1e-6))  # back to a margin
+        action = keys[best]
+        return Decision(action, value=value, reason=game.explain(view, seat, action, value), iterations=done)
+
+    def _key(self, game, view, seat, action, index):
+        return game.action_key(action)
+
+    def _iterate(self, game: Game, state: Any, root: _Node, rng: Rng) -> None:
+        path: list[tuple[_Node, list[tuple[int, str]]]] = []
+        node = root
+        values: list[float] | None = None
+        for _depth in range(self.max_depth):
+            if game.result(state) is not None:
+                values = game.evaluate(state)
+                break
+            acting = sorted(game.to_act(state))
+            chosen: list[tuple[int, Any, str]] = []
+            expanded = False
+            for s in acting:
+                actions = game.legal_actions(state, s)
+                stats = node.of(s)
+                keyed = [(game.action_key(a), a) for a in actions]
+                for k, _ in keyed:
+                    stats.avail[k] = stats.avail.get(k, 0) + 1
+                untried = [(k, a) for k, a in keyed if k not in stats.visits]
+                if untried:
+                    k, a = untried[rng.below(len(untried))]
+                    expanded = True
+                else:
+                    k, a = max(keyed, key=lambda ka: self._ucb(stats, ka[0]))
+                chosen.append((s, a, k))
+            for s, a, _ in chosen:
+                game.advance(state, s, a)
+            path.append((node, [(s, k) for s, _, k in chosen]))
+            node = node.child(tuple(k for _, _, k in chosen))
+            if expanded:
+                break
+        if values is None:
+            values = self._leaf(game, state, rng)
+        rewards = game.rewards(values)
+        for n, picks in path:
+            for s, k in picks:
+                st = n.of(s)
+                st.visits[k] = st.visits.get(k, 0) + 1
+                st.total[k] = st.total.get(k, 0.0) + rewards[s]
+
+    def _ucb(self, stats: _Stats, key: str) -> float:
+        n = stats.visits[key]
+        return stats.total[key] / n + self.exploration * math.sqrt(math.log(stats.avail[key]) / n)
+
+    def _leaf(self, game: Game, state: Any, rng: Rng) -> list[float]:
+        for _ in range(self.rollout):
+            if game.result(state) is not None:
+                break
+            acting = sorted(game.to_act(state))
+            s = acting[rng.below(len(acting))]
+            actions = game.legal_actions(state, s)
+            game.advance(state, s, actions[rng.below(len(actions))])
+        return game.evaluate(state)
+
+
+def agent(level: str) -> Agent:
+    """The agent of a level (``random``, ``greedy``, ``mcts``)."""
+    table: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+    if level not in table:
+        raise ValueError(f"unknown agent level {level!r}; choose one of {', '.join(LEVELS)}")
+    return table[level]()

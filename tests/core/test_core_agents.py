@@ -1,0 +1,236 @@
+"""The agents (engines/core/agents.py) on two small games written for this test:
+- Nim: a pile, each turn take 1 to 3, whoever takes the last wins (nothing hidden);
+- Cards: each seat holds a secret card 0-9 drawn from the generator; on its turn a seat
+  either keeps it or redraws (chance); after two rounds the highest card wins.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import pytest
+from pydantic import BaseModel, Field, TypeAdapter
+
+from engines.core import FinalScore, Game, Msg, Result, Rng, TimeUp, Traits
+from engines.core.agents import Budget, GreedyAgent, MctsAgent, RandomAgent, agent, margin
+
+
+class NimOptions(BaseModel):
+    pile: int = 9
+
+
+class NimState(BaseModel):
+    seats: int
+    pile: int
+    turn: int = 0
+    winner: int | None = None
+    rng: Rng
+
+
+class Take(BaseModel):
+    kind: Literal["take"] = "take"
+    n: int
+
+
+class NimView(BaseModel):
+    seat: int | None
+    pile: int
+    turn: int
+    winner: int | None
+
+
+class Nim(Game[NimState, Take, NimView, NimOptions]):
+    key = "nim"
+    title = "Nim"
+    min_players = max_players = 2
+    traits = Traits(hidden_information=False, simultaneous=False, chance=False)
+    options_model, state_model, view_model = NimOptions, NimState, NimView
+    action_adapter = TypeAdapter(Annotated[Take | TimeUp, Field(discriminator="kind")])
+    score_scale = 0.5
+
+    def _new_game(self, seats, options, rng):
+        return NimState(seats=seats, pile=options.pile, rng=rng)
+
+    def to_act(self, state):
+        return frozenset() if state.winner is not None else frozenset({state.turn % 2})
+
+    def _legal_actions(self, state, seat):
+        return [Take(n=n) for n in (1, 2, 3) if n <= state.pile]
+
+    def _play(self, state, seat, action):
+        state.pile -= action.n
+        if state.pile == 0:
+            state.winner = seat
+        state.turn += 1
+        return []
+
+    def view(self, state, seat):
+        return NimView(seat=seat, pile=state.pile, turn=state.turn, winner=state.winner)
+
+    def sample_state(self, view, seat, rng):
+        return NimState(seats=2, pile=view.pile, turn=view.turn, winner=view.winner, rng=rng.model_copy())
+
+    def evaluate(self, state):
+        if state.winner is not None:
+            return [1.0 if s == state.winner else 0.0 for s in range(2)]
+        return [0.5, 0.5]  # no knowledge: search must find the wins
+
+    def result(self, state):
+        if state.winner is None:
+            return None
+        return Result(scores=[FinalScore(seat=s, total=int(s == state.winner), breakdown={}, rank=1 + (s != state.winner))
+                              for s in range(2)], winners=[state.winner])
+
+    def parse_action(self, state, seat, text):
+        return Take(n=int(text))
+
+    def notation(self, state, action):
+        return str(action.n)
+
+    def status(self, state):
+        return []
+
+    def private_lines(self, view):
+        return []
+
+
+class CardState(BaseModel):
+    seats: int
+    cards: list[int]
+    turn: int = 0
+    rng: Rng
+
+
+class Keep(BaseModel):
+    kind: Literal["keep"] = "keep"
+
+
+class Redraw(BaseModel):
+    kind: Literal["redraw"] = "redraw"
+
+
+class CardView(BaseModel):
+    seat: int | None
+    mine: int | None
+    turn: int
+
+
+class Cards(Game[CardState, Keep | Redraw, CardView, NimOptions]):
+    key = "cards"
+    title = "Cards"
+    min_players = max_players = 2
+    traits = Traits(hidden_information=True, simultaneous=False, chance=True)
+    options_model, state_model, view_model = NimOptions, CardState, CardView
+    action_adapter = TypeAdapter(Annotated[Keep | Redraw | TimeUp, Field(discriminator="kind")])
+    score_scale = 2.0
+
+    def _new_game(self, seats, options, rng):
+        return CardState(seats=2, cards=[rng.below(10), rng.below(10)], rng=rng)
+
+    def to_act(self, state):
+        return frozenset() if state.turn >= 4 else frozenset({state.turn % 2})
+
+    def _legal_actions(self, state, seat):
+        return [Keep(), Redraw()]
+
+    def _play(self, state, seat, action):
+        if isinstance(action, Redraw):
+            state.cards[seat] = state.rng.below(10)
+        state.turn += 1
+        return []
+
+    def view(self, state, seat):
+        return CardView(seat=seat, mine=None if seat is None else state.cards[seat], turn=state.turn)
+
+    def sample_state(self, view, seat, rng):
+        cards = [rng.below(10), rng.below(10)]
+        cards[seat] = view.mine
+        return CardState(seats=2, cards=cards, turn=view.turn, rng=Rng.from_seed(rng.next_u64()))
+
+    def evaluate(self, state):
+        return [float(c) for c in state.cards]
+
+    def result(self, state):
+        if state.turn < 4:
+            return None
+        top = max(state.cards)
+        return Result(scores=[FinalScore(seat=s, total=c, breakdown={}, rank=1 if c == top else 2)
+                              for s, c in enumerate(state.cards)], winners=[s for s, c in enumerate(state.cards) if c == top])
+
+    def parse_action(self, state, seat, text):
+        return Keep() if text == "keep" else Redraw()
+
+    def notation(self, state, action):
+        return action.kind
+
+    def status(self, state):
+        return []
+
+    def private_lines(self, view):
+        return [Msg("core.text", text=str(view.mine))]
+
+
+NIM, CARDS = Nim(), Cards()
+
+
+def decide(game, level_agent, state, seat, seed=1, iterations=300):
+    return level_agent.decide(game, game.view(state, seat), seat, game.legal_actions(state, seat),
+                              Rng.from_seed(seed), Budget(iterations=iterations))
+
+
+def test_agents_refuse_a_full_state():
+    state = NIM.new_game(2, NimOptions(), 1)
+    with pytest.raises(TypeError):
+        RandomAgent().decide(NIM, state, 0, NIM.legal_actions(state, 0), Rng.from_seed(1), Budget(iterations=1))
+
+
+@pytest.mark.parametrize("pile,best", [(5, 1), (6, 2), (7, 3), (9, 1), (10, 2)])
+def test_mcts_finds_the_winning_take_in_nim(pile, best):
+    state = NIM.new_game(2, NimOptions(pile=pile), 1)
+    assert decide(NIM, MctsAgent(), state, 0, iterations=2000).action == Take(n=best)
+
+
+def test_greedy_takes_the_last_pieces_when_it_can():
+    state = NIM.new_game(2, NimOptions(pile=3), 1)
+    assert decide(NIM, GreedyAgent(), state, 0).action == Take(n=3)
+
+
+def test_decisions_depend_only_on_the_view():
+    """Two real positions that look the same to seat 0 (its card 7; the rival's card 0 or 9;
+    different generators) give the same decision with the same agent generator."""
+    a = CARDS.new_game(2, NimOptions(), 1).model_copy(update={"cards": [7, 0]})
+    b = CARDS.new_game(2, NimOptions(), 2).model_copy(update={"cards": [7, 9]})
+    assert CARDS.view(a, 0) == CARDS.view(b, 0)
+    for level in (RandomAgent(), GreedyAgent(), MctsAgent()):
+        for seed in range(5):
+            assert decide(CARDS, level, a, 0, seed, 60) == decide(CARDS, level, b, 0, seed, 60)
+
+
+def test_greedy_keeps_a_high_card_and_redraws_a_low_one():
+    state = CARDS.new_game(2, NimOptions(), 3)
+    high = state.model_copy(update={"cards": [9, 5]})
+    low = state.model_copy(update={"cards": [1, 5]})
+    assert isinstance(decide(CARDS, GreedyAgent(samples=8), high, 0).action, Keep)
+    assert isinstance(decide(CARDS, GreedyAgent(samples=8), low, 0).action, Redraw)
+
+
+def test_every_level_plays_only_legal_actions_to_the_end():
+    for game, options in ((NIM, NimOptions(pile=15)), (CARDS, NimOptions())):
+        for level in ("random", "greedy", "mcts"):
+            state = game.new_game(2, options, 5)
+            rng = Rng.from_seed(9)
+            while game.result(state) is None:
+                seat = min(game.to_act(state))
+                legal = game.legal_actions(state, seat)
+                choice = agent(level).decide(game, game.view(state, seat), seat, legal, rng, Budget(iterations=30))
+                assert choice.action in legal
+                state = game.apply(state, seat, choice.action).state
+
+
+def test_a_budget_stops_on_the_callers_clock_and_margins_are_relative():
+    ticks = iter(range(1000))
+    budget = Budget(expired=lambda: next(ticks) >= 5)
+    state = NIM.new_game(2, NimOptions(pile=12), 1)
+    out = MctsAgent().decide(NIM, NIM.view(state, 0), 0, NIM.legal_actions(state, 0), Rng.from_seed(1), budget)
+    assert out.iterations == 5
+    assert margin([3.0, 5.0, 4.0], 1) == 1.0 and margin([3.0, 5.0, 4.0], 0) == -2.0
