@@ -234,3 +234,16 @@ def test_a_budget_stops_on_the_callers_clock_and_margins_are_relative():
     out = MctsAgent().decide(NIM, NIM.view(state, 0), 0, NIM.legal_actions(state, 0), Rng.from_seed(1), budget)
     assert out.iterations == 5
     assert margin([3.0, 5.0, 4.0], 1) == 1.0 and margin([3.0, 5.0, 4.0], 0) == -2.0
+
+
+def test_the_arena_rotates_seats_and_reports_each_level():
+    from engines.core.arena import run_arena
+
+    ticks = iter(range(10**9))
+    clock = lambda: next(ticks) * 0.001  # noqa: E731  a clock that advances 1 ms per reading
+    report = run_arena(NIM, ["mcts", "random"], 20, NimOptions(pile=11), 100, clock, budget_s=0.2)
+    mcts, rnd = report["levels"]
+    assert mcts["level"] == "mcts" and mcts["seats_played"] == rnd["seats_played"] == 20
+    assert mcts["win_rate"] + rnd["win_rate"] == pytest.approx(1.0)
+    assert mcts["win_rate"] > 0.8 and mcts["win_rate_ci95"][0] > 0.5
+    assert mcts["decision_ms_max"] <= 250 and mcts["fallbacks"] == 0
