@@ -109,10 +109,8 @@ class Torri(Game[State, Action, View, Options]):
     def _play(self, state: State, seat: int, action: Action) -> list[Event]:
         lay = self.layout(state)
         if state.phase == "setup":
-            if not isinstance(action, Start):
+            if not isinstance(action, Start):  # (set-up needs both towers: see check_players)
                 raise IllegalAction("torri.error.setup_first")
-            if action.tower not in lay.centrals.values():
-                raise IllegalAction("torri.error.no_such_tower", tower=action.tower)
             state.builders[seat] = lay.central_square(action.tower)
             state.setup_seat += 1
             if state.setup_seat == state.seats:

@@ -43,14 +43,16 @@ def position(
     turn: int = 0,
     bank: int | None = None,
     triggered_by: int | None = None,
+    end_turn: int | None = None,
     over: bool = False,
     **options,
 ) -> State:
     """A state in play (or over, with ``over``) on the default wall for ``seats`` unless
     ``shape=`` says otherwise. Central towers keep their neutral base unless ``towers``
-    gives them; builders stand on the Asinelli unless ``builders`` places them; ``triggered_by`` (a seat, or -1 for the round limit) closes them as the
-    end trigger does during round ``turn // seats + 1``. Players have no gold unless
-    ``gold`` says so."""
+    gives them; builders stand on the Asinelli unless ``builders`` places them; players
+    have no gold unless ``gold`` says so. ``triggered_by`` (a seat, or -1 for the round
+    limit) closes the central towers as the end trigger does during the current round
+    (the game then ends at ``end_turn``, by default after one extra round)."""
     state = GAME.new_game(seats, Options(**options), 0)
     state.towers.update(towers or {})
     if builders is not None:
@@ -63,7 +65,7 @@ def position(
     state.turn = turn
     if triggered_by is not None:
         state.triggered_by = triggered_by
-        state.end_turn = (turn // seats + 2) * seats
+        state.end_turn = (turn // seats + 2) * seats if end_turn is None else end_turn
         for sq in layout(state.shape, seats).centrals:
             if not state.towers[sq].endswith(NEUTRAL_BATTLEMENT):
                 state.towers[sq] += NEUTRAL_BATTLEMENT
