@@ -4,6 +4,7 @@
 """
 
 import pytest
+from torri_checks import labels
 
 from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
@@ -38,8 +39,12 @@ def test_dominated_player_without_gold_pays_nothing_and_the_bank_does_not_pay_r1
 
 def test_building_on_ones_own_piece_takes_one_gold_from_the_bank():
     state = position(towers={"B3": "B", "B2": "B", **TALL}, builders=["B3", "C4", "E4"])
-    after, _ = play(state, "B2 build")
+    after, events = play(state, "B2 build")
     assert after.towers["B2"] == "BB" and after.gold[0] == 1 and after.bank == state.bank - 1
+    # the public line speaks of the builder (it said "on your own piece" to everyone), the gloss to them
+    assert words(events[-1]) == ("seat 1 builds a piece on B2 (on their own piece, now 2 high) "
+                                 "and takes 1 gold from the bank.")
+    assert labels(state)["B2 build"] == "B2 build · +1 gold (on your own piece +1)"
 
 
 def test_building_on_a_central_towers_neutral_base_earns_one_from_the_bank_r11():
