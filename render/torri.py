@@ -12,7 +12,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engines.torri.board import layout
-from engines.torri.model import COLOURS, LETTERS, TorriView, is_closing, piece_owner
+from engines.torri.model import COLOURS, LETTERS, PieceView, TowerView, View
 from render.common import PALETTE, draw_centered, font
 
 CELL = 84
@@ -33,14 +33,12 @@ def _ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if sum(rgb) > 450 else (255, 255, 255)
 
 
-def _piece_rgb(piece: str) -> tuple[int, int, int]:
-    owner = piece_owner(piece)
-    return NEUTRAL if owner is None else SEAT_RGB[owner]
+def _piece_rgb(piece: PieceView) -> tuple[int, int, int]:
+    return NEUTRAL if piece.owner is None else SEAT_RGB[piece.owner]
 
 
-def _piece_letter(piece: str) -> str:
-    owner = piece_owner(piece)
-    return "N" if owner is None else LETTERS[owner]
+def _piece_letter(piece: PieceView) -> str:
+    return "N" if piece.owner is None else LETTERS[piece.owner]
 
 
 def _cell_box(col: int, row: int) -> tuple[int, int, int, int]:
@@ -88,11 +86,12 @@ def static_layer(shape: str, players: int) -> Image.Image:
     return img
 
 
-def _draw_tower(d: ImageDraw.ImageDraw, box, tower: str, central: bool) -> None:
+def _draw_tower(d: ImageDraw.ImageDraw, box, tower: TowerView, central: bool) -> None:
     x0, y0, x1, y1 = box
-    top = tower[-1]
-    closed = is_closing(top)
-    owner_piece = tower[-1] if not (central and closed) else (tower[-2] if len(tower) > 1 else top)
+    pieces = tower.pieces
+    top = pieces[-1]
+    closed = tower.closed
+    owner_piece = top if not (central and closed) else (pieces[-2] if len(pieces) > 1 else top)
     fill = NEUTRAL if central else _piece_rgb(owner_piece)
     ix0, iy0, ix1, iy1 = x0 + 7, y0 + (19 if central else 12), x1 - 17, y1 - 22
     d.rectangle((ix0, iy0, ix1, iy1), fill=fill, outline=INK, width=2)
@@ -100,21 +99,20 @@ def _draw_tower(d: ImageDraw.ImageDraw, box, tower: str, central: bool) -> None:
         w = (ix1 - ix0) / 5
         for k in (0, 2, 4):
             d.rectangle((ix0 + k * w, iy0 - (6 if central else 9), ix0 + (k + 1) * w, iy0), fill=INK)
-    height = len(tower) - (1 if central and top == "N" else 0)
     ink = _ink_on(fill)
-    draw_centered(d, ((ix0 + ix1) / 2, (iy0 + iy1) / 2 + 2), str(height), 30, ink)
+    draw_centered(d, ((ix0 + ix1) / 2, (iy0 + iy1) / 2 + 2), str(tower.height), 30, ink)
     if not central:
         d.text((ix0 + 4, iy0 + 2), _piece_letter(top), font=font(14), fill=ink)
     # the stack, bottom to top, as a strip on the right
     sx0, sx1 = x1 - 14, x1 - 4
-    seg = min(8.0, (y1 - y0 - 14) / max(len(tower), 1))
+    seg = min(8.0, (y1 - y0 - 14) / max(len(pieces), 1))
     yb = y1 - 8
-    for piece in tower:
+    for piece in pieces:
         d.rectangle((sx0, yb - seg, sx1, yb), fill=_piece_rgb(piece), outline=INK if seg >= 4 else None)
         yb -= seg
 
 
-def _draw_builders(d: ImageDraw.ImageDraw, view: TorriView, lay) -> None:
+def _draw_builders(d: ImageDraw.ImageDraw, view: View, lay) -> None:
     by_square: dict[str, list[int]] = {}
     for seat, sq in enumerate(view.builders):
         if sq is not None:
@@ -146,7 +144,7 @@ def _frame_path(d: ImageDraw.ImageDraw, path: list[str], lay) -> None:
         d.rectangle(_cell_box(*lay.coords[path[-1]]), outline=HIGHLIGHT, width=4)
 
 
-def _panel(d: ImageDraw.ImageDraw, view: TorriView, names: list[str], x: int) -> None:
+def _panel(d: ImageDraw.ImageDraw, view: View, names: list[str], x: int) -> None:
     y = 52
     if view.phase == "setup":
         status = "Set-up: placing builders"
@@ -155,7 +153,7 @@ def _panel(d: ImageDraw.ImageDraw, view: TorriView, names: list[str], x: int) ->
     else:
         status = f"Round {view.round}"
         if view.end_turn is not None:
-            status += f" of {view.end_turn // view.players} (end triggered)"
+            status += f" of {view.end_turn // view.seats} (end triggered)"
     d.text((x, y), status, font=font(18), fill=INK)
     y += 26
     if view.to_act:
@@ -170,7 +168,7 @@ def _panel(d: ImageDraw.ImageDraw, view: TorriView, names: list[str], x: int) ->
     y += 36
     d.text((x, y), "     gold  pieces  battl.", font=font(15), fill=INK)
     y += 22
-    for s in range(view.players):
+    for s in range(view.seats):
         rgb = SEAT_RGB[s]
         d.rectangle((x, y, x + 26, y + 26), fill=rgb, outline=INK)
         draw_centered(d, (x + 13, y + 13), LETTERS[s], 16, _ink_on(rgb))
@@ -187,15 +185,15 @@ def _panel(d: ImageDraw.ImageDraw, view: TorriView, names: list[str], x: int) ->
     d.text((x, y), "Central towers (bottom to top):", font=font(16), fill=INK)
     y += 24
     for sq, name in sorted(view.centrals.items(), key=lambda kv: kv[1]):
-        tower = view.towers.get(sq, "")
+        pieces = view.towers[sq].pieces if sq in view.towers else []
         d.text((x, y + 4), f"{name[:4]}. {sq}", font=font(15), fill=INK)
         cx = x + 96
-        size = 20 if len(tower) <= 13 else max(6, 270 // len(tower))
-        for piece in tower:
+        size = 20 if len(pieces) <= 13 else max(6, 270 // len(pieces))
+        for piece in pieces:
             rgb = _piece_rgb(piece)
             d.rectangle((cx, y, cx + size - 2, y + 22), fill=rgb, outline=INK)
             if size >= 14:
-                letter = piece if piece in "nN" else _piece_letter(piece)
+                letter = _piece_letter(piece) if piece.owner is not None else ("N" if piece.battlement else "n")
                 draw_centered(d, (cx + size / 2 - 1, y + 11), letter, 12, _ink_on(rgb))
             cx += size
         y += 32
@@ -212,14 +210,14 @@ def _panel(d: ImageDraw.ImageDraw, view: TorriView, names: list[str], x: int) ->
 
 
 class TorriRenderer:
-    def board(self, view: TorriView, names: list[str]) -> Image.Image:
-        lay = layout(view.shape, view.players)
-        img = static_layer(view.shape, view.players).copy()
+    def board(self, view: View, names: list[str]) -> Image.Image:
+        lay = layout(view.shape, view.seats)
+        img = static_layer(view.shape, view.seats).copy()
         d = ImageDraw.Draw(img)
         if view.last_move:  # under the towers, so that it never hides a height
             _draw_path(d, view.last_move, lay)
         for sq, tower in view.towers.items():
-            if tower:
+            if tower.pieces:
                 c, r = lay.coords[sq]
                 _draw_tower(d, _cell_box(c, r), tower, sq in view.centrals)
         if view.last_move:
@@ -228,5 +226,5 @@ class TorriRenderer:
         _panel(d, view, names, MARGIN * 2 + lay.width * CELL + 24)
         return img
 
-    def private(self, view: TorriView, names: list[str]) -> Image.Image | None:
+    def private(self, view: View, names: list[str]) -> Image.Image | None:
         return None  # nothing is hidden in this game

@@ -1,7 +1,8 @@
 """The play area: the city walls as a grid of squares, loaded from data/torri/shapes.toml.
 
-A square is named by its column letter and row number ("E5", row 1 at the top). Two
-squares are adjacent when they share a side (orthogonal moves only).
+A square is named by its column letter and row number ("E5", row 1 at the top; see
+``engines.core.grid``). Two squares are adjacent when they share a side (orthogonal moves
+only).
 """
 
 from __future__ import annotations
@@ -12,15 +13,12 @@ from functools import cache
 from pydantic import BaseModel, field_validator, model_validator
 
 from engines.core.data import load
+from engines.core.grid import connected, has_holes, neighbours, square_name
 
 SHAPES_FILE = "torri/shapes.toml"
 INSIDE = ".AG"
 ASINELLI = "Asinelli"
 GARISENDA = "Garisenda"
-
-
-def square_name(col: int, row: int) -> str:
-    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 class ShapeSpec(BaseModel):
@@ -47,46 +45,24 @@ class ShapeSpec(BaseModel):
 
 def _check_geometry(rows: list[str]) -> None:
     h, w = len(rows), len(rows[0])
-
-    def inside(c: int, r: int) -> bool:
-        return 0 <= c < w and 0 <= r < h and rows[r][c] in INSIDE
-
-    cells = [(c, r) for r in range(h) for c in range(w) if inside(c, r)]
-    # one connected area
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        c, r = todo.pop()
-        for nc, nr in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
-            if inside(nc, nr) and (nc, nr) not in seen:
-                seen.add((nc, nr))
-                todo.append((nc, nr))
-    if len(seen) != len(cells):
+    cells = {(c, r) for r in range(h) for c in range(w) if rows[r][c] in INSIDE}
+    if not connected(cells):
         raise ValueError("the squares inside the walls must form one connected area")
     # no bottleneck narrower than two squares
-    for c, r in cells:
+    for c, r in sorted(cells, key=lambda p: (p[1], p[0])):
         if not any(
-            all(inside(c + dc + x, r + dr + y) for x in (0, 1) for y in (0, 1))
+            all((c + dc + x, r + dr + y) in cells for x in (0, 1) for y in (0, 1))
             for dc in (-1, 0)
             for dr in (-1, 0)
         ):
             raise ValueError(f"square {square_name(c, r)} lies in a bottleneck narrower than two squares")
-    # the wall never loops over itself: every outside square reaches the map's edge
-    outside = [(c, r) for r in range(h) for c in range(w) if not inside(c, r)]
-    free = {(c, r) for c, r in outside if c in (0, w - 1) or r in (0, h - 1)}
-    todo = list(free)
-    while todo:
-        c, r = todo.pop()
-        for nc, nr in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
-            if 0 <= nc < w and 0 <= nr < h and not inside(nc, nr) and (nc, nr) not in free:
-                free.add((nc, nr))
-                todo.append((nc, nr))
-    if len(free) != len(outside):
+    # the wall never loops over itself: every square outside reaches the open
+    if has_holes(cells):
         raise ValueError("the wall loops over itself: there is a hole inside the area")
     # central towers: all four neighbours inside, at least one free square between them
-    centrals = [(c, r) for c, r in cells if rows[r][c] in "AG"]
+    centrals = sorted((p for p in cells if rows[p[1]][p[0]] in "AG"), key=lambda p: (p[1], p[0]))
     for c, r in centrals:
-        if not all(inside(nc, nr) for nc, nr in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))):
+        if not all(n in cells for n in neighbours((c, r))):
             raise ValueError(f"the central tower at {square_name(c, r)} must have squares on all four sides")
     if len(centrals) == 2:
         (c1, r1), (c2, r2) = centrals
@@ -133,7 +109,7 @@ class Layout:
 
 
 @cache
-def layout(name: str, players: int) -> Layout:
+def layout(name: str, seats: int) -> Layout:
     spec = shapes().shapes[name]
     rows = spec.map.split("\n")
     h, w = len(rows), len(rows[0])
@@ -147,7 +123,7 @@ def layout(name: str, players: int) -> Layout:
                 coords[sq] = (c, r)
                 if ch == "A":
                     centrals[sq] = ASINELLI
-                elif ch == "G" and players > 2:
+                elif ch == "G" and seats > 2:
                     centrals[sq] = GARISENDA
     by_xy = {xy: sq for sq, xy in coords.items()}
     neighbours = {}
@@ -168,12 +144,12 @@ def layout(name: str, players: int) -> Layout:
 def load_data(player_counts: range) -> None:
     """The shapes file (validated as it loads) and every shape's geometry for each player count."""
     for name in shape_names():
-        for players in player_counts:
-            layout(name, players)
+        for seats in player_counts:
+            layout(name, seats)
 
 
-def default_shape(players: int) -> str:
-    return shapes().defaults[str(players)]
+def default_shape(seats: int) -> str:
+    return shapes().defaults[str(seats)]
 
 
 def shape_names() -> list[str]:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator
+from pydantic import AliasChoices, BaseModel, Field, TypeAdapter, field_validator
 
+from engines.core.game import TimeUp
 from engines.core.rng import Rng
 from engines.torri.board import shape_names
 
-COLOURS = ("blue", "green", "yellow", "red")
+COLOURS = ("blue", "green", "yellow", "red")  # seat -> colour id (the renderer's palette keys)
+COLOUR_TERMS = ("torri.term.blue", "torri.term.green", "torri.term.yellow", "torri.term.red")
 LETTERS = "BGYR"  # simple pieces, by seat
 BATTLEMENT_LETTERS = "bgyr"  # battlement pieces, by seat
 NEUTRAL_BASE = "n"
@@ -32,7 +34,7 @@ def is_closing(piece: str) -> bool:
     return piece in BATTLEMENT_LETTERS or piece == NEUTRAL_BATTLEMENT
 
 
-class TorriOptions(BaseModel):
+class Options(BaseModel):
     shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty = by player count")
     squared_runs: bool = Field(False, description="central-tower runs score length squared instead of x2")
     max_rounds: int = Field(40, ge=15, le=200, description="the end is triggered after this round at the latest")
@@ -40,17 +42,22 @@ class TorriOptions(BaseModel):
     @field_validator("shape")
     @classmethod
     def _known_shape(cls, shape: str) -> str:
-        """A shape the data file has (checked when the game is opened; whether it suits the
-        number of players can only be judged at the start)."""
+        """Shape names are read in any case. Whether the shape exists is ``Torri.check_options``'s
+        refusal (a message key); whether it suits the player count ``Torri.check_players``'s.
+
+        Transitional: until the platform calls ``check_options`` when a game is opened, an
+        unknown shape is also refused here, as the options are read, with pydantic's words
+        (delete this refusal then; ``check_options`` says the same)."""
         shape = shape.strip().lower()
         if shape and shape not in shape_names():
             raise ValueError(f"there is no wall shape of that name; choose one of {', '.join(shape_names())}")
         return shape
 
 
-class TorriState(BaseModel):
-    players: int
-    options: TorriOptions
+class State(BaseModel):
+    # "players" is the name snapshots written before issue 9 use
+    seats: int = Field(validation_alias=AliasChoices("seats", "players"))
+    options: Options
     shape: str
     towers: dict[str, str]  # square -> pieces from the ground up (see LETTERS)
     builders: list[str | None]
@@ -60,11 +67,11 @@ class TorriState(BaseModel):
     battlements_left: list[int]
     phase: Literal["setup", "play", "over"]
     setup_seat: int = 0
-    turn: int = 0  # play turns taken so far; the seat to move is turn % players
+    turn: int = 0  # play turns taken so far; the seat to move is turn % seats
     end_turn: int | None = None  # the game is over once turn reaches this
     triggered_by: int | None = None  # seat that placed its last simple piece, -1 = round limit
     last_move: list[str] = []  # start, route and destination of the last move
-    rng: Rng
+    rng: Rng  # kept for the record (the seed's generator); the rules never draw from it
 
 
 class Move(BaseModel):
@@ -94,19 +101,30 @@ class Pass(BaseModel):
     kind: Literal["pass"] = "pass"
 
 
-TorriAction = Annotated[Move | Start | Pass, Field(discriminator="kind")]
-ACTION_ADAPTER: TypeAdapter = TypeAdapter(TorriAction)
+Action = Annotated[Move | Start | Pass | TimeUp, Field(discriminator="kind")]
+action_adapter: TypeAdapter = TypeAdapter(Action)
 
 
-class TorriView(BaseModel):
+class PieceView(BaseModel):
+    owner: int | None  # the seat whose colour it is; None for the neutral base and battlement
+    battlement: bool  # a battlement piece: it closes its tower
+
+
+class TowerView(BaseModel):
+    pieces: list[PieceView]  # from the ground up
+    height: int  # floors, as the height limit counts them (a central tower's final battlement is not one)
+    closed: bool  # topped by a battlement piece: nobody builds on it again
+
+
+class View(BaseModel):
     seat: int | None
-    players: int
+    seats: int
     shape: str
     width: int
     height: int
     squares: list[str]
     centrals: dict[str, str]  # square -> "Asinelli" / "Garisenda"
-    towers: dict[str, str]
+    towers: dict[str, TowerView]
     builders: list[str | None]
     gold: list[int]
     bank: int
@@ -121,3 +139,10 @@ class TorriView(BaseModel):
     last_move: list[str]
     squared_runs: bool
     totals: list[int] | None = None  # final scores once the game is over
+
+
+def tower_view(tower: str) -> TowerView:
+    """A tower as views show it (the state keeps the compact letters)."""
+    pieces = [PieceView(owner=piece_owner(p), battlement=is_closing(p)) for p in tower]
+    height = len(tower) - (1 if tower.endswith(NEUTRAL_BATTLEMENT) else 0)
+    return TowerView(pieces=pieces, height=height, closed=bool(tower) and is_closing(tower[-1]))

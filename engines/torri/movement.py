@@ -7,8 +7,9 @@ import heapq
 from dataclasses import dataclass
 
 from engines.core.errors import IllegalAction
+from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.model import COLOURS, TorriState, piece_owner
+from engines.torri.model import COLOUR_TERMS, State, piece_owner
 
 
 @dataclass(frozen=True)
@@ -26,27 +27,27 @@ class Route:
         return self.path[:-1]
 
 
-def builders_on(state: TorriState, seat: int, square: str) -> tuple[int, ...]:
+def builders_on(state: State, seat: int, square: str) -> tuple[int, ...]:
     """Other seats whose builder stands on the square, from the seat's left."""
-    n = state.players
+    n = state.seats
     return tuple(
         (seat + k) % n for k in range(1, n) if state.builders[(seat + k) % n] == square
     )
 
 
-def fees_map(state: TorriState, seat: int) -> dict[str, tuple[int, ...]]:
+def fees_map(state: State, seat: int) -> dict[str, tuple[int, ...]]:
     """Every square holding other seats' builders, with those seats (see builders_on)."""
     start = state.builders[seat]
     return {sq: who for sq in set(state.builders) - {None, start} if (who := builders_on(state, seat, sq))}
 
 
-def is_route_square(state: TorriState, lay: Layout, seat: int, square: str) -> bool:
+def is_route_square(state: State, lay: Layout, seat: int, square: str) -> bool:
     """A tower of one's own (top piece in one's colour) that routes may cross."""
     tower = state.towers.get(square)
     return bool(tower) and square not in lay.centrals and piece_owner(tower[-1]) == seat
 
 
-def routes(state: TorriState, lay: Layout, seat: int) -> dict[str, Route]:
+def routes(state: State, lay: Layout, seat: int) -> dict[str, Route]:
     """The cheapest route to every square the seat's builder can reach this turn:
     fewest fees, then fewest steps, then the first route in square order."""
     start = state.builders[seat]
@@ -78,14 +79,14 @@ def routes(state: TorriState, lay: Layout, seat: int) -> dict[str, Route]:
     return out
 
 
-def paid_outcome(state: TorriState, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
+def paid_outcome(state: State, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
     """What a route changes for the players: the seats actually paid (the mover pays
     until out of gold, R8), as a sorted multiset. Routes to one square with the same
     outcome leave every player with the same gold: they are the same choice (P5)."""
     return tuple(sorted(payees[: state.gold[seat]]))
 
 
-def route_options(state: TorriState, lay: Layout, seat: int) -> dict[str, list[Route]]:
+def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]]:
     """Every distinct way to reach each square this turn: the inferred route first (see
     `routes`), then one route for each other outcome (set of builders paid), shortest
     first (fewest steps, then fewest fees due, then square order).
@@ -168,11 +169,11 @@ def route_options(state: TorriState, lay: Layout, seat: int) -> dict[str, list[R
     return out
 
 
-def _payees(state: TorriState, seat: int, path: tuple[str, ...]) -> tuple[int, ...]:
+def _payees(state: State, seat: int, path: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(p for sq in path for p in builders_on(state, seat, sq))
 
 
-def explicit_route(state: TorriState, lay: Layout, seat: int, via: tuple[str, ...], dest: str) -> Route:
+def explicit_route(state: State, lay: Layout, seat: int, via: tuple[str, ...], dest: str) -> Route:
     """Check a route the player typed: each step orthogonal, every square crossed one of
     the player's own (non-central) towers, no square twice."""
     start = state.builders[seat]
@@ -180,42 +181,31 @@ def explicit_route(state: TorriState, lay: Layout, seat: int, via: tuple[str, ..
     seen = {start}
     for sq in (*via, dest):
         if not lay.is_square(sq):
-            raise IllegalAction(f"{sq} is not a square inside the walls.")
+            raise IllegalAction("torri.error.outside", square=sq)
         if sq in seen:
-            raise IllegalAction(f"The route passes {sq} twice; a route visits each square once.")
+            raise IllegalAction("torri.error.route_twice", square=sq)
         if sq not in lay.neighbours[here]:
-            raise IllegalAction(
-                f"{sq} is not orthogonally adjacent to {here}; a route moves one square at a time."
-            )
+            raise IllegalAction("torri.error.not_adjacent", square=sq, start=here)
         seen.add(sq)
         here = sq
     for sq in via:
         if not is_route_square(state, lay, seat, sq):
-            raise IllegalAction(
-                f"A route may only cross towers topped in your colour ({COLOURS[seat]}), "
-                f"and {sq} is not one (central towers never count)."
-            )
+            raise IllegalAction("torri.error.not_own_tower", square=sq, colour=Msg(COLOUR_TERMS[seat]))
     path = (*via, dest)
     return Route(path, _payees(state, seat, path))
 
 
-def plan_route(state: TorriState, lay: Layout, seat: int, dest: str, via: tuple[str, ...] | None) -> Route:
+def plan_route(state: State, lay: Layout, seat: int, dest: str, via: tuple[str, ...] | None) -> Route:
     if not lay.is_square(dest):
-        raise IllegalAction(f"{dest} is not a square inside the walls.")
+        raise IllegalAction("torri.error.outside", square=dest)
     if dest == state.builders[seat]:
-        raise IllegalAction(f"Your builder is already on {dest}; standing still is not allowed.")
+        raise IllegalAction("torri.error.standing_still", square=dest)
     if via:
         return explicit_route(state, lay, seat, via, dest)
     found = routes(state, lay, seat).get(dest)
     if found is None:
         start = state.builders[seat]
         if start in lay.centrals and dest in lay.centrals:
-            raise IllegalAction(
-                f"You cannot move freely from one central tower to the other; {dest} is not "
-                f"adjacent to {start} nor reachable over your own towers."
-            )
-        raise IllegalAction(
-            f"{dest} is out of reach: move one square from {start}, or further over towers "
-            f"topped in your colour, or freely to a central tower."
-        )
+            raise IllegalAction("torri.error.central_to_central", square=dest, start=start)
+        raise IllegalAction("torri.error.out_of_reach", square=dest, start=start)
     return found

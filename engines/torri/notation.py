@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
-from engines.core.errors import UnknownAction, quote
+from engines.core.errors import UnknownAction
+from engines.core.messages import Msg
 from engines.core.text import ascii_lower
-from engines.torri.board import ASINELLI, GARISENDA, Layout
-from engines.torri.model import Move, Pass, Start
+from engines.torri.board import ASINELLI, GARISENDA, Layout, layout
+from engines.torri.model import Move, Pass, Start, State
 
 SQUARE = re.compile(r"([a-z])([0-9]{1,2})")  # fullmatch; ASCII digits only: \d also matches "٣"
 BUILD_WORDS = {
@@ -22,10 +23,7 @@ BUILD_WORDS = {
     "close": "battlement",
     "ameias": "battlement",
 }
-EXPECTED = (
-    "type a square, optionally 'via' and the squares of the route, then 'build' or "
-    "'battlement' (for example 'E5', 'E5 build', 'E5 via D4 D5 build')"
-)
+EXPECTED = Msg("torri.error.expected")  # what a move looks like, nested in the refusals
 
 
 def format_action(action: Move | Start | Pass) -> str:
@@ -44,22 +42,24 @@ def format_action(action: Move | Start | Pass) -> str:
 def _square(token: str, lay: Layout, text: str) -> str:
     m = SQUARE.fullmatch(token)
     if not m:
-        raise UnknownAction(f"I could not read '{quote(token, 20)}' in '{quote(text)}' as a square: {EXPECTED}.")
+        raise UnknownAction("torri.error.unreadable_square", token=token, expected=EXPECTED)
     sq = f"{m.group(1).upper()}{int(m.group(2))}"
     if not lay.is_square(sq):
-        raise UnknownAction(f"{sq} (in '{quote(text)}') is not a square inside the walls: {EXPECTED}.")
+        raise UnknownAction("torri.error.not_inside", square=sq, text=text, expected=EXPECTED)
     return sq
 
 
-def parse(text: str, lay: Layout) -> Move | Start | Pass:
+def parse(state: State, text: str) -> Move | Start | Pass:
+    """The action a player typed (the walls of this game decide which squares exist)."""
+    lay = layout(state.shape, state.seats)
     tokens = ascii_lower(text.replace(",", " ").replace("→", " ")).split()
     if not tokens:
-        raise UnknownAction(f"The move is empty: {EXPECTED}.")
+        raise UnknownAction("torri.error.empty", expected=EXPECTED)
     if tokens == ["pass"]:
         return Pass()
     if tokens[0] in ("start", "place"):
         if len(tokens) != 2:
-            raise UnknownAction(f"I could not read '{quote(text)}': type 'start Asinelli' or 'start Garisenda'.")
+            raise UnknownAction("torri.error.start_form", text=text)
         word = tokens[1]
         for name in (ASINELLI, GARISENDA):
             if word in (name.lower(), name[0].lower()) or (
@@ -67,17 +67,17 @@ def parse(text: str, lay: Layout) -> Move | Start | Pass:
                 and lay.central_square(name).lower() == word
             ):
                 return Start(tower=name)
-        raise UnknownAction(f"I could not read '{quote(text)}': type 'start Asinelli' or 'start Garisenda'.")
+        raise UnknownAction("torri.error.start_form", text=text)
     build = "walk"
     if tokens[-1] in BUILD_WORDS:
         build = BUILD_WORDS[tokens.pop()]
     if not tokens:
-        raise UnknownAction(f"'{quote(text)}' names no square: {EXPECTED}.")
+        raise UnknownAction("torri.error.no_square", text=text, expected=EXPECTED)
     dest = _square(tokens[0], lay, text)
     via: tuple[str, ...] | None = None
     rest = tokens[1:]
     if rest:
         if rest[0] != "via" or len(rest) < 2:
-            raise UnknownAction(f"I could not read '{quote(text)}': {EXPECTED}.")
+            raise UnknownAction("torri.error.unreadable", text=text, expected=EXPECTED)
         via = tuple(_square(t, lay, text) for t in rest[1:])
     return Move(to=dest, via=via, build=build)

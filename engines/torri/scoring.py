@@ -4,16 +4,17 @@ longest same-colour run x 2 (or squared, as an option), gold x 1; ties on gold."
 from __future__ import annotations
 
 from engines.core.game import FinalScore, Result, rank_scores
+from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.model import BATTLEMENT_LETTERS, COLOURS, TorriState, piece_owner
+from engines.torri.model import BATTLEMENT_LETTERS, State, piece_owner
 
-CATEGORIES = ("tops", "towers", "central runs", "gold")
+CATEGORIES = ("tops", "towers", "central_runs", "gold")  # words: torri.category.<id>
 
 
-def tower_points(tower: str, players: int) -> list[int]:
+def tower_points(tower: str, seats: int) -> list[int]:
     """Points per seat for one (non-central) tower. Open: level - 1 per piece. Closed
     (a battlement piece on top): level per piece, the battlement piece level + 1."""
-    pts = [0] * players
+    pts = [0] * seats
     closed = tower[-1] in BATTLEMENT_LETTERS
     for i, piece in enumerate(tower):
         level = i + 1
@@ -27,9 +28,9 @@ def tower_points(tower: str, players: int) -> list[int]:
     return pts
 
 
-def longest_runs(towers: list[str], players: int) -> list[int]:
+def longest_runs(towers: list[str], seats: int) -> list[int]:
     """Each seat's longest run of contiguous own pieces, vertically, in any one tower."""
-    best = [0] * players
+    best = [0] * seats
     for tower in towers:
         run_owner, run = None, 0
         for piece in tower:
@@ -47,8 +48,8 @@ def run_points(run: int, squared: bool) -> int:
     return run * run if squared else run * 2
 
 
-def breakdown(state: TorriState, lay: Layout) -> list[dict[str, int]]:
-    n = state.players
+def breakdown(state: State, lay: Layout) -> list[dict[str, int]]:
+    n = state.seats
     tops = [0] * n
     towers = [0] * n
     for sq, tower in state.towers.items():
@@ -64,14 +65,14 @@ def breakdown(state: TorriState, lay: Layout) -> list[dict[str, int]]:
         {
             "tops": tops[s] * 2,
             "towers": towers[s],
-            "central runs": run_points(runs[s], state.options.squared_runs),
+            "central_runs": run_points(runs[s], state.options.squared_runs),
             "gold": state.gold[s],
         }
         for s in range(n)
     ]
 
 
-def final_result(state: TorriState, lay: Layout) -> Result:
+def final_result(state: State, lay: Layout) -> Result:
     parts = breakdown(state, lay)
     totals = {s: sum(p.values()) for s, p in enumerate(parts)}
     ranks = rank_scores({s: (totals[s], state.gold[s]) for s in totals})
@@ -82,12 +83,10 @@ def final_result(state: TorriState, lay: Layout) -> Result:
     winners = [f.seat for f in scores if f.rank == 1]
     top = max(totals.values())
     tied = [s for s in totals if totals[s] == top]
-    note = ""
+    tie_break = None
     if len(tied) > 1:
-        names = ", ".join(COLOURS[s].capitalize() for s in tied)
         if len(winners) == 1:
-            note = f"{names} tied on {top} points; {COLOURS[winners[0]].capitalize()} wins with the most gold."
+            tie_break = Msg("torri.result.most_gold", tied=tied, points=top, winner=winners[0])
         else:
-            sharing = " and ".join(COLOURS[s].capitalize() for s in winners)
-            note = f"{names} tied on {top} points; {sharing} also tie on gold and share the victory."
-    return Result(scores=scores, winners=winners, note=note)
+            tie_break = Msg("torri.result.shared", tied=tied, points=top, winners=winners)
+    return Result(scores=scores, winners=winners, tie_break=tie_break)

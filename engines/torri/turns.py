@@ -3,35 +3,31 @@
 from __future__ import annotations
 
 from engines.core.errors import IllegalAction
-from engines.core.game import Event
+from engines.core.game import Event, event
+from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.building import build_problem, gain_amount, gain_source
+from engines.torri.building import Gain, build_problem, gain_amount, gain_source
 from engines.torri.model import (
     BATTLEMENT_LETTERS,
     BATTLEMENT_PRICE,
-    COLOURS,
     LETTERS,
     NEUTRAL_BATTLEMENT,
     Move,
-    TorriState,
+    State,
 )
 from engines.torri.movement import Route, plan_route, route_options
 
 
-def name(seat: int) -> str:
-    return COLOURS[seat].capitalize()
-
-
-def gold_after_fees(state: TorriState, seat: int, route: Route) -> int:
+def gold_after_fees(state: State, seat: int, route: Route) -> int:
     return max(0, state.gold[seat] - len(route.payees))
 
 
-def fees_paid(state: TorriState, seat: int, route: Route) -> tuple[int, ...]:
+def fees_paid(state: State, seat: int, route: Route) -> tuple[int, ...]:
     """The payees actually paid, in payment order: the mover pays until out of gold (R8)."""
     return route.payees[: state.gold[seat]]
 
 
-def gold_after_walk(state: TorriState, seat: int, route: Route) -> list[int]:
+def gold_after_walk(state: State, seat: int, route: Route) -> list[int]:
     """Every seat's gold once the fees of the walk are paid (before any build)."""
     gold = list(state.gold)
     for payee in fees_paid(state, seat, route):
@@ -40,7 +36,7 @@ def gold_after_walk(state: TorriState, seat: int, route: Route) -> list[int]:
     return gold
 
 
-def gold_after_move(state: TorriState, seat: int, move: Move, route: Route) -> tuple[int, ...]:
+def gold_after_move(state: State, seat: int, move: Move, route: Route) -> tuple[int, ...]:
     """Every seat's gold once the move is played: the fees, the battlement price, the
     gain (as play_move does it)."""
     gold = gold_after_walk(state, seat, route)
@@ -58,19 +54,17 @@ def gold_after_move(state: TorriState, seat: int, move: Move, route: Route) -> t
     return tuple(gold)
 
 
-def move_problem(state: TorriState, lay: Layout, seat: int, move: Move, route: Route) -> str | None:
+def move_problem(state: State, lay: Layout, seat: int, move: Move, route: Route) -> Msg | None:
+    """Why the move may not be played over this route (a refusal's message); None if it may."""
     tower = state.towers.get(move.to, "")
     if move.build == "walk":
         if not tower:
-            return (
-                f"{move.to} is an empty square: you may only walk onto a tower, so type "
-                f"'{move.to} build' to start a new tower there."
-            )
+            return Msg("torri.error.empty_walk", square=move.to)
         return None
     return build_problem(state, lay, seat, move.to, move.build, gold_after_fees(state, seat, route))
 
 
-def legal_moves(state: TorriState, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
+def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
     """One move per destination, build kind and outcome (the gold every player ends
     with, P5): first every move over the inferred route (no `via`), then the moves over
     routes that end with other gold, each with its `via`."""
@@ -93,13 +87,11 @@ def legal_moves(state: TorriState, lay: Layout, seat: int) -> list[tuple[Move, R
     return inferred + others
 
 
-def play_move(state: TorriState, lay: Layout, seat: int, move: Move) -> list[Event]:
+def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
     route = plan_route(state, lay, seat, move.to, move.via)
     problem = move_problem(state, lay, seat, move, route)
     if problem:
         raise IllegalAction(problem)
-    events: list[Event] = []
-    who = name(seat)
     start = state.builders[seat]
     # the walk, and the fees to the builders on every square entered
     state.builders[seat] = move.to
@@ -109,17 +101,21 @@ def play_move(state: TorriState, lay: Layout, seat: int, move: Move) -> list[Eve
         paid[payee] = paid.get(payee, 0) + 1
     unpaid = len(route.payees) - len(paid_to)
     state.gold = gold_after_walk(state, seat, route)
-    how = "moves freely to" if route.jump else "walks to"
-    path = " → ".join((start, *route.path))
-    line = f"{who} {how} {move.to} ({path})" if len(route.path) > 1 or route.jump else f"{who} {how} {move.to}"
-    if paid:
-        line += ", paying " + ", ".join(f"{g} gold to {name(p)}" for p, g in paid.items())
-    if unpaid:
-        line += f" ({unpaid} gold of fees unpaid: {who} has no gold left)"
-    events.append(Event(text=line + "."))
+    shown = len(route.path) > 1 or route.jump
+    events = [event(
+        "torri.event.moved_freely" if route.jump else "torri.event.walked",
+        seat=seat,
+        square=move.to,
+        route=Msg("torri.event.route", path=" → ".join((start, *route.path))) if shown else "",
+        fees=Msg("torri.event.paying", payments=[
+            Msg("torri.event.payment", gold=g, seat=p) for p, g in paid.items()
+        ]) if paid else "",
+        unpaid=Msg("torri.event.unpaid", gold=unpaid, seat=seat) if unpaid else "",
+    )]
     # the build
     if move.build != "walk":
-        reason, payer, amount = gain_source(state, seat, move.to)
+        beneath, payer, amount = gain_source(state, seat, move.to)
+        what = beneath_term(beneath, payer, mover=False)
         piece = LETTERS[seat]
         if move.build == "battlement":
             state.gold[seat] -= BATTLEMENT_PRICE
@@ -135,43 +131,58 @@ def play_move(state: TorriState, lay: Layout, seat: int, move: Move) -> list[Eve
             state.gold[payer] -= got
         state.gold[seat] += got
         state.towers[move.to] = state.towers.get(move.to, "") + piece
-        height = len(state.towers[move.to])
-        kind = "a battlement piece (3 gold to the bank)" if move.build == "battlement" else "a piece"
-        source = "the bank" if payer is None else name(payer)
-        gain = f"takes {got} gold from {source}" if got else f"gets nothing ({source} has no gold)"
-        events.append(Event(text=f"{who} builds {kind} on {move.to} ({reason}, now {height} high) and {gain}."))
+        events.append(event(
+            "torri.event.built",
+            seat=seat,
+            piece=Msg("torri.term.a_battlement", price=BATTLEMENT_PRICE) if move.build == "battlement"
+            else Msg("torri.term.a_piece"),
+            square=move.to,
+            beneath=what,
+            height=len(state.towers[move.to]),
+            gain=_gain(got, payer),
+        ))
         if move.build == "build" and state.simple_left[seat] == 0 and state.end_turn is None:
             events += trigger_end(state, lay, seat)
     state.last_move = [start, *route.path]
     return events
 
 
-def trigger_end(state: TorriState, lay: Layout, by: int) -> list[Event]:
+def _gain(got: int, payer: int | None) -> Msg:
+    """What the builder receives, as the build event says it."""
+    if payer is None:
+        return Msg("torri.event.takes_from_bank", gold=got) if got else Msg("torri.event.bank_empty")
+    return Msg("torri.event.takes_from", gold=got, payer=payer) if got else Msg("torri.event.payer_broke", payer=payer)
+
+
+def beneath_term(beneath: Gain, payer: int | None, mover: bool) -> Msg:
+    """What a piece is built on, in words: addressed to the builder (``mover``, the
+    autocomplete's gloss) or told to everyone (the event)."""
+    if beneath == "new_tower":
+        return Msg("torri.term.new_tower")
+    if beneath == "neutral_base":
+        return Msg("torri.term.neutral_base")
+    if beneath == "own_piece":
+        return Msg("torri.term.your_piece") if mover else Msg("torri.term.their_piece")
+    return Msg("torri.term.others_piece", owner=payer)
+
+
+def trigger_end(state: State, lay: Layout, by: int) -> list[Event]:
     """Battlements on the central towers; this round finishes and one extra round follows."""
-    n = state.players
+    n = state.seats
     state.triggered_by = by
     state.end_turn = (state.turn // n + 2) * n
     for sq in lay.centrals:
         state.towers[sq] += NEUTRAL_BATTLEMENT
     last = state.end_turn // n
     if by >= 0:
-        text = (
-            f"{name(by)} has placed their last simple piece: the central towers are closed with "
-            f"battlements. This round is finished, then one extra round is played (the game ends "
-            f"after round {last})."
-        )
-    else:  # the round limit (RULINGS P4): the current round is already over
-        text = (
-            f"Round {state.options.max_rounds} is over, the round limit of this game: the central "
-            f"towers are closed with battlements and one extra round is played (the game ends "
-            f"after round {last})."
-        )
-    return [Event(text=text)]
+        return [event("torri.event.last_piece", seat=by, last=last)]
+    # the round limit (RULINGS P4): the current round is already over
+    return [event("torri.event.round_limit", round=state.options.max_rounds, last=last)]
 
 
-def advance(state: TorriState, lay: Layout) -> list[Event]:
+def advance(state: State, lay: Layout) -> list[Event]:
     events: list[Event] = []
-    n = state.players
+    n = state.seats
     state.turn += 1
     if state.end_turn is None and state.turn >= state.options.max_rounds * n:
         state.turn -= 1  # the trigger belongs to the round just finished
@@ -179,5 +190,5 @@ def advance(state: TorriState, lay: Layout) -> list[Event]:
         state.turn += 1
     if state.end_turn is not None and state.turn >= state.end_turn:
         state.phase = "over"
-        events.append(Event(text="The game is over."))
+        events.append(event("torri.event.over"))
     return events

@@ -31,7 +31,6 @@ MISSING = bot_missing("torri")
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Le Torri di Bologna: {MISSING}")
 
 TITLE = "Le Torri di Bologna"
-CLOSING = "bgyrN"  # battlement pieces (players' and the neutral one) close a tower
 
 
 @pytest.fixture
@@ -75,11 +74,11 @@ def too_tall_target(view, seat: int, legal: list[str]) -> str | None:
     if view.simple_left[seat] == 0:
         return None
     for sq, tower in sorted(view.towers.items()):
-        if sq in view.centrals or not tower or tower[-1] in CLOSING or sq not in legal:
+        if sq in view.centrals or tower.closed or sq not in legal:
             continue
         if any(b == sq for s, b in enumerate(view.builders) if s != seat):
             continue
-        if len(tower) >= view.limit:
+        if tower.height >= view.limit:
             assert f"{sq} build" not in legal
             return sq
     return None
@@ -108,7 +107,7 @@ async def illegal_moves(double: DiscordDouble, table: Table, channel: Channel, a
         await refuse_illegal(double, table, channel, actor, sq, sq, "empty square", f"'{sq} build'")
         seen.empty_walk += 1
     if seen.too_tall < 3 and (sq := too_tall_target(view, seat, legal)):
-        height = len(view.towers[sq]) + 1
+        height = view.towers[sq].height + 1
         await refuse_illegal(double, table, channel, actor, f"{sq} build", sq, f"rise to {height}", "taller than",
                              "central tower")
         seen.too_tall += 1
@@ -161,7 +160,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         actor, legal = by_id[actor_id], pending[actor_id]
         seat = players.index(actor)
         assert engine.to_act(state) == {seat}
-        assert engine.seat_label(state, seat) in board.content  # the status line names the seat to move
+        assert f"waiting for {actor.name.title()}" in board.content  # the status line names the player to move
         idle = [u for u in players if u is not actor]
 
         if seen.moves == 0:
@@ -183,7 +182,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         assert res.original is not None and res.original.ephemeral, res
         assert f"Played `{action}`." in res.original.text and res.original.visible_to(actor), res
         board = only_public_board(res)
-        assert board.content.startswith(f"**{actor.name.title()} ("), board.content  # who moved, then what
+        assert board.content.startswith(f"**{actor.name.title()}**: "), board.content  # who moved, then what
         seen.moves += 1
         assert seen.moves < 400, "the game does not end"
 

@@ -14,7 +14,9 @@ from engines.bella_vista import Options as BellaVistaOptions
 from engines.core.errors import RuleError
 from engines.leonardo import Leonardo
 from engines.leonardo.model import Options as LeonardoOptions
-from engines.torri import Torri, TorriOptions
+from engines.torri import Options as TorriOptions
+from engines.torri import Torri
+from render.text import words
 
 STRINGS = 10_000
 MAX_MESSAGE = 300
@@ -33,7 +35,7 @@ GAMES = {
 
 
 def check_refusal(exc: RuleError, text: str) -> None:
-    message = str(exc)
+    message = words(exc)  # what a player reads (a converted engine's message holds the raw input)
     assert message and "\n" not in message and "\r" not in message, (text[:80], message[:200])
     assert len(message) <= MAX_MESSAGE, (text[:80], len(message), message[:200])
 

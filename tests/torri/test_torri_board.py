@@ -4,8 +4,10 @@ import pytest
 from pydantic import ValidationError
 
 from engines.core.errors import RuleError
-from engines.torri import Torri, TorriOptions
+from engines.core.messages import Msg
+from engines.torri import Options, Torri
 from engines.torri.board import ShapeSpec, default_shape, layout, shape_names
+from render.text import words
 
 GAME = Torri()
 
@@ -63,7 +65,7 @@ def test_bad_shapes_are_refused_at_load(bad, words):
 
 
 def test_shape_option_starts_from_another_shape():
-    state = GAME.new_game(3, TorriOptions(shape="far"), 1)
+    state = GAME.new_game(3, Options(shape="far"), 1)
     assert state.shape == "far"
     assert set(state.towers) == set(layout("far", 3).centrals)
     assert "far" in shape_names() and "bend" in shape_names()
@@ -71,22 +73,36 @@ def test_shape_option_starts_from_another_shape():
 
 def test_unknown_shape_and_one_tower_shape_refused_for_three():
     with pytest.raises(ValidationError, match="no wall shape"):  # refused as soon as the options are read
-        TorriOptions(shape="moon")
+        Options(shape="moon")
     with pytest.raises(ValidationError) as exc:  # a shape typed by a player is quoted on one short line
-        TorriOptions(shape="moon\n" * 2000)
+        Options(shape="moon\n" * 2000)
     assert "moon\nmoon" not in str(exc.value.errors()[0]["msg"]) and len(exc.value.errors()[0]["msg"]) < 300
-    with pytest.raises(RuleError, match="only one central tower"):
-        GAME.new_game(3, TorriOptions(shape="small"), 1)
+    with pytest.raises(RuleError) as exc:
+        GAME.new_game(3, Options(shape="small"), 1)
+    assert exc.value.msg == Msg("torri.error.one_central", shape="small", seats=3)
+    assert words(exc.value) == ("The 'small' shape has only one central tower; with 3 players choose a shape "
+                                "with both the Asinelli and the Garisenda.")
+
+
+def test_check_options_refuses_an_unknown_shape_with_the_shapes_and_the_input_on_one_line():
+    GAME.check_options(Options(shape="Far"))
+    with pytest.raises(RuleError) as exc:
+        GAME.check_options(Options.model_construct(shape="moon\n" * 2000))
+    assert exc.value.msg.key == "torri.error.unknown_shape"
+    said = words(exc.value)
+    assert said.startswith("There is no wall shape 'moon moon") and said.endswith(
+        "choose one of bend, far, large, medium and small.")
+    assert "\n" not in said and len(said) < 200
 
 
 def test_two_players_on_a_two_tower_shape_use_only_the_asinelli():
-    state = GAME.new_game(2, TorriOptions(shape="medium"), 1)
+    state = GAME.new_game(2, Options(shape="medium"), 1)
     assert list(state.towers) == ["C4"]
     assert state.builders == ["C4", "C4"]
 
 
 def test_player_count_limits():
     with pytest.raises(RuleError):
-        GAME.new_game(1, TorriOptions(), 1)
+        GAME.new_game(1, Options(), 1)
     with pytest.raises(RuleError):
-        GAME.new_game(5, TorriOptions(), 1)
+        GAME.new_game(5, Options(), 1)

@@ -1,10 +1,13 @@
-"""Chat notation, autocomplete labels, help and summary lines."""
+"""Chat notation, autocomplete glosses, help, status and private lines."""
 
 import pytest
-from torri_helpers import GAME, act, position
+from torri_checks import COLOURED, labels, refusal
 
 from engines.core.errors import IllegalAction, UnknownAction
-from engines.torri.model import Move, Pass, Start
+from engines.core.messages import Msg
+from engines.torri.model import Move, Options, Pass, Start
+from engines.torri.positions import GAME, play, position
+from render.text import catalog, words
 
 
 @pytest.mark.parametrize(
@@ -24,22 +27,27 @@ def test_parse_examples(text, action):
     assert GAME.parse_action(state, 0, text) == action
 
 
+EXPECTED = ("type a square, optionally 'via' and the squares of the route, then 'build' or 'battlement' "
+            "(for example 'E5', 'E5 build', 'E5 via D4 D5 build')")
+
+
 @pytest.mark.parametrize(
-    "text, words",
+    "text, key, said",
     [
-        ("", "empty"),
-        ("build", "names no square"),
-        ("Z9 build", "Z9 (in 'Z9 build') is not a square"),
-        ("5E build", "as a square"),
-        ("A1", "not a square inside the walls"),
-        ("E5 over D4", "could not read"),
-        ("start Pisa", "start Asinelli"),
+        ("", "empty", f"The move is empty: {EXPECTED}."),
+        ("build", "no_square", f"'build' names no square: {EXPECTED}."),
+        ("Z9 build", "not_inside", f"Z9 (in 'Z9 build') is not a square inside the walls: {EXPECTED}."),
+        ("5E build", "unreadable_square", f"I could not read '5e' as a square: {EXPECTED}."),
+        ("A1", "not_inside", f"A1 (in 'A1') is not a square inside the walls: {EXPECTED}."),
+        ("E5 over D4", "unreadable", f"I could not read 'E5 over D4': {EXPECTED}."),
+        ("start Pisa", "start_form", "I could not read 'start Pisa': type 'start Asinelli' or 'start Garisenda'."),
     ],
 )
-def test_bad_notation_says_what_is_expected(text, words):
+def test_bad_notation_says_what_is_expected(text, key, said):
     with pytest.raises(UnknownAction) as exc:
         GAME.parse_action(position(), 0, text)
-    assert words in str(exc.value)
+    assert exc.value.msg.key == f"torri.error.{key}"
+    assert words(exc.value) == said
 
 
 def test_notation_round_trips_every_legal_action():
@@ -54,39 +62,50 @@ def test_choices_list_only_legal_moves_with_costs_and_gains():
         builders=["B3", "C4", "C3"],
         gold=[5, 0, 2],
     )
-    labels = {c.notation: c.label for c in GAME.choices(state, 0)}
-    assert set(labels) == {GAME.notation(state, a) for a in GAME.legal_actions(state, 0)}
-    assert labels["A3 build"] == "A3 build · +2 gold (new tower +2)"
-    assert labels["B2 build"] == "B2 build · +1 gold (on Yellow's piece +1)"
-    assert labels["C3"] == "C3 · -1 gold (fee 1 to Y on C3, walk)"
-    assert labels["B2 battlement"] == "B2 battlement · -2 gold (battlement -3, on Yellow's piece +1)"
-    assert "C3 build" not in labels  # Yellow's builder stands there
-    assert all(len(c.label) <= 100 for c in GAME.choices(state, 0))
+    said = labels(state, 0)
+    assert set(said) == {GAME.notation(state, a) for a in GAME.legal_actions(state, 0)}
+    assert said["A3 build"] == "A3 build · +2 gold (new tower +2)"
+    assert said["B2 build"] == "B2 build · +1 gold (on Yellow's piece +1)"
+    assert said["C3"] == "C3 · -1 gold (fee 1 to Yellow on C3, walk)"
+    assert said["B2 battlement"] == "B2 battlement · -2 gold (battlement -3, on Yellow's piece +1)"
+    assert "C3 build" not in said  # Yellow's builder stands there
+    gloss = {c.notation: c.gloss for c in GAME.choices(state, 0)}["C3"]
+    assert gloss == Msg("torri.gloss.move", net=-1, unpaid="", effect=Msg("torri.gloss.walk"), fees=Msg(
+        "torri.gloss.fees", fees=[Msg("torri.gloss.fee", gold=1, seats=[2], square="C3")]))
 
 
 def test_illegal_move_reason_quotes_the_square():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
-    with pytest.raises(IllegalAction, match="^F6 is out of reach"):
-        act(state, "F6 build")
+    why = refusal(state, "F6 build", kind=IllegalAction)
+    assert words(why) == ("F6 is out of reach: move one square from B3, or further over towers topped in your "
+                          "colour, or freely to a central tower.")
 
 
-def test_summary_help_and_private_text():
+def test_status_help_and_private_lines():
     state = position(towers={"C4": "nB"}, builders=["C4", "E4", "E4"], gold=[2, 0, 1])
-    line = GAME.summary(state)
-    assert "Round 1" in line and "Blue (B) to move" in line and "Asinelli C4 2" in line
-    assert "E5 via D4 D5 build" in GAME.help_text()
-    text = GAME.private_text(GAME.view(state, 0))
-    assert "Blue" in text and "2 gold" in text and "14 simple" not in text
-    assert "no hidden" in GAME.private_text(GAME.view(state, None))
+    assert [words(m) for m in GAME.status(state)] == [
+        "Round 1", "height limit 1", "Asinelli C4: 2 high", "Garisenda E4: 1 high", "bank 47 gold"]
+    assert "E5 via D4 D5 build" in catalog().text_of("torri.help")
+    assert [words(m) for m in GAME.private_lines(GAME.view(state, 0))] == [
+        "You play Blue (B): builder on C4, 2 gold, 13 simple and 3 battlement pieces left.",
+        "Nothing in this game is hidden.",
+    ]
+    assert [words(m) for m in GAME.private_lines(GAME.view(state, None))] == [
+        "Spectators see the whole board: this game has no hidden information."]
+    setup = GAME.new_game(3, Options(), 1)
+    assert [words(m) for m in GAME.status(setup)][0] == "Set-up: builders are placed on the central towers"
+    assert "not placed yet" in words(GAME.private_lines(GAME.view(setup, 1))[0])
+    ending = position(triggered_by=0, turn=1, builders=["C4", "E4", "E4"])
+    assert [words(m) for m in GAME.status(ending)][-1] == "end triggered, last round 2"
 
 
 def test_the_platform_seat_cannot_move_for_anyone():
-    from engines.core.errors import NotYourTurn
     from engines.core.game import SYSTEM
 
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
-    with pytest.raises(NotYourTurn, match="no automatic moves"):
+    with pytest.raises(IllegalAction) as exc:
         GAME.apply(state, SYSTEM, Move(to="B2", build="build"))
+    assert words(exc.value) == "Le Torri di Bologna has no automatic moves: every decision belongs to a player."
 
 
 def test_choice_label_counts_the_fee_the_payer_just_received():
@@ -97,16 +116,17 @@ def test_choice_label_counts_the_fee_the_payer_just_received():
         builders=["A2", "E4", "B2"],
         gold=[3, 0, 0],
     )
-    labels = {c.notation: c.label for c in GAME.choices(state, 0)}
-    assert labels["C2 build"] == "C2 build · +0 gold (fee 1 to Y on B2, on Yellow's piece +1)"
-    after, _ = act(state, "C2 build")
+    assert labels(state, 0)["C2 build"] == "C2 build · +0 gold (fee 1 to Yellow on B2, on Yellow's piece +1)"
+    after, _ = play(state, "C2 build")
     assert after.gold == [3 - 1 + 1, 0, 0]
 
 
-def test_summary_of_a_shared_victory():
-    state = position(towers={"B2": "B", "F6": "G"}, builders=["B2", "F6", "E4"], gold=[2, 2, 0])
-    state.phase = "over"
-    assert "Blue and Green share the victory" in GAME.summary(state)
+def test_status_of_a_shared_victory():
+    state = position(towers={"B2": "B", "F6": "G"}, builders=["B2", "F6", "E4"], gold=[2, 2, 0], over=True)
+    assert GAME.status(state)[1] == Msg("torri.status.winners", seats=[0, 1], count=2)
+    assert words(GAME.status(state)[1], COLOURED) == "Blue and Green share the victory"
+    alone = position(towers={"B2": "B"}, builders=["B2", "E4", "E4"], over=True, triggered_by=0, turn=6)
+    assert [words(m, COLOURED) for m in GAME.status(alone)][:2] == ["Game over after round 2", "Blue wins"]
 
 
 @pytest.mark.parametrize("text", ["E٥", "E𝟓 build", "E5 via D４ D5", "E\u2075", "\u212a5", "start A\u0455inelli"])
@@ -115,11 +135,14 @@ def test_only_ascii_digits_and_letters_are_read(text):
     before = state.model_dump()
     with pytest.raises(UnknownAction) as exc:
         GAME.parse_action(state, 0, text)
-    assert "\n" not in str(exc.value) and state.model_dump() == before
+    assert "\n" not in words(exc.value) and state.model_dump() == before
 
 
 def test_a_huge_multiline_input_is_quoted_on_one_short_line():
     with pytest.raises(UnknownAction) as exc:
         GAME.parse_action(position(), 0, "E5 via\n" + "D4 " * 4000 + "\nfly")
-    message = str(exc.value)
-    assert "\n" not in message and len(message) < 300 and "'E5 via D4 D4" in message and "…" in message
+    assert words(exc.value).startswith("I could not read 'fly' as a square")
+    with pytest.raises(UnknownAction) as exc:
+        GAME.parse_action(position(), 0, "E5 via\n" + "D4 " * 4000 + "\nA1")
+    message = words(exc.value)
+    assert "\n" not in message and len(message) < 300 and "(in 'E5 via D4 D4" in message and "…" in message

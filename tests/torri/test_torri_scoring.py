@@ -1,17 +1,16 @@
 """Scoring: tops x 2, tower levels, central runs x 2 (or squared), gold, ties on gold."""
 
-from torri_helpers import GAME, position
+from torri_checks import COLOURED
 
+from engines.core.messages import Msg
 from engines.torri.board import layout
-from engines.torri.scoring import breakdown, longest_runs, run_points, tower_points
+from engines.torri.positions import GAME, position
+from engines.torri.scoring import CATEGORIES, breakdown, longest_runs, run_points, tower_points
+from render.text import catalog, words
 
 
 def finished(**kw):
-    state = position(**kw)
-    for sq in layout(state.shape, state.players).centrals:
-        state.towers[sq] += "N"
-    state.phase = "over"
-    return state
+    return position(triggered_by=0, over=True, **kw)
 
 
 def test_rulebook_example_a_run_of_four_scores_eight():
@@ -58,9 +57,9 @@ def test_full_score_summary():
         gold=[4, 7, 1],
     )
     parts = breakdown(state, layout(state.shape, 3))
-    assert parts[0] == {"tops": 4, "towers": 2 + 4, "central runs": 6, "gold": 4}
-    assert parts[1] == {"tops": 0, "towers": 1 + 3, "central runs": 4, "gold": 7}
-    assert parts[2] == {"tops": 2, "towers": 0, "central runs": 4, "gold": 1}
+    assert parts[0] == {"tops": 4, "towers": 2 + 4, "central_runs": 6, "gold": 4}
+    assert parts[1] == {"tops": 0, "towers": 1 + 3, "central_runs": 4, "gold": 7}
+    assert parts[2] == {"tops": 2, "towers": 0, "central_runs": 4, "gold": 1}
     result = GAME.result(state)
     assert [f.total for f in result.scores] == [20, 15, 7]
     assert result.winners == [0]
@@ -76,7 +75,9 @@ def test_tie_broken_by_gold():
     state = finished(towers={"B2": "B"}, builders=["B2", "E4", "E4"], gold=[3, 5, 0])
     result = GAME.result(state)
     assert [f.total for f in result.ordered()][:2] == [5, 5]
-    assert result.winners == [1] and "most gold" in result.note
+    assert result.winners == [1]
+    assert result.tie_break == Msg("torri.result.most_gold", tied=[0, 1], points=5, winner=1)
+    assert words(result.tie_break, COLOURED) == "Blue and Green tied on 5 points; Green wins with the most gold."
     ranks = {f.seat: f.rank for f in result.scores}
     assert ranks == {1: 1, 0: 2, 2: 3}
 
@@ -84,7 +85,16 @@ def test_tie_broken_by_gold():
 def test_full_tie_shares_the_victory():
     state = finished(towers={"B2": "B", "F6": "G"}, builders=["B2", "F6", "E4"], gold=[2, 2, 0])
     result = GAME.result(state)
-    assert result.winners == [0, 1] and "share" in result.note
+    assert result.winners == [0, 1]
+    assert words(result.tie_break, COLOURED) == (
+        "Blue and Green tied on 4 points; Blue and Green also tie on gold and share the victory.")
+
+
+def test_no_tie_break_without_a_tie_and_categories_have_words():
+    result = GAME.result(finished(towers={"B2": "B"}, builders=["B2", "E4", "E4"], gold=[0, 1, 0]))
+    assert result.tie_break is None
+    assert list(result.scores[0].breakdown) == list(CATEGORIES)
+    assert [catalog().text_of(f"torri.category.{c}") for c in CATEGORIES] == ["tops", "towers", "central runs", "gold"]
 
 
 def test_no_result_while_playing():
