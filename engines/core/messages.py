@@ -23,8 +23,11 @@ class Msg(BaseModel):
     key: str
     params: dict[str, Any] = {}
 
-    def __init__(self, key: str, /, **params: Any) -> None:
-        super().__init__(key=key, params=params)
+    def __init__(self, key: str | None = None, /, **params: Any) -> None:
+        if key is None:  # pydantic reading a message back: Msg(key=..., params={...})
+            super().__init__(**params)
+        else:
+            super().__init__(key=key, params=params)
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> Msg:

@@ -186,3 +186,13 @@ def test_messages_survive_json_with_nested_messages():
     m = Msg("a.b", seat=1, part=Msg("a.c", n=2), parts=[Msg("a.d")])
     again = Msg.of(m.model_dump(mode="json"))
     assert again == m and isinstance(again.params["part"], Msg)
+
+
+def test_a_message_is_a_field_that_reads_back_from_json():
+    class Holder(BaseModel):
+        msg: Msg | None = None
+
+    held = Holder(msg=Msg("a.b", seat=2, part=Msg("a.c")))
+    again = Holder.model_validate_json(held.model_dump_json())
+    assert again.msg.key == "a.b" and again.msg.params["seat"] == 2
+    assert Msg.of(again.msg.model_dump()) == held.msg
