@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engines.bella_vista import terms
+from engines.bella_vista.viewing import contract_words
 from render.bella_vista_draw import (
     BG,
     FAINT,
@@ -38,6 +40,7 @@ from render.bella_vista_draw import (
     wrap,
 )
 from render.bella_vista_private import render_private
+from render.text import words
 
 WIDTH = 1360
 MARGIN = 16
@@ -99,8 +102,12 @@ def frame(columns: int, rows: int, seats: int) -> Frame:
     return Frame(WIDTH, height, cell, ox, oy, columns, rows, px, pw, py, sy)
 
 
+def tile_name(code: str) -> str:
+    return words(terms.tile(code))
+
+
 def _tile_key(view) -> TileKey:
-    return tuple((t.code, t.kind, t.name, t.symbol, t.striped, t.x, t.y, t.size) for t in view.tiles)
+    return tuple((t.code, t.kind, tile_name(t.code), t.symbol, t.striped, t.x, t.y, t.size) for t in view.tiles)
 
 
 @dataclass(frozen=True)
@@ -191,7 +198,7 @@ class BellaVistaRenderer:
         occupied = {(c, r) for b in view.buildings for c, r in b.cells}
         for t in view.tiles:
             if t.kind == "neighborhood":
-                place_tile_label(img, t, f.ox, f.oy, f.cell, occupied)
+                place_tile_label(img, t, tile_name(t.code), f.ox, f.oy, f.cell, occupied)
         by_seat = {a.seat: a for a in view.architects}
         # the last placed building goes on top, so that its highlight ring stays whole
         for b in sorted(view.buildings, key=lambda b: b.index == view.last_building):
@@ -205,7 +212,7 @@ class BellaVistaRenderer:
         return img
 
     def private(self, view, names: list[str]) -> Image.Image | None:
-        if view.viewer is None or view.hand is None:
+        if view.seat is None or view.hand is None:
             return None
         return render_private(view, names)
 
@@ -219,12 +226,13 @@ class BellaVistaRenderer:
         phase = PHASES.get(view.phase, view.phase)
         title = f"Bella Vista   Round {view.round}/{view.rounds}   {phase}"
         put(img, (MARGIN, 12), title, 26, WHITE)
-        if view.waiting_for:
-            who = ", ".join(self._who(view, names, s) for s in view.waiting_for)
+        if view.to_act:
+            who = ", ".join(self._who(view, names, s) for s in view.to_act)
             text = fit(f"Waiting for {who}", 20, f.width // 2 - MARGIN)
             put(img, (f.width - MARGIN, 16), text, 20, (255, 220, 120), "ra")
-        me = f"You: {self._who(view, names, view.viewer)}   " if view.viewer is not None else ""
-        put(img, (MARGIN, 46), fit(me + view.status, 16, f.width - 2 * MARGIN), 16, (215, 220, 230))
+        me = f"You: {self._who(view, names, view.seat)}   " if view.seat is not None else ""
+        status = " · ".join(words(m) for m in terms.status(view.phase, view.round))
+        put(img, (MARGIN, 46), fit(me + status, 16, f.width - 2 * MARGIN), 16, (215, 220, 230))
 
     def _offer_board(self, img, draw, f: Frame, view) -> None:
         px, top = f.px, f.py + OFFER_Y + 30
@@ -247,7 +255,7 @@ class BellaVistaRenderer:
                 draw.rectangle((x, y, x + bw - 1, y + bh - 1), fill=fill, outline=INK, width=2)
                 put(img, (x + 6, y + 4), letter(s.colour), 15, ink)
                 if s.card is not None:
-                    put(img, (x + bw / 2, y + bh / 2 + 2), s.card, 24, ink, "mm")
+                    put(img, (x + bw / 2, y + bh / 2 + 2), s.card.notation, 24, ink, "mm")
                 else:
                     put(img, (x + bw / 2, y + bh / 2 + 2), "?", 30, ink, "mm")
                 state = "built" if s.built else "face-down" if s.face_down else "shown"
@@ -268,7 +276,7 @@ class BellaVistaRenderer:
         x = px + text_width("Offer order:", 15) + 10
         for slot in view.bottom:
             fill = colour(slot.colour)
-            label = f"{letter(slot.colour)} {slot.card or 'start'}"
+            label = f"{letter(slot.colour)} {slot.card.notation if slot.card else 'start'}"
             w = text_width(label, 15) + 14
             draw.rectangle((x, y, x + w, y + 24), fill=fill, outline=INK)
             put(img, (x + w / 2, y + 12), label, 15, ink_on(fill), "mm")
@@ -290,7 +298,7 @@ class BellaVistaRenderer:
                 draw.rectangle((px, y, px + 62, y + 42), fill=WHITE, outline=INK, width=2)
                 put(img, (px + 31, y + 4), f"#{c.id}", 17, INK, "ma")
                 put(img, (px + 31, y + 24), _coins(c.value), 13, MUTED, "ma")
-                for i, line in enumerate(wrap(c.text, 15, pw - 74, 2)):
+                for i, line in enumerate(wrap(words(contract_words(c)), 15, pw - 74, 2)):
                     put(img, (px + 74, y + 3 + i * 19), line, 15, INK)
             y += 48
         y = py + OBJECTIVES_Y + 30
@@ -311,7 +319,7 @@ class BellaVistaRenderer:
     def _architects(self, img, draw, f: Frame, view, names) -> None:
         x0 = MARGIN
         y = f.sy + 34 + ROW_H
-        waiting = set(view.waiting_for)
+        waiting = set(view.to_act)
         for a in view.architects:
             if a.seat in waiting:
                 draw.rectangle((x0 - 4, y - 4, x0 + _ARCH_COLS[-1][0] + 100, y + ROW_H - 6), fill=WAIT_BG)
@@ -323,7 +331,7 @@ class BellaVistaRenderer:
                 draw.rectangle((x0 + 36, y, x0 + 66, y + 22), fill=fill2, outline=fill, width=3)
                 put(img, (x0 + 51, y + 11), letter(a.colour) + "r", 14, ink_on(fill2), "mm")
             name = names[a.seat] if a.seat < len(names) else f"Seat {a.seat + 1}"
-            if a.seat == view.viewer:
+            if a.seat == view.seat:
                 name += " (you)"
             if a.seat in waiting:
                 put(img, (x0 + _ARCH_COLS[-1][0] + 12, y + 3), "< to play", 16, INK)
@@ -348,7 +356,7 @@ class BellaVistaRenderer:
             put(
                 img,
                 (x, f.sy + 34),
-                fit(k.replace(" objective", "").capitalize(), 14, colw - 6),
+                fit(k.replace("_objective", "").capitalize(), 14, colw - 6),
                 14,
                 MUTED,
                 "ra",

@@ -200,24 +200,24 @@ def draw_tile_label(img: Image.Image, cx: float, cy: float, name: str, size: int
 
 
 def place_tile_label(
-    img: Image.Image, tile, ox: int, oy: int, cell: int, occupied: set[tuple[int, int]]
+    img: Image.Image, tile, name: str, ox: int, oy: int, cell: int, occupied: set[tuple[int, int]]
 ) -> None:
     """A neighborhood's name, where no building covers it: the tile's centre, else one
     of its rows (inner rows first; centred, then left, then right); left out if every
     spot is covered (the faint code in each free space still names the tile)."""
     side = tile.size * cell
-    size = label_size(tile.name, side)
+    size = label_size(name, side)
     x0, y0 = ox + tile.x * cell, oy + tile.y * cell
-    half = (text_width(tile.name, size) + 12) / 2
+    half = (text_width(name, size) + 12) / 2
     xs = (x0 + side / 2, x0 + half + 3, x0 + side - half - 3)
     rows = sorted(range(tile.size), key=lambda r: (abs(r + 0.5 - tile.size / 2), r))
     spots = [(xs[0], y0 + side / 2)] + [(x, y0 + r * cell + cell / 2) for r in rows for x in xs]
     for cx, cy in spots:
-        lx0, ly0, lx1, ly1 = label_box(cx, cy, tile.name, size)
+        lx0, ly0, lx1, ly1 = label_box(cx, cy, name, size)
         cols = range((lx0 - ox) // cell, (lx1 - 1 - ox) // cell + 1)
         rws = range((ly0 - oy) // cell, (ly1 - 1 - oy) // cell + 1)
         if not any((c, r) in occupied for c in cols for r in rws):
-            draw_tile_label(img, cx, cy, tile.name, size, tile.kind)
+            draw_tile_label(img, cx, cy, name, size, tile.kind)
             return
 
 

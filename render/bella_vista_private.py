@@ -7,6 +7,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from engines.bella_vista.view import CardView
+from engines.bella_vista.viewing import contract_words
 from render.bella_vista_draw import (
     BG,
     FAINT,
@@ -20,6 +22,7 @@ from render.bella_vista_draw import (
     put,
     wrap,
 )
+from render.text import words
 
 WIDTH = 1000
 MARGIN = 16
@@ -38,21 +41,12 @@ def footprint(height: int) -> tuple[tuple[int, int], ...]:
     return ((0, 0), (1, 0))
 
 
-def _parse(card: str) -> tuple[int, bool]:
-    text = card.lstrip("#")
-    roofed = text.endswith("r")
-    try:
-        return int(text.rstrip("r")), roofed
-    except ValueError:
-        return 0, roofed
-
-
 def draw_card(
-    img: Image.Image, x: int, y: int, card: str, own: str, second: str | None, caption: str
+    img: Image.Image, x: int, y: int, card: CardView, own: str, second: str | None, caption: str
 ) -> None:
     """A construction card: its colour, its number, the building's footprint."""
     draw = ImageDraw.Draw(img)
-    height, roofed = _parse(card)
+    height, roofed = card.height, card.roofed
     body = colour(second if roofed and second else own)
     draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=body, outline=INK, width=3)
     if roofed:
@@ -61,7 +55,7 @@ def draw_card(
         )
         put(img, (x + CARD_W / 2, y + 20), "roofed", 15, ink_on(colour(own)), "mm")
     ink = ink_on(body)
-    put(img, (x + CARD_W / 2, y + 62), card, 38, ink, "mm")
+    put(img, (x + CARD_W / 2, y + 62), card.notation, 38, ink, "mm")
     cells = footprint(height)
     s = 18
     w = (max(c for c, _ in cells) + 1) * s
@@ -76,7 +70,7 @@ def draw_card(
 
 
 def render_private(view, names: list[str]) -> Image.Image:
-    seat = view.viewer
+    seat = view.seat
     arch = next((a for a in view.architects if a.seat == seat), None)
     own = arch.colour if arch else view.colours[seat]
     second = arch.second_colour if arch else None
@@ -129,7 +123,7 @@ def render_private(view, names: list[str]) -> Image.Image:
         draw.rectangle((MARGIN, y, MARGIN + 62, y + CONTRACT_H - 6), fill=WHITE, outline=INK, width=2)
         put(img, (MARGIN + 31, y + 3), f"#{c.id}", 16, INK, "ma")
         put(img, (MARGIN + 31, y + 21), f"{c.value} coins", 13, MUTED, "ma")
-        for i, line in enumerate(wrap(c.text, 16, width - 2 * MARGIN - 80, 2)):
+        for i, line in enumerate(wrap(words(contract_words(c)), 16, width - 2 * MARGIN - 80, 2)):
             put(img, (MARGIN + 76, y + 2 + i * 19), line, 16, INK)
         y += CONTRACT_H
     return img

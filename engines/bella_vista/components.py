@@ -145,13 +145,10 @@ def objective(obj_id: str) -> Objective:
 
 
 @cache
-def neighborhood_name(code: str) -> str:
-    name = next(s.name for s in components().symbols if s.code == code[0])
-    return f"Striped {name}" if code.endswith("s") else name
-
-
-def tile_name(code: str) -> str:
-    return {"P": "Park", "R": "River"}.get(code) or neighborhood_name(code)
+def symbol_name(code: str) -> str:
+    """The data name of a neighborhood's symbol (``"Fs"`` -> ``"Flower"``): an identifier the
+    renderer picks colours by; the words players read are ``bv.term.tile_<code>``."""
+    return next(s.name for s in components().symbols if s.code == code[0])
 
 
 def setup_for(seats: int) -> SetupRow:
@@ -161,18 +158,3 @@ def setup_for(seats: int) -> SetupRow:
 def offer_costs(seats: int) -> list[int]:
     boards = components().offer_boards
     return list(boards.three if seats == 3 else boards.two_four)
-
-
-def contract_text(card: ContractCard, threshold: int) -> str:
-    names = [neighborhood_name(n) for n in card.neighborhoods]
-    if card.kind == "tile":
-        return f"{threshold} Buildings entirely on {names[0]}"
-    if card.kind == "tiles":
-        return "1 Building entirely on each of " + ", ".join(names)
-    if card.kind == "spanning":
-        return "2 Buildings spanning 2 adjacent Neighborhood Tiles"
-    if card.kind == "border":
-        return "4 Buildings on the border of Town"
-    if card.kind == "river":
-        return f"{threshold} Buildings adjacent to River(s)"
-    return f"{threshold} Buildings adjacent to Park(s)"

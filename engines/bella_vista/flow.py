@@ -5,21 +5,25 @@ from __future__ import annotations
 from engines.bella_vista.building import legal_placements
 from engines.bella_vista.components import cards, components, offer_costs, setup_for
 from engines.bella_vista.layout_rules import check_layout
-from engines.bella_vista.state import Architect, BottomSlot, OfferEntry, Options, SetAside, State, card_value
+from engines.bella_vista.state import (
+    ROUNDS,
+    Architect,
+    BottomSlot,
+    OfferEntry,
+    Options,
+    SetAside,
+    State,
+    card_roofed,
+    card_value,
+)
+from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
-from engines.core.game import Event
+from engines.core.game import Event, event
+from engines.core.messages import Msg
 from engines.core.rng import Rng
 
-ROUNDS = 8
 
-
-def colour_name(seat: int | None) -> str:
-    colours = components().colours
-    return colours[3 if seat is None else seat].capitalize()
-
-
-def new_state(seats: int, options: Options, seed: int | str) -> State:
-    rng = Rng.from_seed(seed)
+def new_state(seats: int, options: Options, rng: Rng) -> State:
     key = random_layout(rng) if options.layout == "random" else named_layout(options.layout)
     check_layout(key)
     row = setup_for(seats)
@@ -71,19 +75,19 @@ def affordable(state: State, seat: int) -> list[int]:
     ]
 
 
-def offer(state: State, seat: int, cost: int | None, card: str) -> list[Event]:
+def offer(state: State, seat: int, cost: int | None, code: str) -> list[Event]:
     arch = state.architects[seat]
-    arch.hand.remove(card)
-    entry = OfferEntry(seat=seat, card=card, cost=cost)
+    arch.hand.remove(code)
+    entry = OfferEntry(seat=seat, card=code, cost=cost)
     if cost is None:
         state.last.append(entry)
-        text = f"{colour_name(seat)} cannot pay any free offer space and will build last."
+        said = event("bv.event.offered_last", seat=seat)
     else:
         arch.coins -= cost
         state.bank += cost
         state.spaces[offer_costs(state.seats).index(cost)] = entry
-        text = f"{colour_name(seat)} pays {cost} coin{'s' if cost != 1 else ''} for the {cost}-coin offer space."
-    events = [Event(text=text), Event(text=f"You placed #{card} face-down.", to=seat)]
+        said = event("bv.event.offered", seat=seat, cost=cost)
+    events = [said, event("bv.event.placed_face_down", to=seat, card=card(code))]
     state.offer_turn += 1
     if state.offer_turn == len(state.bottom):
         # The cards move into the construction order (one copy of each, so a state
@@ -93,7 +97,7 @@ def offer(state: State, seat: int, cost: int | None, card: str) -> list[Event]:
         state.last = []
         state.build_pos = 0
         state.phase = "construction"
-        events.append(Event(text=f"Round {state.round}: the Construction Phase begins."))
+        events.append(event("bv.event.construction_begins", round=state.round))
         events += settle(state)
     return events
 
@@ -112,17 +116,15 @@ def settle(state: State) -> list[Event]:
                 return events
             entry.revealed = True
             entry.built = True
-            roofed = entry.card.endswith("r")
+            roofed = card_roofed(entry.card)
             state.set_aside.append(SetAside(owner=entry.seat, height=card_value(entry.card), roofed=roofed))
-            events.append(
-                Event(text=f"{colour_name(entry.seat)} reveals #{entry.card}, but it fits nowhere: set aside.")
-            )
+            events.append(event("bv.event.set_aside", seat=entry.seat, card=card(entry.card)))
             events += next_builder(state)
         elif state.phase == "neutral":
             if legal_placements(state, state.neutral_next)[0]:
                 return events
             state.set_aside.append(SetAside(owner=None, height=state.neutral_next))
-            events.append(Event(text=f"The neutral building #{state.neutral_next} fits nowhere: set aside."))
+            events.append(event("bv.event.neutral_set_aside", height=state.neutral_next))
             state.neutral_next += 1
             events += round_end(state)
         else:
@@ -137,18 +139,18 @@ def next_builder(state: State) -> list[Event]:
         return []
     if state.round == ROUNDS:
         state.phase = "over"
-        return [Event(text="All Construction Cards have been played: the game is over.")]
+        return [event("bv.event.game_over")]
     if state.seats == 3:
         state.phase = "neutral"
-        last = state.order[-1].seat
-        return [Event(text=f"{colour_name(last)} built last and now places the neutral building #{state.neutral_next}.")]
+        return [event("bv.event.neutral_turn", seat=state.order[-1].seat, height=state.neutral_next)]
     return round_end(state)
 
 
 def round_end(state: State) -> list[Event]:
     """A: cards to the bottom in ascending order (ties: the more expensive space first,
     i.e. the earlier in construction order); B: draw back up; C: refill contracts;
-    D: a new Zoning Card."""
+    D: a new Zoning Card. Every architect hears privately what they drew (or that their
+    deck is empty), so each seat's record holds its own draws."""
     ranked = sorted(enumerate(state.order), key=lambda p: (card_value(p[1].card), p[0]))
     for slot in state.bottom:
         if slot.card is not None:
@@ -162,7 +164,9 @@ def round_end(state: State) -> list[Event]:
             new.append(arch.deck.pop(0))
         arch.hand += new
         if new:
-            drawn.append(Event(text="You draw " + ", ".join(f"#{c}" for c in new) + ".", to=seat))
+            drawn.append(event("bv.event.drew", to=seat, cards=[card(c) for c in new]))
+        else:
+            drawn.append(event("bv.event.drew_nothing", to=seat))
     for i, c in enumerate(state.contract_row):
         if c is None and state.contract_deck:
             state.contract_row[i] = state.contract_deck.pop(0)
@@ -175,5 +179,5 @@ def round_end(state: State) -> list[Event]:
     state.last = []
     state.order = []
     state.build_pos = 0
-    order = ", ".join(f"{colour_name(s.seat)} #{s.card}" for s in state.bottom)
-    return [Event(text=f"Round {state.round} begins. Offer order: {order}.")] + drawn
+    order = [Msg("bv.term.offer_slot", seat=s.seat, card=card(s.card or "")) for s in state.bottom]
+    return [event("bv.event.round_begins", round=state.round, order=order), *drawn]

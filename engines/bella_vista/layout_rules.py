@@ -1,9 +1,12 @@
 """What makes a valid town: the 15 tiles, all connected, no empty space inside.
 
 Pure functions with no data dependency, so the data loader can validate layouts too.
+The messages are for whoever writes a layout file (start-up errors), not for players.
 """
 
 from __future__ import annotations
+
+from engines.core.grid import connected, has_holes
 
 NEIGHBORHOOD_CODES = ("F", "Fs", "B", "Bs", "L", "Ls", "S", "Ss")
 TILE_COUNTS = {"P": 5, "R": 2} | {code: 1 for code in NEIGHBORHOOD_CODES}
@@ -28,32 +31,7 @@ def check_layout(key: LayoutKey) -> None:
                 spots.add((tx, ty))
     if counts != TILE_COUNTS:
         raise ValueError(f"a town needs 8 neighborhoods, 5 parks and 2 rivers, not {counts}")
-    start = next(iter(spots))
-    if flood({start}, spots) != spots:
+    if not connected(spots):
         raise ValueError("the tiles of a town must all be connected")
     if has_holes(spots):
         raise ValueError("a town may not have empty spaces inside it")
-
-
-def flood(seen: set, allowed: set) -> set:
-    todo = list(seen)
-    while todo:
-        x, y = todo.pop()
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if n in allowed and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
-
-
-def has_holes(spots: set) -> bool:
-    xs = [x for x, _ in spots]
-    ys = [y for _, y in spots]
-    box = {
-        (x, y)
-        for x in range(min(xs) - 1, max(xs) + 2)
-        for y in range(min(ys) - 1, max(ys) + 2)
-        if (x, y) not in spots
-    }
-    outside = flood({(min(xs) - 1, min(ys) - 1)}, box)
-    return outside != box

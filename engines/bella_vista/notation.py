@@ -16,18 +16,9 @@ from engines.bella_vista.state import (
     State,
 )
 from engines.bella_vista.town import LayoutKey, geometry
-from engines.core.errors import UnknownAction, quote
+from engines.core.errors import UnknownAction
+from engines.core.grid import square_name
 from engines.core.text import ascii_lower, whole_number
-
-HELP = """**Bella Vista moves**
-`offer 5 #6` — Offer Phase: pay the 5-coin offer space and play your card #6 face-down \
-(2-architect game: `#6r` is the roofed second set).
-`offer last #6` — only when you cannot pay any free offer space: you build last.
-`build B3-C3` — place your revealed building on these spaces (column letter + row number, \
-all spaces of the building, any order).
-`contract 7` — take face-up Contract Card 7 after building, if you meet it; `pass` — take none.
-`neutral B3-C3` — 3-architect game: the last builder places the neutral building.
-Autocomplete lists every legal move and what it costs or earns."""
 
 _CELL = re.compile(r"([a-z])([0-9]{1,2})")  # ASCII digits only: \d also matches "٣"
 
@@ -58,23 +49,17 @@ def parse_cells(state: State, text: str, raw: str) -> tuple[str, ...]:
     found = _CELL.findall(text)
     leftover = _CELL.sub("", text).replace("-", "").replace(",", "").replace(" ", "")
     if not found or leftover:
-        raise UnknownAction(
-            f"I could not read the spaces in “{quote(raw)}”: write them like `build B3-C3` "
-            "(column letter and row number of every space the building covers)."
-        )
+        raise UnknownAction("bv.error.bad_spaces", input=raw)
     cells = set()
     for letter, number in found:
         col, row = ord(letter) - ord("a"), int(number) - 1
         if not (0 <= col < geo.columns and 0 <= row < geo.rows):
-            last = chr(ord("A") + geo.columns - 1)
-            raise UnknownAction(
-                f"“{letter.upper()}{number}” in “{quote(raw)}” is off the town: columns go A to {last}, "
-                f"rows 1 to {geo.rows}."
-            )
+            raise UnknownAction("bv.error.off_town", word=f"{letter.upper()}{number}", input=raw,
+                                last_column=square_name(geo.columns - 1, 0)[0], rows=geo.rows)
         cells.add(row * geo.columns + col)
     most = max(len(b.cells) for b in components().buildings)
     if len(cells) > most:
-        raise UnknownAction(f"“{quote(raw)}” names {len(cells)} spaces: a building covers at most {most}.")
+        raise UnknownAction("bv.error.too_many_spaces", input=raw, count=len(cells), most=most)
     return tuple(geo.label(c) for c in sorted(cells))
 
 
@@ -83,29 +68,20 @@ def parse(state: State, text: str):
     low = ascii_lower(raw).lstrip("/!")
     words = low.split()
     if not words:
-        raise UnknownAction("Type a move, for example `offer 5 #6`, `build B3-C3`, `contract 7` or `pass`.")
+        raise UnknownAction("bv.error.empty_move")
     head, rest = words[0], words[1:]
     if head == "offer":
         if len(rest) != 2:
-            raise UnknownAction(
-                f"I could not read “{quote(raw)}”: an offer is `offer <cost> #<card>`, e.g. `offer 5 #6` "
-                "or `offer last #6`."
-            )
+            raise UnknownAction("bv.error.bad_offer", input=raw)
         where, card = rest
         card = card.lstrip("#")
         if not re.fullmatch(r"[1-8]r?", card):
-            raise UnknownAction(
-                f"“{quote(rest[1])}” in “{quote(raw)}” is not a construction card: cards are #1 to #8 "
-                "(#1r to #8r for the roofed set of a 2-architect game)."
-            )
+            raise UnknownAction("bv.error.bad_card", word=rest[1], input=raw)
         if where == "last":
             return OfferAction(cost=None, card=card)
         cost = whole_number(where)
         if cost is None:
-            raise UnknownAction(
-                f"“{quote(where)}” in “{quote(raw)}” is not an offer space: give its cost in digits "
-                "(e.g. 5) or `last`."
-            )
+            raise UnknownAction("bv.error.bad_cost", word=where, input=raw)
         return OfferAction(cost=cost, card=card)
     if head in ("build", "neutral"):
         cells = parse_cells(state, " ".join(rest), raw)
@@ -113,16 +89,11 @@ def parse(state: State, text: str):
     if head == "contract":
         number = whole_number(rest[0].removeprefix("#")) if len(rest) == 1 else None
         if number is None:
-            raise UnknownAction(
-                f"I could not read “{quote(raw)}”: take a contract with `contract <number>`, e.g. `contract 7`."
-            )
+            raise UnknownAction("bv.error.bad_contract", input=raw)
         return ContractAction(id=number)
     if head == "pass" and not rest:
         return PassAction()
-    raise UnknownAction(
-        f"I do not know the move “{quote(raw)}”: use `offer 5 #6`, `offer last #6`, `build B3-C3`, "
-        "`neutral B3-C3`, `contract 7` or `pass`."
-    )
+    raise UnknownAction("bv.error.unknown_move", input=raw)
 
 
 def cells_mask(state: State, cells: tuple[str, ...]) -> int:

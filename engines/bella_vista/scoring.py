@@ -6,6 +6,7 @@ from engines.bella_vista.components import contract_card, objective
 from engines.bella_vista.state import State
 from engines.bella_vista.town import geometry
 from engines.core.game import FinalScore, Result, rank_scores
+from engines.core.messages import Msg
 
 
 def groups(state: State, seat: int) -> list[list[int]]:
@@ -73,12 +74,12 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
     return {
         "coins": arch.coins,
         "contracts": sum(contract_card(c).value for c in arch.contracts),
-        "height objective": height_score(state, seat, objective(state.height_objective).kind),
-        "grouping objective": grouping_score(state, seat, objective(state.grouping_objective).kind),
+        "height_objective": height_score(state, seat, objective(state.height_objective).kind),
+        "grouping_objective": grouping_score(state, seat, objective(state.grouping_objective).kind),
     }
 
 
-def final_result(state: State, label) -> Result:
+def final_result(state: State) -> Result:
     parts = {s: breakdown(state, s) for s in range(state.seats)}
     totals = {s: sum(parts[s].values()) for s in parts}
     largest = {s: largest_group_spaces(state, s) for s in parts}
@@ -90,11 +91,9 @@ def final_result(state: State, label) -> Result:
     winners = [s for s in parts if ranks[s] == 1]
     best = max(totals.values())
     tied = [s for s in parts if totals[s] == best]
-    note = ""
+    tie_break = None
     if len(tied) > 1:
-        names = ", ".join(f"{label(s)} ({largest[s]} spaces)" for s in tied)
-        if len(winners) == 1:
-            note = f"Tie on {best} coins broken by the largest Group of Buildings: {names}."
-        else:
-            note = f"Tie on {best} coins and on the largest Group ({names}): the victory is shared."
-    return Result(scores=scores, winners=winners, note=note)
+        groups = [Msg("bv.term.group_size", seat=s, spaces=largest[s]) for s in tied]
+        key = "bv.result.tie_broken" if len(winners) == 1 else "bv.result.tie_shared"
+        tie_break = Msg(key, coins=best, groups=groups)
+    return Result(scores=scores, winners=winners, tie_break=tie_break)

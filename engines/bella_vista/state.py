@@ -7,9 +7,11 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.bella_vista.layout_rules import LayoutKey
+from engines.core.game import TimeUp
 from engines.core.rng import Rng
 
 Phase = Literal["offers", "construction", "contract", "neutral", "over"]
+ROUNDS = 8
 
 
 class Options(BaseModel):
@@ -28,8 +30,9 @@ def card_roofed(card: str) -> bool:
     return card.endswith("r")
 
 
-def card_text(card: str) -> str:
-    return f"#{card}"
+def hand_order(hand: list[str]) -> list[str]:
+    """Cards as players see them listed: by height, the roofed card after the plain one."""
+    return sorted(hand, key=lambda c: (card_value(c), c))
 
 
 class Architect(BaseModel):
@@ -140,7 +143,7 @@ class PassAction(_Action):
 
 
 Action = Annotated[
-    OfferAction | BuildAction | NeutralAction | ContractAction | PassAction,
+    OfferAction | BuildAction | NeutralAction | ContractAction | PassAction | TimeUp,
     Field(discriminator="kind"),
 ]
 action_adapter: TypeAdapter = TypeAdapter(Action)

@@ -12,14 +12,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engines.bella_vista.components import LAYOUTS_FILE, cards, components, layouts
-from engines.bella_vista.layout_rules import (
-    TILE_COUNTS,
-    LayoutKey,
-    flood,
-    has_holes,
-    parse_layout,
-)
+from engines.bella_vista.layout_rules import TILE_COUNTS, LayoutKey, parse_layout
 from engines.core.data import DataError, data_path
+from engines.core.grid import flood, has_holes, neighbours, square_name
 from engines.core.rng import Rng
 
 RANDOM_WIDTH, RANDOM_HEIGHT = 6, 5  # bounding box of a random town, in tiles
@@ -76,11 +71,7 @@ class Geometry:
         return self.placements[self.by_mask[sum(1 << c for c in cells)]]
 
     def label(self, cell: int) -> str:
-        return cell_label(cell % self.columns, cell // self.columns)
-
-
-def cell_label(col: int, row: int) -> str:
-    return f"{chr(ord('A') + col)}{row + 1}"
+        return square_name(cell % self.columns, cell // self.columns)
 
 
 def named_layout(name: str) -> LayoutKey:
@@ -107,8 +98,8 @@ def random_layout(rng: Rng) -> LayoutKey:
             frontier = sorted(
                 {
                     n
-                    for x, y in spots
-                    for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                    for spot in spots
+                    for n in neighbours(spot)
                     if 0 <= n[0] < RANDOM_WIDTH and 0 <= n[1] < RANDOM_HEIGHT and n not in spots
                 }
             )
@@ -148,7 +139,7 @@ def _tile_groups(tiles: tuple[Tile, ...], code: str) -> tuple[frozenset[int], ..
     groups = []
     left = set(pos)
     while left:
-        comp = flood({left.pop()}, set(pos))
+        comp = flood([left.pop()], set(pos))
         left -= comp
         groups.append(frozenset(pos[p] for p in comp))
     return tuple(sorted(groups, key=min))
@@ -228,7 +219,7 @@ def geometry(key: LayoutKey) -> Geometry:
                             parks=parks,
                             rivers=rivers,
                             around=tuple(around),
-                            label="-".join(cell_label(c % columns, c // columns) for c in cells),
+                            label="-".join(square_name(c % columns, c // columns) for c in cells),
                         )
                         by_mask[mask] = p.index
                         by_shape[fp.shape].append(p.index)

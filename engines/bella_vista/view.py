@@ -5,8 +5,9 @@ The renderer draws only from this model. Coordinates: the town grid is ``columns
 the column letter plus the 1-based row number (``[1, 2]`` is ``B3``).
 
 Hidden information (hands, face-down offer cards, the contents of decks) appears only
-in the view of the seat that owns it; a spectator view (``viewer is None``) never
-carries it.
+in the view of the seat that owns it; a spectator view (``seat is None``) never
+carries it. Fields are typed values (a card is its height and whether it is roofed);
+the words for codes and ids are in the message catalog (``bv.term.*``).
 """
 
 from __future__ import annotations
@@ -14,15 +15,26 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 
+class CardView(BaseModel):
+    """A construction card: the building it builds."""
+
+    height: int  # 1..8
+    roofed: bool  # 2-architect game: the roofed second set
+
+    @property
+    def notation(self) -> str:
+        """How players write it: ``#6``, ``#6r``."""
+        return f"#{self.height}{'r' if self.roofed else ''}"
+
+
 class TileView(BaseModel):
     """One town tile. Tile boundaries are the edges of the square
     ``[x, y]`` .. ``[x + size, y + size]`` (in spaces)."""
 
     index: int  # position in ``View.tiles``; ``SpaceView.tile`` refers to it
-    code: str  # "F", "Fs", "B", ... for neighborhoods, "P" park, "R" river
+    code: str  # "F", "Fs", "B", ... for neighborhoods, "P" park, "R" river (words: bv.term.tile_<code>)
     kind: str  # "neighborhood" | "park" | "river"
-    name: str  # "Striped Flower", "Park", "River"
-    symbol: str | None  # neighborhood symbol name ("Flower", "Butterfly", "Leaf", "Sun"), else None
+    symbol: str | None  # neighborhood symbol id ("Flower", "Butterfly", "Leaf", "Sun"), else None
     striped: bool  # striped neighborhood version
     x: int  # left column of the tile, in spaces
     y: int  # top row of the tile, in spaces
@@ -61,7 +73,7 @@ class OfferSpaceView(BaseModel):
     cost: int | None  # coins paid for the space; None for the "could not pay" slots
     seat: int | None  # architect whose card lies here, None if the space is empty
     colour: str | None  # that architect's colour (their own colour even for a roofed card)
-    card: str | None  # "#6" / "#6r" once revealed, or for the viewing seat's own card; else None
+    card: CardView | None  # once revealed, or for the viewing seat's own card; else None
     face_down: bool  # a card lies here and has not been revealed yet
     built: bool  # the architect has already built this card this round
 
@@ -71,22 +83,22 @@ class BottomSlotView(BaseModel):
 
     seat: int
     colour: str
-    card: str | None  # the card moved down at the last round end ("#4"), None = starting card
+    card: CardView | None  # the card moved down at the last round end, None = starting card
 
 
 class ZoningView(BaseModel):
-    id: str  # "Z1".."Z10"
+    id: str  # "Z1".."Z10" (words: bv.term.zoning_<id>)
     kind: str  # "subsidized" | "community_parks" | "no_parks" | "no_rivers" | "no_borders"
-    name: str  # one readable line
-    neighborhoods: list[str]  # subsidized cards: names of the neighborhoods shown, else []
+    name: str  # the card's title in the component data (one line)
+    neighborhoods: list[str]  # subsidized cards: codes of the neighborhoods shown ("F", "Fs"), else []
 
 
 class ContractView(BaseModel):
     id: int  # 1..18, what ``contract <id>`` takes
     kind: str  # "tile" | "tiles" | "spanning" | "border" | "river" | "park"
-    text: str  # the requirement in words (with this game's threshold)
+    threshold: int  # buildings a "tile", "river" or "park" card asks for in this game (2, or 3 with 2 architects)
     value: int  # coins at the end of the game
-    neighborhoods: list[str]  # names of the neighborhoods shown, [] if none
+    neighborhoods: list[str]  # codes of the neighborhoods shown ("F", "Bs"), [] if none
 
 
 class ObjectiveView(BaseModel):
@@ -114,13 +126,12 @@ class ScoreView(BaseModel):
 
 
 class View(BaseModel):
-    viewer: int | None  # the seat this view is for; None = spectator
+    seat: int | None  # the seat this view is for; None = spectator
     seats: int
     round: int  # 1..8
     rounds: int  # 8
     phase: str  # "offers" | "construction" | "contract" | "neutral" | "over"
-    waiting_for: list[int]  # seats that owe a decision now
-    status: str  # the one-line summary
+    to_act: list[int]  # seats that owe a decision now
 
     # --- town ---
     columns: int  # grid width in spaces
@@ -151,7 +162,7 @@ class View(BaseModel):
     bank: int  # coins left in the bank
 
     # --- the viewing seat only (None in a spectator view) ---
-    hand: list[str] | None  # e.g. ["#2", "#6", "#7r"]
+    hand: list[CardView] | None  # by height, a roofed card after the plain one
     my_contracts: list[ContractView] | None
 
     # --- once the game is over ---

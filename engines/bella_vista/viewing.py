@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from engines.bella_vista import terms
 from engines.bella_vista.components import (
+    components,
     contract_card,
-    contract_text,
-    neighborhood_name,
     objective,
     offer_costs,
     setup_for,
-    tile_name,
+    symbol_name,
     zoning_card,
 )
-from engines.bella_vista.state import OfferEntry, State
+from engines.bella_vista.state import ROUNDS, OfferEntry, State, card_roofed, card_value, hand_order
 from engines.bella_vista.town import geometry
 from engines.bella_vista.view import (
     ArchitectView,
     BottomSlotView,
     BuildingView,
+    CardView,
     ContractView,
     ObjectiveView,
     OfferSpaceView,
@@ -27,6 +28,11 @@ from engines.bella_vista.view import (
     View,
     ZoningView,
 )
+from engines.core.messages import Msg
+
+
+def card_view(code: str) -> CardView:
+    return CardView(height=card_value(code), roofed=card_roofed(code))
 
 
 def _contract(state: State, cid: int) -> ContractView:
@@ -34,9 +40,9 @@ def _contract(state: State, cid: int) -> ContractView:
     return ContractView(
         id=cid,
         kind=card.kind,
-        text=contract_text(card, setup_for(state.seats).contract_threshold),
+        threshold=setup_for(state.seats).contract_threshold,
         value=card.value,
-        neighborhoods=[neighborhood_name(n) for n in card.neighborhoods],
+        neighborhoods=list(card.neighborhoods),
     )
 
 
@@ -55,7 +61,7 @@ def _offer(
         cost=cost,
         seat=None if entry is None else entry.seat,
         colour=None if entry is None else colours[entry.seat],
-        card=f"#{entry.card}" if shown and entry is not None else None,
+        card=card_view(entry.card) if shown and entry is not None else None,
         face_down=entry is not None and not entry.revealed,
         built=entry is not None and entry.built,
     )
@@ -71,8 +77,7 @@ def _town(state: State) -> tuple[list[TileView], list[list[SpaceView | None]]]:
                 index=t.index,
                 code=t.code,
                 kind=t.kind,
-                name=tile_name(t.code),
-                symbol=neighborhood_name(t.code[0]) if hood else None,
+                symbol=symbol_name(t.code) if hood else None,
                 striped=hood and t.code.endswith("s"),
                 x=t.tx * geo.size,
                 y=t.ty * geo.size,
@@ -97,8 +102,6 @@ def _town(state: State) -> tuple[list[TileView], list[list[SpaceView | None]]]:
 
 
 def build_view(game, state: State, seat: int | None) -> View:
-    from engines.bella_vista.components import components
-
     geo = geometry(state.town)
     colours = components().colours
     seat_colours = colours[: state.seats]
@@ -155,13 +158,12 @@ def build_view(game, state: State, seat: int | None) -> View:
         scores = [ScoreView(seat=f.seat, total=f.total, breakdown=f.breakdown, rank=f.rank) for f in result.scores]
     mine = seat is not None and 0 <= seat < state.seats
     return View(
-        viewer=seat if mine else None,
+        seat=seat if mine else None,
         seats=state.seats,
         round=state.round,
-        rounds=8,
+        rounds=ROUNDS,
         phase=state.phase,
-        waiting_for=sorted(game.to_act(state)),
-        status=game.summary(state),
+        to_act=sorted(game.to_act(state)),
         columns=geo.columns,
         rows=geo.rows,
         tile_size=geo.size,
@@ -173,13 +175,13 @@ def build_view(game, state: State, seat: int | None) -> View:
         offer_spaces=offer_spaces,
         last_slots=last_slots,
         bottom=[
-            BottomSlotView(seat=b.seat, colour=colours[b.seat], card=None if b.card is None else f"#{b.card}")
+            BottomSlotView(seat=b.seat, colour=colours[b.seat], card=None if b.card is None else card_view(b.card))
             for b in state.bottom
         ],
         neutral_colour=colours[3] if state.seats == 3 else None,
         neutral_next=state.neutral_next if state.seats == 3 and state.neutral_next <= 7 else None,
         zoning=ZoningView(
-            id=zc.id, kind=zc.kind, name=zc.name, neighborhoods=[neighborhood_name(n) for n in zc.neighborhoods]
+            id=zc.id, kind=zc.kind, name=zc.name, neighborhoods=list(zc.neighborhoods)
         ),
         zoning_left=len(state.zoning_deck),
         contracts=[None if c is None else _contract(state, c) for c in state.contract_row],
@@ -189,24 +191,30 @@ def build_view(game, state: State, seat: int | None) -> View:
         colours=seat_colours,
         architects=architects,
         bank=state.bank,
-        hand=[f"#{c}" for c in sorted(state.architects[seat].hand, key=lambda c: (int(c.rstrip("r")), c))]
-        if mine
-        else None,
+        hand=[card_view(c) for c in hand_order(state.architects[seat].hand)] if mine else None,
         my_contracts=[_contract(state, c) for c in state.architects[seat].contracts] if mine else None,
         scores=scores,
     )
 
 
-def private_text(view: View) -> str:
-    if view.hand is None:
-        return "Spectators have no hand."
-    lines = [f"Your hand: {', '.join(view.hand) if view.hand else '(empty)'}"]
-    mine = [s for s in view.offer_spaces + view.last_slots if s.seat == view.viewer and s.face_down]
-    for s in mine:
-        where = "right of the board (last)" if s.cost is None else f"the {s.cost}-coin space"
-        lines.append(f"Face-down on {where}: {s.card}")
-    if view.my_contracts:
-        lines.append("Your contracts: " + "; ".join(f"{c.id} ({c.value} coins: {c.text})" for c in view.my_contracts))
+def private_lines(view: View) -> list[Msg]:
+    """The hand command's lines: the hand, the cards lying face-down, the contracts taken."""
+    if view.seat is None or view.hand is None:
+        return [Msg("bv.private.spectator")]
+    if view.hand:
+        lines = [Msg("bv.private.hand", cards=[c.notation for c in view.hand])]
     else:
-        lines.append("Your contracts: none yet")
-    return "\n".join(lines)
+        lines = [Msg("bv.private.hand_empty")]
+    for s in view.offer_spaces + view.last_slots:
+        if s.seat == view.seat and s.face_down and s.card is not None:
+            lines.append(Msg("bv.private.face_down", where=terms.offer_place(s.cost), card=s.card.notation))
+    for c in view.my_contracts or []:
+        lines.append(Msg("bv.private.contract", id=c.id, value=c.value, contract=contract_words(c)))
+    if not view.my_contracts:
+        lines.append(Msg("bv.private.contracts_none"))
+    return lines
+
+
+def contract_words(c: ContractView) -> Msg:
+    """What a contract of a view asks for, as a message (the renderer draws it too)."""
+    return terms.contract(c.kind, c.neighborhoods, c.threshold)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from bv_helpers import GAME, TWO_PARKS_TOWN, act, construct, new, put, with_town
+from bv_helpers import GAME, TWO_PARKS_TOWN, act, new
 
 from engines.bella_vista.contracts import eligible, meets
+from engines.bella_vista.positions import build as put
+from engines.bella_vista.positions import construct, deal, face_up, offer_order, with_town
 from engines.bella_vista.scoring import grouping_score, height_score
-from engines.bella_vista.state import BottomSlot
 from engines.core.errors import NotYourTurn
+from engines.core.messages import Msg
+from render.text import words
 
 # Seats in a 4-architect game: 0 Red, 1 Blue, 2 Green, 3 Yellow.
 ANDREA, BRUNO, ANNE, SOFIA = 0, 1, 2, 3
@@ -48,7 +51,7 @@ def test_anne_six_next_to_six_and_two_earns_one():
 
 def test_offer_example_and_construction_order():
     s = new(4)
-    s.bottom = [BottomSlot(seat=x) for x in (ANNE, BRUNO, ANDREA, SOFIA)]
+    offer_order(s, list((ANNE, BRUNO, ANDREA, SOFIA)))
     hand = {x: s.architects[x].hand[0] for x in range(4)}
     s, _ = act(s, ANNE, f"offer 3 #{hand[ANNE]}")  # "ANNE ... pays 3 Coins to take the 3rd Offer Space"
     s, _ = act(s, BRUNO, f"offer 5 #{hand[BRUNO]}")  # "pays 5 Coins to take the space before ANNE"
@@ -79,11 +82,9 @@ def test_round_end_ordering_green_red_blue_yellow(red_cost, blue_cost, expected)
     # "The lowest card is the Green #4 ... Red #6 and a Blue #6. Since Red paid more, ... Yellow #8"
     red, blue, green, yellow = 0, 1, 2, 3
     s = new(4, seed=3)
-    s.bottom = [BottomSlot(seat=x) for x in (red, blue, green, yellow)]
+    offer_order(s, list((red, blue, green, yellow)))
     for seat, card in ((red, "6"), (blue, "6"), (green, "4"), (yellow, "8")):
-        arch = s.architects[seat]
-        arch.deck = [c for c in arch.hand + arch.deck if c != card]
-        arch.hand = [card] + [arch.deck.pop(0) for _ in range(2)]
+        deal(s, seat, [card] + [c for c in s.architects[seat].hand if c != card][:2])
     s = _play_round(s, [(red, "6", red_cost), (blue, "6", blue_cost), (green, "4", 7), (yellow, "8", 0)])
     assert s.round == 2
     colours = ["red", "blue", "green", "yellow"]
@@ -95,7 +96,7 @@ def test_round_end_ordering_green_red_blue_yellow(red_cost, blue_cost, expected)
 def test_two_architect_offer_sequence():
     anne, bruno = 0, 1
     s = new(2)
-    s.bottom = [BottomSlot(seat=x) for x in (anne, bruno, bruno, anne)]
+    offer_order(s, list((anne, bruno, bruno, anne)))
     h = [s.architects[x].hand for x in (0, 1)]
     s, _ = act(s, anne, f"offer 1 #{h[anne][0]}")  # "ANNE ... choosing to pay 1 Coin"
     s, _ = act(s, bruno, f"offer 0 #{h[bruno][0]}")  # "BRUNO takes the free space"
@@ -119,7 +120,7 @@ def test_two_architect_construction_sequence():
     put(s, bruno, 7, "A3-A4")
     put(s, anne, 3, "N2-O2")
     put(s, anne, 7, "O4-P4")
-    s.contract_row = [6, 5, 16, 3]  # striped Leaf, unstriped Leaf, border, Butterfly
+    face_up(s, [6, 5, 16, 3])  # striped Leaf, unstriped Leaf, border, Butterfly
     s = construct(s, [(anne, "4"), (bruno, "6"), (anne, "4r"), (bruno, "8")], zoning="Z7")  # Community Parks
     # "ANNE ... places her Building #4. There are no adjacent Buildings, so she earns 3 Coins"
     gain, s, _ = _gain(s, anne, "build Q5-R5")
@@ -152,7 +153,7 @@ def test_two_architects_take_only_one_contract_per_round():
     put(s, bruno, 3, "Q7-R7")
     put(s, bruno, 5, "A1-B1")
     put(s, bruno, 7, "A3-A4")
-    s.contract_row = [6, 5, 16, 3]
+    face_up(s, [6, 5, 16, 3])
     s = construct(s, [(anne, "4"), (bruno, "6"), (anne, "4r"), (bruno, "8")], zoning="Z7")
     _, s, _ = _gain(s, anne, "build Q5-R5")
     _, s, _ = _gain(s, bruno, "build S5-T5")
@@ -161,7 +162,9 @@ def test_two_architects_take_only_one_contract_per_round():
     gain, s, events = _gain(s, bruno, "build I1-J1")  # now 4 on the border: contract 16 is met
     assert gain == 3 and meets(s, bruno, 16)
     assert s.phase == "offers" and s.round == 2  # no contract choice: the round ended
-    assert "only one Contract Card may be taken per round" in events[0].text and "16" in events[0].text
+    assert events[0].params["again"] == Msg("bv.term.one_contract_per_round", seat=bruno, contracts=[16])
+    assert words(events[0]) == ("seat 2 reveals #8, builds at I1-J1 and earns 3 coins. seat 2 now meets Contract 16, "
+                                "but only one Contract Card may be taken per round.")
     assert s.architects[bruno].contracts == [6] and 16 in s.contract_row
     assert meets(s, bruno, 16) and 16 in eligible(s, bruno)  # a new round, a new contract (the refill is drawn)
 
@@ -174,7 +177,7 @@ def test_andrea_meets_two_contracts_but_takes_one():
     put(s, ANDREA, 3, "T5-T6")  # border
     put(s, ANDREA, 4, "T7-T8")  # border
     put(s, ANDREA, 5, "P5-Q5")  # spans Striped Flower and Striped Leaf
-    s.contract_row = [15, 16, 1, 2]
+    face_up(s, [15, 16, 1, 2])
     s = construct(s, [(ANDREA, "6"), (BRUNO, "7")], zoning="Z8")  # no parks
     s, _ = act(s, ANDREA, "build L1-M1")  # spans Striped Butterfly and Leaf, on the border
     assert eligible(s, ANDREA) == [15, 16]

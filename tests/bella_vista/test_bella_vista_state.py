@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from bv_helpers import GAME, act, construct, new, put
+from bv_helpers import GAME, act, new
 
 from engines.bella_vista import Options, State, View
+from engines.bella_vista.positions import build as put
+from engines.bella_vista.positions import construct, face_up, set_coins
 from engines.bella_vista.state import action_adapter
 from engines.core.errors import GameOver, IllegalAction, NotYourTurn, UnknownAction
+from engines.core.messages import Msg
 from engines.core.playout import playout
 from engines.core.rng import Rng
+from render.text import words
 
 
 def _random_game(seats, seed, layout="random"):
@@ -66,14 +70,15 @@ def test_random_towns_differ_by_seed():
     assert len(towns) > 5
 
 
-def _refused(state, seat, text, error, *words):
+def _refused(state, seat, text, error, *expected):
     before = state.model_dump_json()
     with pytest.raises(error) as err:
         act(state, seat, text)
-    for w in words:
-        assert w in str(err.value)
+    said = words(err.value)
+    for w in expected:
+        assert w in said
     assert state.model_dump_json() == before
-    return str(err.value)
+    return said
 
 
 def test_illegal_actions_are_explained_and_change_nothing():
@@ -85,8 +90,8 @@ def test_illegal_actions_are_explained_and_change_nothing():
     _refused(s, other, f"offer 5 #{s.architects[other].hand[0]}", NotYourTurn, "not your turn")
     _refused(s, first, f"offer 5 #{missing}", IllegalAction, f"#{missing}", "your hand is")
     _refused(s, first, f"offer 4 #{hand[0]}", IllegalAction, "no 4-coin offer space")
-    s.architects[first].coins = 4
-    _refused(s, first, f"offer 5 #{hand[0]}", IllegalAction, "cannot pay the 5-coin space", "3, 1, 0")
+    set_coins(s, {first: 4})
+    _refused(s, first, f"offer 5 #{hand[0]}", IllegalAction, "cannot pay the 5-coin space", "3, 1 and 0")
     s2, _ = act(s, first, f"offer 3 #{hand[0]}")
     nxt = next(iter(GAME.to_act(s2)))
     _refused(s2, nxt, f"offer 3 #{s2.architects[nxt].hand[0]}", IllegalAction, "already taken")
@@ -122,17 +127,23 @@ def test_notation_round_trip_and_choices():
         assert GAME.parse_action(s, seat, text) == action
         labels = GAME.choices(s, seat)
         assert sorted(c.notation for c in labels) == sorted(GAME.notation(s, a) for a in GAME.legal_actions(s, seat))
-        assert all(len(c.label) <= 100 and len(c.notation) <= 100 for c in labels)
+        assert all(len(shown(c)) <= 100 for c in labels)
         s, _ = GAME.apply(s, seat, action)
-    assert "build" in GAME.help_text() and "offer last" in GAME.help_text()
+    assert "build" in words(Msg("bv.help")) and "offer last" in words(Msg("bv.help"))
+
+
+def shown(choice) -> str:
+    """An autocomplete entry as the platform shows it (Discord cuts names at 100 characters)."""
+    return f"{choice.notation} · {words(choice.gloss)}"
 
 
 def test_build_choice_labels_say_the_coins():
     s = construct(new(4), [(0, "6")], zoning="Z9")
     put(s, 1, 2, "C1-D1-D2")
     put(s, 2, 1, "A3-B3-C3")
-    labels = {c.notation: c.label for c in GAME.choices(s, 0)}
-    assert labels["build B2-C2"] == "build B2-C2 · +5 coins"
+    labels = {c.notation: c for c in GAME.choices(s, 0)}
+    assert labels["build B2-C2"].gloss == Msg("bv.gloss.build", coins=5)
+    assert shown(labels["build B2-C2"]) == "build B2-C2 · +5 coins"
 
 
 def test_spectator_view_hides_hands_and_face_down_cards():
@@ -140,14 +151,14 @@ def test_spectator_view_hides_hands_and_face_down_cards():
     first = next(iter(GAME.to_act(s)))
     card = s.architects[first].hand[0]
     s, events = act(s, first, f"offer 7 #{card}")
-    public = [e.text for e in events if e.to is None]
+    public = [words(e) for e in events if e.to is None]
     assert all(f"#{card}" not in t for t in public)
-    assert [e.to for e in events if f"#{card}" in e.text] == [first]
+    assert [e.to for e in events if f"#{card}" in words(e)] == [first]
     spectator = GAME.view(s, None)
     assert spectator.hand is None and spectator.my_contracts is None
     assert spectator.offer_spaces[0].face_down and spectator.offer_spaces[0].card is None
     own = GAME.view(s, first)
-    assert own.offer_spaces[0].card == f"#{card}" and own.hand is not None
+    assert own.offer_spaces[0].card.notation == f"#{card}" and own.hand is not None
     other = GAME.view(s, (first + 1) % 4)
     assert other.offer_spaces[0].card is None
     # Two states that differ only in hidden information give the same spectator view.
@@ -156,7 +167,10 @@ def test_spectator_view_hides_hands_and_face_down_cards():
         a.hand, a.deck = a.deck[: len(a.hand)], a.hand + a.deck[len(a.hand):]
     t.spaces[0].card = "8" if card != "8" else "1"
     assert GAME.view(t, None) == spectator
-    assert "Your hand" in GAME.private_text(own) and "Face-down" in GAME.private_text(own)
+    lines = [words(m) for m in GAME.private_lines(own)]
+    assert lines[0].startswith("Your hand: #") and lines[1] == f"Face-down on the 7-coin space: #{card}"
+    assert lines[2:] == ["Your contracts: none yet"]
+    assert [words(m) for m in GAME.private_lines(spectator)] == ["Spectators have no hand."]
 
 
 def test_card_is_revealed_at_its_construction():
@@ -164,31 +178,38 @@ def test_card_is_revealed_at_its_construction():
     assert GAME.view(s, None).offer_spaces[1].card is None
     s, events = act(s, 0, "build A1-B1")
     v = GAME.view(s, None)
-    assert v.offer_spaces[0].card == "#5" and v.offer_spaces[1].card is None
-    assert "#5" in events[0].text and events[0].to is None
+    assert v.offer_spaces[0].card.notation == "#5" and v.offer_spaces[1].card is None
+    assert words(events[0]) == "seat 1 reveals #5, builds at A1-B1 and earns 3 coins." and events[0].to is None
 
 
-def test_summary_names_round_phase_and_waiting_seat():
+def test_status_names_round_and_phase():
     s = new(4, seed=1)
-    line = GAME.summary(s)
-    who = GAME.seat_label(s, next(iter(GAME.to_act(s))))
-    assert "round 1/8" in line and "Offers" in line and who in line
+    assert " · ".join(words(m) for m in GAME.status(s)) == "Bella Vista · round 1/8 · Offers"
+    s = construct(s, [(0, "5")])
+    s.phase = "contract"
+    assert " · ".join(words(m) for m in GAME.status(s)) == "Bella Vista · round 1/8 · Construction (contract choice)"
 
 
 
 def test_contract_choice_labels_name_every_neighborhood():
     # The 4-Neighborhood contracts must not lose a Neighborhood name to the 100-character cut.
-    from engines.bella_vista.components import contract_card, contract_text
+    from engines.bella_vista import terms
+    from engines.bella_vista.components import contract_card
 
-    s = construct(new(4), [(0, "5")], zoning="Z9")
-    for cells in ("A1-B1", "K2-L2", "N2-O2", "A6-B6", "N6-O6", "R6-S6", "F10-G10", "N10-O10"):
-        put(s, 0, 5, cells)  # one building entirely on each of London's 8 Neighborhoods
+    s = construct(new(2), [(0, "5")], zoning="Z9")
+    # one building of Red (and its roofed set) entirely on each of London's 8 Neighborhoods
+    spaces = ("A1-B1", "K2-L2", "N2-O2", "A6-B6", "N6-O6", "R6-S6", "F10-G10", "N10-O10")
+    for card, cells in zip(("3", "4", "6", "7", "8", "3r", "4r", "6r"), spaces, strict=True):
+        put(s, 0, int(card[0]), cells, roofed=card.endswith("r"))
     s.phase = "contract"
-    s.contract_row = [13, 14, 9, 16]
-    labels = {c.notation: c.label for c in GAME.choices(s, 0)}
+    face_up(s, [13, 14, 9, 16])
+    labels = {c.notation: shown(c) for c in GAME.choices(s, 0)}
+    assert labels["contract 13"] == ("contract 13 · +10 coins: 1 Building fully on each of Flower, Striped Butterfly, "
+                                     "Leaf and Striped Sun")
     for cid in (13, 14, 9):
-        words = contract_text(contract_card(cid), 2)
-        assert len(labels[f"contract {cid}"]) <= 100 and labels[f"contract {cid}"].endswith(words)
+        card = contract_card(cid)
+        hoods = words(terms.contract(card.kind, card.neighborhoods, 2))
+        assert len(labels[f"contract {cid}"]) <= 100 and labels[f"contract {cid}"].endswith(hoods)
 
 
 @pytest.mark.parametrize("text", [
@@ -209,8 +230,10 @@ def test_only_ascii_digits_and_letters_are_read(text):
 
 def test_contract_with_a_circled_digit_is_refused():
     s = new(2)
-    with pytest.raises(UnknownAction, match="contract <number>"):
+    with pytest.raises(UnknownAction) as err:
         GAME.parse_action(s, 0, "contract ⑦")
+    assert err.value.msg == Msg("bv.error.bad_contract", input="contract ⑦")
+    assert "“contract <number>”" in words(err.value)
     assert GAME.parse_action(s, 0, "contract #7").id == 7
 
 

@@ -1,0 +1,86 @@
+"""Legal actions and their autocomplete entries (what each costs or earns)."""
+
+from __future__ import annotations
+
+from engines.bella_vista import flow, terms
+from engines.bella_vista.building import cell_owners, coins_earned, legal_placements
+from engines.bella_vista.components import contract_card, offer_costs, setup_for
+from engines.bella_vista.contracts import eligible
+from engines.bella_vista.flow import current
+from engines.bella_vista.notation import build_action, neutral_action, notation
+from engines.bella_vista.state import (
+    ContractAction,
+    NeutralAction,
+    OfferAction,
+    PassAction,
+    State,
+    card_value,
+    hand_order,
+)
+from engines.bella_vista.town import geometry
+from engines.core.game import Choice
+from engines.core.messages import Msg
+
+
+def legal_actions(state: State, seat: int) -> list:
+    if state.phase == "offers":
+        hand = hand_order(list(set(state.architects[seat].hand)))
+        costs = flow.affordable(state, seat)
+        where: list[int | None] = costs if costs else [None]
+        return [OfferAction(cost=w, card=c) for w in where for c in hand]
+    if state.phase == "construction":
+        ps, _ = legal_placements(state, card_value(current(state).card))
+        return [build_action(state.town, i) for i in ps]
+    if state.phase == "neutral":
+        ps, _ = legal_placements(state, state.neutral_next)
+        return [neutral_action(state.town, i) for i in ps]
+    if state.phase == "contract":
+        return [ContractAction(id=c) for c in eligible(state, seat)] + [PassAction()]
+    return []
+
+
+def choices(state: State, seat: int) -> list[Choice]:
+    if state.phase == "construction":
+        return _build_choices(state)
+    placed = len([e for e in state.spaces if e is not None])
+    return [Choice(notation=notation(a), gloss=_gloss(state, a, placed)) for a in legal_actions(state, seat)]
+
+
+def _build_choices(state: State) -> list[Choice]:
+    height = card_value(current(state).card)
+    ps, forced = legal_placements(state, height)
+    owners = cell_owners(state)
+    geo = geometry(state.town)
+    earned = []
+    for i in ps:
+        text = notation(build_action(state.town, i))
+        if forced:
+            earned.append((0, Choice(notation=text, gloss=Msg("bv.gloss.build_forced"))))
+        else:
+            coins = coins_earned(state, geo.placements[i], height, owners)
+            earned.append((coins, Choice(notation=text, gloss=Msg("bv.gloss.build", coins=coins))))
+    # Best-paying first: autocomplete shows 25 at a time, so the list opens on the
+    # placements a player most likely wants (typing a space narrows it further).
+    earned.sort(key=lambda pair: -pair[0])
+    return [choice for _, choice in earned]
+
+
+def _gloss(state: State, action, placed: int) -> Msg:
+    if isinstance(action, OfferAction):
+        if action.cost is None:
+            return Msg("bv.gloss.offer_last")
+        before: Msg | str = ""
+        if placed:
+            behind = sum(
+                1 for c, e in zip(offer_costs(state.seats), state.spaces, strict=True)
+                if e is not None and c < action.cost
+            )
+            before = Msg("bv.gloss.builds_before", behind=behind, placed=placed)
+        return Msg("bv.gloss.offer", cost=action.cost, before=before)
+    if isinstance(action, ContractAction):
+        card = contract_card(action.id)
+        words = terms.contract(card.kind, card.neighborhoods, setup_for(state.seats).contract_threshold)
+        return Msg("bv.gloss.contract", value=card.value, contract=words)
+    if isinstance(action, NeutralAction):
+        return Msg("bv.gloss.neutral", height=state.neutral_next)
+    return Msg("bv.gloss.pass")
