@@ -1,5 +1,8 @@
 """Meetings: a marker that ends its turn on a space occupied by opposing pawns (RULINGS
-23-25): the mover meets each of them in turn order."""
+23-25). The rulebook looks at every player on the space: nobody armed, nothing; one armed,
+every other player there pays it a tribute of 10 florins per palazzo; two armed, they fight
+until one has no Man-at-Arms left, and the tribute follows. On the sanctuaries (9, 17)
+combat is forbidden, the tribute is not."""
 
 from __future__ import annotations
 
@@ -11,26 +14,24 @@ from engines.leonardo.model import Firm, Payment, State, Why
 
 
 def meet(state: State) -> list[Event]:
-    """The mover meets each opponent on its space in turn order, after every other operation
-    of its turn; on a sanctuary there is no meeting at all."""
+    """The meeting on the mover's space, after every other operation of its turn."""
     if state.order[state.slot] not in state.firms:
         return []  # the mover was rescued into a corporation: its marker left the board
     mover = turns.current(state)
     if not mover.active:
         return []
-    others = [f for f in after(state, mover.id) if f.position == mover.position]
-    if not others:
+    present = [mover] + [f for f in after(state, mover.id) if f.position == mover.position]
+    if len(present) == 1:
         return []
-    if mover.position in cards().sanctuary:
-        return [event("leo.event.sanctuary", name=space(mover.position).name, space=mover.position)]
     events: list[Event] = []
-    for other in others:
-        if mover.men and other.men:
-            events += fight(state, mover, other)
-        if mover.men and not other.men:
-            events += tributes(state, mover, [other])
-        elif other.men and not mover.men:
-            events += tributes(state, other, [mover])
+    armed = [f for f in present if f.men]  # the mover first, then in turn order
+    if len(armed) > 1 and mover.position in cards().sanctuary:
+        return [event("leo.event.sanctuary", name=space(mover.position).name, space=mover.position)]
+    while len(armed) > 1:
+        events += fight(state, armed[0], armed[1])
+        armed = [f for f in armed if f.men]
+    if armed:
+        events += tributes(state, armed[0], [f for f in present if f is not armed[0]])
     return events
 
 

@@ -65,6 +65,17 @@ def test_combat_lost_by_the_mover():
     assert state.firms[0].florins == 240 and state.firms[1].florins == 260  # Red owns 1 palazzo
 
 
+def test_an_unarmed_mover_and_an_unarmed_bystander_both_pay_the_armed_player():
+    # "if only one of the players on the same space has at least one Man-at-Arms: the opposing
+    # player or players pay them a tribute of 10 florins for each palazzo they own" (RULINGS 23):
+    # unarmed Red lands where armed Blue and unarmed Green stand; Green pays too
+    state = ready(0, pos=9, roll=3, at={1: 12, 2: 12}, owner={12: 0, 2: 1, 6: 2, 8: 2}, men={1: 1})
+    state, events = do(state, 0, "spin")
+    assert [state.firms[s].florins for s in range(3)] == [240, 250 + 10 + 20, 230]
+    assert ("seat 1 pays seat 2 10 florins (tribute to the men-at-arms).\n"
+            "seat 3 pays seat 2 20 florins (tribute to the men-at-arms).") in said(events)
+
+
 def test_the_survivor_of_a_combat_collects_from_everyone_on_the_space():
     # armed Red lands on armed Blue and unarmed Green: Red wins the combat (9 against 2), then
     # Blue and Green, both without men, pay Red
@@ -74,11 +85,19 @@ def test_the_survivor_of_a_combat_collects_from_everyone_on_the_space():
     assert [state.firms[s].florins for s in range(3)] == [270, 240, 240]
 
 
-def test_sanctuary_spaces_9_and_17_have_no_meeting():
+def test_sanctuary_forbids_combat_but_not_the_tribute():
+    # "On spaces no. 9 and 17 ... combat between Men-at-Arms is forbidden" (RULINGS 25): the only
+    # armed player there still collects the tribute
     for target in (9, 17):
-        state = ready(0, pos=target - 3, roll=3, at={1: target}, owner={2: 1, 4: 1}, men={0: 1})
+        state = ready(0, pos=target - 3, roll=3, at={1: target}, owner={2: 0, 4: 1}, men={0: 1})
         state, _ = do(state, 0, "spin")
+        assert state.firms[0].florins == 260 and state.firms[1].florins == 240
+        # both armed: no combat, so no tribute either
+        state = ready(0, pos=target - 3, roll=3, at={1: target}, owner={2: 0, 4: 1}, men={0: 1, 1: 1})
+        state, events = do(state, 0, "spin")
+        assert state.firms[0].men == 1 and state.firms[1].men == 1
         assert state.firms[0].florins == 250 and state.firms[1].florins == 250
+        assert f"Sanctuary on {space(target).name} ({target}): no combat between men-at-arms." in said(events)
 
 
 def _market(roll, n=3):
