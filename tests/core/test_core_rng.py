@@ -98,11 +98,11 @@ def test_a_snapshot_with_an_unknown_generator_is_refused():
 def test_every_game_takes_both_seed_forms_and_its_state_round_trips(key):
     engine = titles()[key].engine
     n = engine.min_players
-    fresh = engine.new_game(n, engine.Options(), f"blake2b:{KEY}")
-    legacy = engine.new_game(n, engine.Options(), "splitmix64:42")
+    fresh = engine.new_game(n, engine.options_model(), f"blake2b:{KEY}")
+    legacy = engine.new_game(n, engine.options_model(), "splitmix64:42")
     assert isinstance(fresh.rng, Blake2b) and isinstance(legacy.rng, SplitMix64)
     for state in (fresh, legacy):
         again = type(state).model_validate_json(state.model_dump_json())
         assert again == state and type(again.rng) is type(state.rng)
-    assert engine.new_game(n, engine.Options(), f"blake2b:{KEY}") == fresh
-    assert engine.new_game(n, engine.Options(), blake2b_seed("9" * 32)) != fresh
+    assert engine.new_game(n, engine.options_model(), f"blake2b:{KEY}") == fresh
+    assert engine.new_game(n, engine.options_model(), blake2b_seed("9" * 32)) != fresh

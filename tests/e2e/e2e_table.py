@@ -182,4 +182,4 @@ async def stored_state(table: Table, channel: Channel, engine):
     row = await table.service.store.open_game_in(channel.id)
     if row is None:
         return None, None
-    return row, engine.State.model_validate_json(row.snapshot)
+    return row, engine.state_model.model_validate_json(row.snapshot)

@@ -15,6 +15,7 @@ from engines.core.errors import RuleError
 from engines.leonardo import Leonardo
 from engines.leonardo.model import Options as LeonardoOptions
 from engines.torri import Torri, TorriOptions
+from render.text import words
 
 STRINGS = 10_000
 MAX_MESSAGE = 300
@@ -33,7 +34,7 @@ GAMES = {
 
 
 def check_refusal(exc: RuleError, text: str) -> None:
-    message = str(exc)
+    message = words(exc)  # what a player reads (a keyed refusal's str() is for logs)
     assert message and "\n" not in message and "\r" not in message, (text[:80], message[:200])
     assert len(message) <= MAX_MESSAGE, (text[:80], len(message), message[:200])
 
