@@ -102,9 +102,9 @@ class Leonardo(Game[State, object, View, Options]):
         return hidden.secrets(state)
 
     def _revealed(self, before: State, after: State) -> bool:
-        # the core sees a secret whose audience grew; sealed bids, bets and rescue answers
-        # are opened and leave the state in the same action
-        return super()._revealed(before, after) or hidden.opened(self.secrets(before), self.secrets(after))
+        # the core's rule (a secret's audience grew, or the game ended), plus the sealed
+        # bids, bets and rescue answers, which are opened and leave the state at once
+        return self.result(after) is not None or hidden.revealed(self.secrets(before), self.secrets(after))
 
     # --- views and results ----------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:

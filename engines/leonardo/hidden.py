@@ -70,7 +70,16 @@ def _events(state: State) -> Secrets:
     return out
 
 
-def opened(before: Secrets, after: Secrets) -> bool:
-    """A sealed decision left the state: it was opened (every sealed decision is opened
+def revealed(before: Secrets, after: Secrets) -> bool:
+    """Someone learned something: a secret's audience grew (the core's rule), or a sealed
+    decision left the state, which means it was opened (every sealed decision is opened
     publicly when the last one is in)."""
-    return any(name.startswith(SEALED) and name not in after for name in before)
+    for name, (_, knew) in before.items():
+        if name not in after:
+            if name.startswith(SEALED):
+                return True
+            continue
+        knows = after[name][1]
+        if knew is not None and (knows is None or not knows <= knew):
+            return True
+    return False
