@@ -10,8 +10,8 @@
   reveal although its place was public (a cautious answer, never a missed one).
 - ``event:<n>``: an international event card, named by its place in the deck's cycle; it
   is public once drawn (the deck keeps its order, the drawn card going under it).
-- ``bid:<seat>``, ``bet:<seat>``, ``rescue:<seat>``: sealed decisions, their seat's alone;
-  they leave the state when opened (``SEALED``: their vanishing counts as a reveal).
+- ``bid:<seat>``, ``bet:<seat>``, ``rescue:<seat>``: sealed decisions, known to the members
+  of the deciding firm (as its view shows them); they leave the state when opened (``SEALED``: their vanishing counts as a reveal).
 """
 
 from __future__ import annotations
@@ -43,12 +43,17 @@ def secrets(state: State) -> Secrets:
         out[f"office:{number}"] = (i, NOBODY)
     out.update(_events(state))
     if state.auction is not None:
-        out.update({f"bid:{s}": (amount, frozenset({s})) for s, amount in state.auction.bids.items()})
+        out.update({f"bid:{s}": (amount, _firm(state, s)) for s, amount in state.auction.bids.items()})
     if state.market is not None:
-        out.update({f"bet:{s}": (bet, frozenset({s})) for s, bet in state.market.bets.items()})
+        out.update({f"bet:{s}": (bet, _firm(state, s)) for s, bet in state.market.bets.items()})
     if state.rescue is not None:
-        out.update({f"rescue:{s}": (answer, frozenset({s})) for s, answer in state.rescue.answers.items()})
+        out.update({f"rescue:{s}": (answer, _firm(state, s)) for s, answer in state.rescue.answers.items()})
     return out
+
+
+def _firm(state: State, firm_id: int) -> frozenset[int]:
+    """Who knows a firm's sealed decision: its members (its marker's seat decides for them)."""
+    return frozenset(state.firms[firm_id].members)
 
 
 def _tiles(state: State) -> Secrets:

@@ -11,7 +11,7 @@ from leo_helpers import G, do, ready
 from engines.core.game import SYSTEM, TimeUp
 from engines.leonardo.model import Options
 from engines.leonardo.play import HANDLERS
-from engines.leonardo.positions import next_event, next_spins
+from engines.leonardo.positions import next_event, next_spins, turn_of
 
 
 def _declare(last: bool):
@@ -130,3 +130,13 @@ def test_secrets_name_who_knows_what():
     assert G.secrets(declaring) == {**G.secrets(declaring), "faction:2": ("guelfi", frozenset({2}))}
     bidding = do(do(_bought(), 0, "decline").state, 1, "bid 40").state
     assert G.secrets(bidding)["bid:1"] == (40, frozenset({1}))
+
+
+def test_a_corporations_sealed_bid_is_known_to_its_members_as_their_views_show():
+    state = turn_of(_corporation(n=4), 2)  # Red and Blue bid together: Red decides
+    state.firms[2].moved, state.firms[2].position = True, 20
+    state = do(do(next_spins(state, [3]), 2, "spin").state, 2, "decline").state
+    assert G.to_act(state) == {0, 3}
+    state = do(state, 0, "bid 40").state
+    assert G.secrets(state)["bid:0"] == (40, frozenset({0, 1}))
+    assert G.view(state, 1).my_bid == 40 and G.view(state, 3).my_bid is None
