@@ -12,7 +12,9 @@ from PIL import Image, ImageDraw
 
 from engines.leonardo.components import board, cards, office_at
 from engines.leonardo.model import COLOURS, LETTERS, View
+from engines.leonardo.terms import end_of
 from render.common import PALETTE, font
+from render.text import Style, words
 
 CELL_W, CELL_H, MARGIN = 118, 100, 10
 WIDTH, HEIGHT = 10 * CELL_W + 2 * MARGIN, 8 * CELL_H + 2 * MARGIN
@@ -140,7 +142,10 @@ class LeonardoRenderer:
         head = (f"Round {view.round}/{view.max_rounds}   phase: {view.phase}   "
                 f"to play: {COLOURS[view.current]}")
         if view.over:
-            head = f"Game over after round {view.round}: {view.end_reason}"
+            alive = next((f.members for f in view.firms if f.active), [])
+            end = end_of(view.end, view.max_rounds, list(alive))
+            reason = words(end, Style(seat=lambda s: names[s] if s < len(names) else COLOURS[s])) if end else ""
+            head = f"Game over after round {view.round}: {reason}"
         d.text((x, y), head, font=font(16), fill=INK)
         y += 26
         cols = (0, 210, 300, 360, 460, 530, 600)
@@ -177,17 +182,13 @@ class LeonardoRenderer:
                            f"{', '.join(COLOURS[s] for s in r.decided) or 'nobody yet'}")
         if view.spins:
             pending.append(f"Corporation spins: {', '.join(map(str, view.spins))}")
-        if view.waiting:
-            pending.append("Waiting for: " + ", ".join(COLOURS[s] for s in view.waiting))
+        if view.to_act:
+            pending.append("Waiting for: " + ", ".join(COLOURS[s] for s in view.to_act))
         pending.append(f"Left: {view.art_left} works of art, {view.office_left} offices, "
                        f"{view.men_left} men-at-arms")
         for line in pending:
             d.text((x, y), line, font=font(12), fill=INK)
             y += 17
-        y += 4
-        for line in view.last[-6:]:
-            d.text((x, y), plain(line)[:120], font=font(11), fill=(70, 60, 50))
-            y += 15
 
     def private(self, view: View, names: list[str]) -> Image.Image | None:
         if view.seat is None:

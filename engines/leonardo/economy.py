@@ -1,17 +1,15 @@
-"""Money: incomes, payments, forced sales, bankruptcy and capital."""
+"""Money: incomes, payments, forced sales, bankruptcy and capital. Each function that
+changes the state returns the events it caused."""
 
 from __future__ import annotations
 
+from typing import Literal
+
+from engines.core.game import Event, event
+from engines.core.messages import Msg
+from engines.leonardo import terms
 from engines.leonardo.components import cards, district_spaces, space
-from engines.leonardo.model import COLOURS, Faction, Firm, RescueCall, State
-
-
-def seat_name(seat: int) -> str:
-    return COLOURS[seat].capitalize()
-
-
-def firm_name(firm: Firm) -> str:
-    return "+".join(seat_name(s) for s in firm.members)
+from engines.leonardo.model import Faction, Firm, Payment, RescueCall, State, Why
 
 
 def firm_of(state: State, seat: int) -> Firm:
@@ -59,6 +57,7 @@ def income(state: State, number: int) -> int:
 
 
 def capital(state: State, firm: Firm) -> dict[str, int]:
+    """Score categories (``leo.category.<id>``): florins, palazzi and bridges, works of art."""
     if not firm.active:
         return {"florins": 0, "palazzi": 0, "art": 0}
     own = holdings(state, firm.id)
@@ -81,7 +80,7 @@ def transfer(state: State, payer: int | None, payee: int | None, amount: int) ->
         state.firms[payee].florins += amount
 
 
-def sell_back(state: State, firm: Firm, number: int, out: list[str]) -> None:
+def sell_back(state: State, firm: Firm, number: int) -> list[Event]:
     """Sell a palazzo or bridge back to the bank at half its price; its works of art go back
     to the bank's face-down supply."""
     price = space(number).price or 0
@@ -91,67 +90,68 @@ def sell_back(state: State, firm: Firm, number: int, out: list[str]) -> None:
         state.art_supply.extend(returned)
         state.rng.shuffle(state.art_supply)
     transfer(state, None, firm.id, price // 2)
-    extra = f" with {len(returned)} work(s) of art" if returned else ""
-    out.append(f"{firm_name(firm)} sells {space(number).name} ({number}){extra} back to the bank for {price // 2} florins.")
+    art = Msg("leo.term.with_art", count=len(returned)) if returned else ""
+    return [event("leo.event.sold_back", firm=terms.firm(firm), name=space(number).name, space=number, art=art,
+                  florins=price // 2)]
 
 
-def pay(state: State, debtor: int, creditor: int | None, amount: int, why: str, out: list[str]) -> bool:
+def pay(state: State, debtor: int, creditor: int | None, amount: int, why: Why) -> tuple[bool, list[Event]]:
     """``debtor`` pays ``amount`` to ``creditor`` (None: the bank), selling palazzi if it
-    must, going bankrupt if even that is not enough. Returns whether the debtor paid. With the
-    corporations variant a debtor that cannot pay may instead wait for a rescue (RULINGS 40):
-    it returns False with ``state.rescue`` set, and the caller records how its turn resumes."""
-    if amount <= 0:
-        return state.firms[debtor].active
+    must, going bankrupt if even that is not enough. Returns whether the debtor paid, and the
+    events. With the corporations variant a debtor that cannot pay may instead wait for a
+    rescue (RULINGS 40): it returns False with ``state.rescue`` set, and the caller records
+    how its turn resumes."""
     firm = state.firms[debtor]
-    to = "the bank" if creditor is None else firm_name(state.firms[creditor])
+    if amount <= 0:
+        return firm.active, []
+    to = terms.firm_or_bank(state, creditor)
     if not firm.active:
         transfer(state, None, creditor, amount)
-        out.append(f"The bank pays {to} {amount} florins ({why}) for the bankrupt {firm_name(firm)}.")
-        return False
+        return False, [event("leo.event.bank_pays_for", payee=to, amount=amount, why=terms.why(why),
+                             firm=terms.firm(firm))]
+    events: list[Event] = []
     raisable = firm.florins + sum((space(n).price or 0) // 2 for n in holdings(state, debtor))
     if firm.florins < amount and raisable >= amount:
         # forced sales: palazzi without works of art first, then the cheapest
         for number in sorted(holdings(state, debtor), key=lambda n: (len(state.art.get(n, [])), space(n).price, n)):
             if firm.florins >= amount:
                 break
-            sell_back(state, firm, number, out)
+            events += sell_back(state, firm, number)
     if firm.florins >= amount:
         transfer(state, debtor, creditor, amount)
-        out.append(f"{firm_name(firm)} pays {to} {amount} florins ({why}).")
-        return True
-    if offer_rescue(state, firm, creditor, amount, why, out):
-        return False
-    out.append(f"{firm_name(firm)} cannot pay {amount} florins ({why}) and goes bankrupt.")
-    settle_bankruptcy(state, firm, creditor, amount, out)
-    return False
+        return True, events + [event("leo.event.paid", firm=terms.firm(firm), payee=to, amount=amount,
+                                     why=terms.why(why))]
+    called = offer_rescue(state, firm, creditor, amount, why)
+    if called:
+        return False, events + called
+    events.append(event("leo.event.cannot_pay", firm=terms.firm(firm), amount=amount, why=terms.why(why)))
+    return False, events + settle_bankruptcy(state, firm, creditor, amount)
 
 
-def settle_bankruptcy(state: State, firm: Firm, creditor: int | None, amount: int, out: list[str]) -> None:
+def settle_bankruptcy(state: State, firm: Firm, creditor: int | None, amount: int) -> list[Event]:
     """The debtor leaves the game and the bank pays the creditor in full (RULINGS 30)."""
-    bankrupt(state, firm, out)
+    events = bankrupt(state, firm)
     transfer(state, None, creditor, amount)
     if creditor is not None:
-        out.append(f"The bank pays {firm_name(state.firms[creditor])} the {amount} florins in full.")
+        events.append(event("leo.event.bank_pays_creditor", firm=terms.firm(state.firms[creditor]), amount=amount))
+    return events
 
 
-def offer_rescue(state: State, firm: Firm, creditor: int | None, amount: int, why: str, out: list[str]) -> bool:
+def offer_rescue(state: State, firm: Firm, creditor: int | None, amount: int, why: Why) -> list[Event]:
     """Corporations variant (RULINGS 40): instead of going bankrupt at once, the debtor waits
-    for the others who can pay the shortfall in florins to `rescue` it or `pass`. Returns
-    whether the game now waits (phase ``rescue``)."""
+    for the others who can pay the shortfall in florins to `rescue` it or `pass`. Returns the
+    call's event if the game now waits (phase ``rescue``), else nothing."""
     if not state.options.corporations:
-        return False
+        return []
     shortfall = amount - firm.florins
     rescuers = [f.id for f in after(state, firm.id) if f.florins >= shortfall]
     if not rescuers:
-        return False
+        return []
     state.rescue = RescueCall(debtor=firm.id, creditor=creditor, amount=amount, why=why,
                               shortfall=shortfall, rescuers=rescuers)
     state.phase = "rescue"
-    names = ", ".join(firm_name(state.firms[r]) for r in rescuers)
-    out.append(f"{firm_name(firm)} cannot pay {amount} florins ({why}): {shortfall} florins short. "
-               f"Before bankruptcy, {names} may rescue {firm_name(firm)} (pay the {shortfall} florins "
-               "and form a corporation) or pass.")
-    return True
+    return [event("leo.event.rescue_call", firm=terms.firm(firm), amount=amount, why=terms.why(why),
+                  shortfall=shortfall, rescuers=[terms.firm(state.firms[r]) for r in rescuers])]
 
 
 def merge_firms(state: State, a: Firm, b: Firm, faction: Faction | None) -> None:
@@ -167,15 +167,16 @@ def merge_firms(state: State, a: Firm, b: Firm, faction: Faction | None) -> None
     del state.firms[b.id]
 
 
-def bankrupt(state: State, firm: Firm, out: list[str]) -> None:
+def bankrupt(state: State, firm: Firm) -> list[Event]:
     """Return florins, works of art, palazzi, offices and men-at-arms; leave the game."""
+    events: list[Event] = []
     own = holdings(state, firm.id)
     for number in own:
         del state.owner[number]
         state.art_supply.extend(state.art.pop(number, []))
     if own:
         state.rng.shuffle(state.art_supply)
-        out.append(f"{firm_name(firm)} returns {len(own)} palazzi and bridges, with their works of art, to the bank.")
+        events.append(event("leo.event.returns_holdings", firm=terms.firm(firm), count=len(own)))
     transfer(state, firm.id, None, firm.florins)
     state.office_deck.extend(firm.offices)
     firm.offices = []
@@ -183,4 +184,23 @@ def bankrupt(state: State, firm: Firm, out: list[str]) -> None:
     firm.men = 0
     firm.active = False
     firm.out_turn = state.turn
-    out.append(f"{firm_name(firm)} withdraws from the game.")
+    events.append(event("leo.event.withdraws", firm=terms.firm(firm)))
+    return events
+
+
+def run_payments(state: State, payments: list[Payment], resume: Literal["payments", "meet"]) -> list[Event]:
+    """Make the payments in order. When one of them waits for a rescue, the rest are kept
+    with the rescue call, which resumes as ``resume`` says. Payers and payees are seats: a
+    rescue may have merged one into a corporation, which then pays or is paid."""
+    events: list[Event] = []
+    for i, p in enumerate(payments):
+        payer = firm_of(state, p.payer).id
+        payee = None if p.payee is None else firm_of(state, p.payee)
+        if payee is not None and (payee.id == payer or not payee.active):
+            continue  # a corporation does not pay itself
+        events += pay(state, payer, None if payee is None else payee.id, p.amount, p.why)[1]
+        if state.rescue is not None:
+            state.rescue.resume = resume
+            state.rescue.payments = payments[i + 1:]
+            break
+    return events

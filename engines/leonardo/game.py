@@ -3,35 +3,31 @@
 from __future__ import annotations
 
 from engines.core.errors import RuleError
-from engines.core.game import FinalScore, LegacyGame, Result, rank_scores
+from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, event, rank_scores
+from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components
+from engines.leonardo import components, hidden, terms
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
-from engines.leonardo.economy import capital, firm_name, firm_of, holdings, seat_name
-from engines.leonardo.model import (
-    Firm,
-    FirmView,
-    Options,
-    RescueInfo,
-    State,
-    View,
-    action_adapter,
-)
+from engines.leonardo.economy import capital, firm_of, holdings
+from engines.leonardo.glosses import gloss
+from engines.leonardo.model import Firm, FirmView, Options, RescueInfo, State, View, action_adapter
 from engines.leonardo.play import play
-from engines.leonardo.rules import legal
+from engines.leonardo.rules import check, legal
+from engines.leonardo.turns import current
 
 
-class Leonardo(LegacyGame):
+class Leonardo(Game[State, object, View, Options]):
     key = "leonardo"
     title = "Leonardo (1988)"
+    prefix = "leo"
     min_players = 2
     max_players = 6
-    Options = Options
-    State = State
-    View = View
+    traits = Traits(hidden_information=True, simultaneous=True, chance=True, deadline=True)
+    options_model = Options
+    state_model = State
+    view_model = View
     action_adapter = action_adapter
-    supports_deadline = True
 
     def load_data(self) -> None:
         components.load_data()
@@ -39,13 +35,10 @@ class Leonardo(LegacyGame):
     def check_players(self, seats: int, options: Options) -> None:
         super().check_players(seats, options)
         if options.corporations and seats < 4:
-            raise RuleError(f"The corporations variant needs four or more players, not {seats}; "
-                            "play without it (corporations=false).")
+            raise RuleError("leo.error.corporations_players", seats=seats)
 
-    def new_game(self, seats: int, options: Options, seed: int | str) -> State:
-        self.check_players(seats, options)
+    def _new_game(self, seats: int, options: Options, rng: Rng) -> State:
         c, b = cards(), board()
-        rng = Rng.from_seed(seed)
         palazzi = [s.number for s in b.spaces if s.palazzo]
         rng.shuffle(palazzi)
         art = [t.value for t in c.art for _ in range(t.count)]
@@ -54,24 +47,20 @@ class Leonardo(LegacyGame):
         rng.shuffle(offices)
         events = ["nulla"] * c.events.nulla + ["guelfa"] * c.events.guelfa + ["ghibellina"] * c.events.ghibellina
         rng.shuffle(events)
-        lines = []
+        first_spins = []
         contenders = list(range(seats))
-        while len(contenders) > 1:
+        while len(contenders) > 1:  # the highest spin begins; a tie spins again (RULINGS 12)
             spins = {s: rng.randint(c.machine_low, c.machine_high) for s in contenders}
-            lines.append("Spins for the first turn: " + ", ".join(f"{seat_name(s)} {n}" for s, n in spins.items()))
+            first_spins.append(spins)
             best = max(spins.values())
             contenders = [s for s in contenders if spins[s] == best]
         first = contenders[0]
-        order = [(first + i) % seats for i in range(seats)]
-        firms = {s: Firm(id=s, members=[s], florins=c.starting_florins) for s in range(seats)}
-        owner = {palazzi[s]: s for s in range(seats)}
-        for s in range(seats):
-            lines.append(f"{seat_name(s)} receives {space(palazzi[s]).name} ({palazzi[s]}).")
-        lines.append(f"{seat_name(first)} begins; everyone declares guelfi or ghibellini.")
         return State(
             seats=seats, options=options, rng=rng, bank=c.bank_florins - seats * c.starting_florins,
-            firms=firms, order=order, owner=owner, art_supply=art, office_deck=offices,
-            event_deck=events, men_deck=c.men_at_arms, last=lines,
+            firms={s: Firm(id=s, members=[s], florins=c.starting_florins) for s in range(seats)},
+            order=[(first + i) % seats for i in range(seats)], owner={palazzi[s]: s for s in range(seats)},
+            art_supply=art, office_deck=offices, event_deck=events, men_deck=c.men_at_arms,
+            first_spins=first_spins,
         )
 
     # --- whose decision -------------------------------------------------------
@@ -93,13 +82,29 @@ class Leonardo(LegacyGame):
             return frozenset(r for r in state.rescue.rescuers if r not in state.rescue.answers)
         return frozenset({state.order[state.slot]})
 
-    def legal_actions(self, state: State, seat: int) -> list:
-        if seat not in self.to_act(state):
-            return []
+    def _legal_actions(self, state: State, seat: int) -> list:
         return legal(state, seat)
 
-    def play(self, state: State, seat: int, action):
+    def _choices(self, state: State, seat: int) -> list[Choice]:
+        return [Choice(notation=nota.notation(state, a), gloss=gloss(state, seat, a)) for a in legal(state, seat)]
+
+    def _play(self, state: State, seat: int, action) -> list[Event]:
+        check(state, seat, action)
         return play(state, seat, action)
+
+    def _time_up(self, state: State) -> list[Event]:
+        state.phase = "over"
+        state.end = "time_up"
+        return [event("leo.event.time_up")]
+
+    # --- hidden information ---------------------------------------------------
+    def secrets(self, state: State) -> hidden.Secrets:
+        return hidden.secrets(state)
+
+    def _revealed(self, before: State, after: State) -> bool:
+        # the core's rule (a secret's audience grew, or the game ended), plus the sealed
+        # bids, bets and rescue answers, which are opened and leave the state at once
+        return self.result(after) is not None or hidden.revealed(self.secrets(before), self.secrets(after))
 
     # --- views and results ----------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
@@ -112,7 +117,7 @@ class Leonardo(LegacyGame):
         v = View(
             seat=seat, seats=state.seats, round=state.round, max_rounds=state.options.max_rounds,
             turn=state.turn, phase=state.phase, current=state.order[state.slot],
-            waiting=sorted(self.to_act(state)), firms=firms, owner=dict(state.owner),
+            to_act=sorted(self.to_act(state)), firms=firms, owner=dict(state.owner),
             art_counts={n: len(v) for n, v in state.art.items() if v}, declared=sorted(state.declared),
             art_left=len(state.art_supply), office_left=len(state.office_deck),
             event_left=len(state.event_deck), men_left=state.men_deck, buy_space=state.buy_space,
@@ -120,12 +125,12 @@ class Leonardo(LegacyGame):
             auction_decided=sorted(state.auction.bids) if state.auction else [],
             market_space=state.market.space if state.market else None,
             market_decided=sorted(state.market.bets) if state.market else [],
-            office=state.office, merge=state.merge, spins=state.spins, last=state.last,
+            office=state.office, merge=state.merge, spins=state.spins,
             rescue=RescueInfo(debtor=state.rescue.debtor, creditor=state.rescue.creditor,
                               amount=state.rescue.amount, shortfall=state.rescue.shortfall,
                               rescuers=list(state.rescue.rescuers),
                               decided=sorted(state.rescue.answers)) if state.rescue else None,
-            over=state.phase == "over", end_reason=state.end_reason,
+            over=state.phase == "over", end=state.end,
         )
         if seat is not None and 0 <= seat < state.seats:
             firm = firm_of(state, seat)
@@ -143,22 +148,23 @@ class Leonardo(LegacyGame):
         return v
 
     def result(self, state: State) -> Result | None:
+        """Capital = florins + palazzi and bridges at their price + works of art at their
+        value; bankrupt players rank last, the later bankruptcy ahead; the members of a
+        corporation share its capital and rank (RULINGS 31)."""
         if state.phase != "over":
             return None
         totals, keys, breakdowns = {}, {}, {}
         for s in range(state.seats):
             firm = firm_of(state, s)
-            br = capital(state, firm)
-            breakdowns[s] = br
-            totals[s] = sum(br.values())
+            breakdowns[s] = capital(state, firm)
+            totals[s] = sum(breakdowns[s].values())
             keys[s] = (1 if firm.active else 0, totals[s], firm.out_turn or 0)
         ranks = rank_scores(keys)
         scores = [FinalScore(seat=s, total=totals[s], breakdown=breakdowns[s], rank=ranks[s])
                   for s in sorted(range(state.seats), key=lambda s: (ranks[s], s))]
         winners = [s for s in range(state.seats) if ranks[s] == 1]
-        note = ("Capital = florins + palazzi and bridges at their price + works of art at their value; "
-                "bankrupt players rank last, the later bankruptcy ahead; members of a corporation share its capital.")
-        return Result(scores=scores, winners=winners, note=note)
+        broken = any(totals[a] == totals[b] and ranks[a] != ranks[b] for a in totals for b in totals)
+        return Result(scores=scores, winners=winners, tie_break=Msg("leo.result.bankrupt_last") if broken else None)
 
     # --- words ---------------------------------------------------------------
     def parse_action(self, state: State, seat: int, text: str):
@@ -167,44 +173,58 @@ class Leonardo(LegacyGame):
     def notation(self, state: State, action) -> str:
         return nota.notation(state, action)
 
-    def choices(self, state: State, seat: int):
-        from engines.core.game import Choice
-
-        out = []
-        for a in self.legal_actions(state, seat):
-            text = nota.notation(state, a)
-            out.append(Choice(notation=text[:100], label=nota.label(state, seat, a)[:100]))
-        return out
-
-    def seat_label(self, state: State, seat: int) -> str:
-        return seat_name(seat) if 0 <= seat < 6 else f"seat {seat + 1}"
-
-    def summary(self, state: State) -> str:
+    def status(self, state: State) -> list[Msg]:
         if state.phase == "over":
-            return f"Leonardo: game over after round {state.round}. {state.end_reason}"
-        cur = firm_name(firm_of(state, state.order[state.slot]))
-        waiting = ", ".join(seat_name(s) for s in sorted(self.to_act(state)))
-        return (f"Leonardo: round {state.round}/{state.options.max_rounds}, {cur}'s turn, "
-                f"phase {state.phase}; waiting for {waiting}.")
+            return [Msg("leo.status.over", round=state.round, reason=terms.end(state))]
+        parts = [Msg("leo.status.round", round=state.round, rounds=state.options.max_rounds)]
+        if state.phase == "factions" and state.first_spins:
+            spins = [Msg("leo.term.seat_number", seat=s, number=n) for s, n in state.first_spins[-1].items()]
+            parts.append(Msg("leo.status.first", seat=state.order[0], spins=spins))
+        elif state.phase != "factions":
+            parts.append(Msg("leo.status.turn", firm=terms.firm(current(state))))
+        return parts + [_stake(state)]
 
-    def private_text(self, view: View) -> str:
+    def private_lines(self, view: View) -> list[Msg]:
         if view.seat is None:
-            return "Spectators have no private information."
-        lines = [f"{seat_name(view.seat)}: faction {view.my_faction or 'not declared yet'}."]
-        if view.my_art:
-            for n, vals in sorted(view.my_art.items()):
-                lines.append(f"{space(n).name} ({n}): works of art worth {', '.join(map(str, vals))}.")
-        else:
-            lines.append("No works of art displayed.")
+            return [Msg("leo.private.spectator")]
+        faction = terms.faction(view.my_faction) if view.my_faction else Msg("leo.term.undeclared")
+        lines = [Msg("leo.private.faction", seat=view.seat, faction=faction)]
+        for n, values in sorted(view.my_art.items()):
+            lines.append(Msg("leo.private.art", name=space(n).name, space=n, values=values))
+        if not view.my_art:
+            lines.append(Msg("leo.private.no_art"))
         if view.my_drawn:
-            lines.append(f"To place: works worth {', '.join(map(str, view.my_drawn))}.")
+            lines.append(Msg("leo.private.drawn", values=view.my_drawn))
         if view.my_bid is not None:
-            lines.append(f"Your sealed bid: {view.my_bid or 'pass'}.")
-        if view.my_bet is not None or view.my_bet_passed:
-            lines.append(f"Your bet: {f'{view.my_bet.stake} on {view.my_bet.product}' if view.my_bet else 'pass'}.")
+            lines.append(Msg("leo.private.bid", amount=view.my_bid or Msg("leo.term.pass")))
+        if view.my_bet is not None:
+            lines.append(Msg("leo.private.bet", stake=view.my_bet.stake, product=terms.product(view.my_bet.product)))
         if view.my_rescue is not None:
-            lines.append(f"Your sealed answer to the rescue call: {'rescue' if view.my_rescue else 'pass'}.")
-        return "\n".join(lines)
+            lines.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
+        return lines
 
-    def help_text(self) -> str:
-        return nota.HELP
+
+def _stake(state: State) -> Msg:
+    """What the game waits for now, in a status line."""
+    p = state.phase
+    if p == "choose":
+        return Msg("leo.status.choose", spins=list(state.spins))
+    if p == "buy" and state.buy_space:
+        sp = space(state.buy_space)
+        return Msg("leo.status.buy", name=sp.name, space=sp.number, price=sp.price)
+    if p == "auction" and state.auction:
+        return Msg("leo.status.auction", name=space(state.auction.space).name, space=state.auction.space)
+    if p == "market" and state.market:
+        return Msg("leo.status.market", name=space(state.market.space).name)
+    if p == "office" and state.office:
+        office = components.office_at(state.office.space)
+        assert office is not None
+        return Msg("leo.status.office", holder=terms.firm(state.firms[state.office.holder]), office=office.title)
+    if p == "rescue" and state.rescue:
+        r = state.rescue
+        return Msg("leo.status.rescue", firm=terms.firm(state.firms[r.debtor]), shortfall=r.shortfall,
+                   amount=r.amount)
+    if p == "merge" and state.merge:
+        return Msg("leo.status.merge", firm=terms.firm(state.firms[state.merge.proposer]),
+                   target=terms.firm(state.firms[state.merge.target]))
+    return terms.phase(p)

@@ -1,17 +1,24 @@
-"""Pydantic models of Leonardo (1988): options, state, actions and views."""
+"""Pydantic models of Leonardo (1988): options, state, actions and views.
+
+Snapshots stored before issue 9 still load: their ``last`` lines are ignored, their
+English ``end_reason`` becomes ``end`` and a payment's English ``why`` becomes a ``Why``
+(``engines/leonardo/legacy.py``)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 
+from engines.core.game import TimeUp
 from engines.core.rng import Rng
+from engines.leonardo import legacy
 
 Faction = Literal["guelfi", "ghibellini"]
 Product = Literal["gem", "ivory", "gold", "spices"]
 Phase = Literal["factions", "start", "place", "choose", "buy", "auction", "market", "office", "merge", "rescue", "over"]
-COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+EndReason = Literal["rounds", "eliminated", "last_corporation", "all_bankrupt", "time_up"]
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")  # the notation's names of seats (join blue)
 LETTERS = ("R", "B", "G", "Y", "P", "O")
 
 
@@ -69,13 +76,26 @@ class Merge(BaseModel):
     awaiting: list[int]
 
 
+class Why(BaseModel):
+    """What a payment is for: a bridge's toll, a palazzo's income, an office's price (each
+    with its space), a market bet lost or won, a tribute to the men-at-arms."""
+
+    kind: Literal["toll", "income", "office", "bet", "winning_bet", "tribute"]
+    space: int | None = None
+
+
 class Payment(BaseModel):
     """A payment still owed after an interruption, by seat (a seat's firm may change)."""
 
     payer: int
     payee: int | None  # None: the bank
     amount: int
-    why: str
+    why: Why
+
+    @field_validator("why", mode="before")
+    @classmethod
+    def _old_why(cls, value: Any) -> Any:
+        return legacy.why(value) if isinstance(value, str) else value
 
 
 class RescueCall(BaseModel):
@@ -84,15 +104,20 @@ class RescueCall(BaseModel):
     debtor: int  # firm id
     creditor: int | None  # firm id, None: the bank
     amount: int
-    why: str
+    why: Why
     shortfall: int  # the amount less the debtor's florins
     rescuers: list[int]  # firm ids able to pay the shortfall, in turn order after the debtor
     answers: dict[int, bool] = Field(default_factory=dict)  # sealed until all are in
-    # what the interrupted turn still has to do
+    # what the interrupted turn still has to do: end it (the mover paid), the office drawn,
+    # the market's other payments, or the meeting's other tributes (then the turn ends)
     resume: Literal["finish", "office", "payments", "meet"] = "finish"
     office: int | None = None  # the office card being paid for
-    payments: list[Payment] = Field(default_factory=list)  # the market's remaining payments
-    meet_rest: list[int] = Field(default_factory=list)  # firms the mover has still to meet
+    payments: list[Payment] = Field(default_factory=list)  # the payments still to make
+
+    @field_validator("why", mode="before")
+    @classmethod
+    def _old_why(cls, value: Any) -> Any:
+        return legacy.why(value) if isinstance(value, str) else value
 
 
 class RescueInfo(BaseModel):
@@ -117,12 +142,14 @@ class State(BaseModel):
     round: int = 1
     turn: int = 1
     phase: Phase = "factions"
+    first_spins: list[dict[int, int]] = Field(default_factory=list)  # the spins for the first turn, by tie
     declared: dict[int, Faction] = Field(default_factory=dict)  # hidden until all declared
     owner: dict[int, int] = Field(default_factory=dict)  # space -> firm id
     art: dict[int, list[int]] = Field(default_factory=dict)  # space -> values (owner only)
     art_supply: list[int]
     office_deck: list[int]
     event_deck: list[str]
+    event_draws: int = 0  # event cards drawn so far: after a whole deck, its order is public
     men_deck: int
     art_bought: bool = False
     proposed: bool = False
@@ -134,8 +161,16 @@ class State(BaseModel):
     office: OfficeCall | None = None
     merge: Merge | None = None
     rescue: RescueCall | None = None
-    last: list[str] = Field(default_factory=list)  # the public lines of the last action
-    end_reason: str = ""
+    end: EndReason | None = None  # why the game ended
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_shape(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "end_reason" in data:
+            data = dict(data)
+            reason = data.pop("end_reason")
+            data.setdefault("end", legacy.end(reason))
+        return data
 
 
 # --- actions -----------------------------------------------------------------
@@ -210,10 +245,6 @@ class Rescue(BaseModel):
     kind: Literal["rescue"] = "rescue"
 
 
-class TimeUp(BaseModel):
-    kind: Literal["time_up"] = "time_up"
-
-
 Action = Annotated[
     Declare | BuyArt | Place | Spin | Choose | Buy | Decline | Bid | PlaceBet | Pass | UseOffice
     | Join | Accept | Refuse | Rescue | TimeUp,
@@ -244,7 +275,7 @@ class View(BaseModel):
     turn: int
     phase: Phase
     current: int  # leader seat whose turn it is
-    waiting: list[int]
+    to_act: list[int]
     firms: list[FirmView]
     owner: dict[int, int]
     art_counts: dict[int, int]
@@ -262,9 +293,8 @@ class View(BaseModel):
     merge: Merge | None
     rescue: RescueInfo | None = None
     spins: list[int]
-    last: list[str]
     over: bool
-    end_reason: str
+    end: EndReason | None = None  # why the game ended (words: terms.end_of)
     # the seat's own secrets (empty for spectators)
     my_art: dict[int, list[int]] = Field(default_factory=dict)
     my_drawn: list[int] = Field(default_factory=list)

@@ -1,84 +1,68 @@
-"""Applying one validated action to the state."""
+"""Applying one action (already checked by ``rules.check``) to the state: each handler
+returns the events it caused."""
 
 from __future__ import annotations
 
-from engines.core.errors import IllegalAction
-from engines.core.game import SYSTEM, Event
-from engines.leonardo import turn
+from engines.core.game import Event, event
+from engines.core.messages import Msg
+from engines.leonardo import auctions, corporations, markets, movement, offices, rescues, terms, turns
 from engines.leonardo.components import cards, space
-from engines.leonardo.economy import firm_name, firm_of, merge_firms, seat_name, transfer
-from engines.leonardo.model import Bet, Merge, State
-from engines.leonardo.rules import check
+from engines.leonardo.economy import firm_of, transfer
+from engines.leonardo.model import Bet, State
 
 
 def play(state: State, seat: int, action) -> list[Event]:
-    if action.kind == "time_up":
-        if seat != SYSTEM:
-            raise IllegalAction("Only the platform ends a game when the agreed date passes; "
-                                "players cannot send time_up.")
-        out = ["The agreed date has passed: the game ends and capitals are counted."]
-        state.phase = "over"
-        state.end_reason = "The agreed date has passed."
-        state.last = out
-        return [Event(text=t) for t in out]
-    if seat == SYSTEM:
-        raise IllegalAction(f"The platform may only send time_up, not {action.kind}.")
-    check(state, seat, action)
-    out: list[str] = []
-    private: list[Event] = []
-    handler = HANDLERS[action.kind]
-    handler(state, seat, action, out, private)
-    state.last = out
-    return [Event(text=t) for t in out] + private
+    return HANDLERS[action.kind](state, seat, action)
 
 
-def _declare(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _declare(state: State, seat: int, action) -> list[Event]:
     state.declared[seat] = action.faction
-    private.append(Event(text=f"You declared yourself {action.faction}.", to=seat))
-    out.append(f"{seat_name(seat)} has written down a faction.")
-    if len(state.declared) == state.seats:
-        for s, f in state.declared.items():
-            state.firms[s].faction = f
-        listed = ", ".join(f"{seat_name(s)} {state.declared[s]}" for s in sorted(state.declared))
-        out.append(f"Factions: {listed}.")
-        turn.start_turn(state, out)
+    events = [event("leo.event.declared", seat=seat),
+              event("leo.event.you_declared", to=seat, faction=terms.faction(action.faction))]
+    if len(state.declared) < state.seats:
+        return events
+    for s, f in state.declared.items():
+        state.firms[s].faction = f
+    listed = [Msg("leo.term.seat_faction", seat=s, faction=terms.faction(state.declared[s]))
+              for s in sorted(state.declared)]
+    return events + [event("leo.event.factions", factions=listed)] + turns.start_turn(state)
 
 
-def _art(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _art(state: State, seat: int, action) -> list[Event]:
     c = cards()
     firm = firm_of(state, seat)
     transfer(state, firm.id, None, c.art_price * action.count)
     state.drawn = [state.art_supply.pop(0) for _ in range(action.count)]
     state.art_bought = True
     state.phase = "place"
-    out.append(f"{firm_name(firm)} buys {action.count} work(s) of art for {c.art_price * action.count} florins.")
-    values = ", ".join(map(str, state.drawn))
-    for member in firm.members:
-        private.append(Event(text=f"Your works of art are worth: {values}.", to=member))
+    events = [event("leo.event.art_bought", firm=terms.firm(firm), count=action.count,
+                    florins=c.art_price * action.count)]
+    return events + [event("leo.event.art_drawn", to=m, values=list(state.drawn)) for m in firm.members]
 
 
-def _place(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _place(state: State, seat: int, action) -> list[Event]:
     firm = firm_of(state, seat)
     value = state.drawn.pop(0)
     state.art.setdefault(action.space, []).append(value)
-    n = len(state.art[action.space])
-    out.append(f"{firm_name(firm)} displays a work of art in {space(action.space).name} ({action.space}): {n} there.")
-    for member in firm.members:
-        private.append(Event(text=f"Your work worth {value} is in {space(action.space).name}.", to=member))
+    name = space(action.space).name
+    events = [event("leo.event.art_placed", firm=terms.firm(firm), name=name, space=action.space,
+                    count=len(state.art[action.space]))]
+    events += [event("leo.event.art_value_placed", to=m, value=value, name=name) for m in firm.members]
     if not state.drawn:
         state.phase = "start"
+    return events
 
 
-def _spin(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
-    turn.spin(state, out)
+def _spin(state: State, seat: int, action) -> list[Event]:
+    return movement.spin(state)
 
 
-def _choose(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
-    out.append(f"{firm_name(firm_of(state, seat))} choose to move {action.steps}.")
-    turn.move(state, action.steps, out)
+def _choose(state: State, seat: int, action) -> list[Event]:
+    events = [event("leo.event.chose", firm=terms.firm(firm_of(state, seat)), steps=action.steps)]
+    return events + movement.move(state, action.steps)
 
 
-def _buy(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _buy(state: State, seat: int, action) -> list[Event]:
     firm = firm_of(state, seat)
     number = state.buy_space
     assert number is not None
@@ -86,90 +70,66 @@ def _buy(state: State, seat: int, action, out: list[str], private: list[Event]) 
     transfer(state, firm.id, None, sp.price or 0)
     state.owner[number] = firm.id
     state.buy_space = None
-    out.append(f"{firm_name(firm)} buys {sp.name} ({number}) for {sp.price} florins.")
-    turn.finish(state, out)
+    events = [event("leo.event.bought", firm=terms.firm(firm), name=sp.name, space=number, price=sp.price)]
+    return events + turns.finish(state)
 
 
-def _decline(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _decline(state: State, seat: int, action) -> list[Event]:
     number = state.buy_space
     assert number is not None
-    out.append(f"{firm_name(firm_of(state, seat))} declines {space(number).name}.")
-    turn.start_auction(state, number, out)
+    events = [event("leo.event.declined", firm=terms.firm(firm_of(state, seat)), name=space(number).name)]
+    return events + auctions.start(state, number)
 
 
-def _bid(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _bid(state: State, seat: int, action) -> list[Event]:
     assert state.auction is not None
     amount = action.amount if action.kind == "bid" else 0
     state.auction.bids[seat] = amount
-    out.append(f"{seat_name(seat)} has sealed a bid.")
-    private.append(Event(text=f"Your sealed bid: {amount or 'pass'}.", to=seat))
+    events = [event("leo.event.bid_sealed", seat=seat),
+              event("leo.event.your_bid", to=seat, amount=amount or Msg("leo.term.pass"))]
     if len(state.auction.bids) == len(state.auction.bidders):
-        turn.settle_auction(state, out)
+        events += auctions.settle(state)
+    return events
 
 
-def _bet(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _bet(state: State, seat: int, action) -> list[Event]:
     assert state.market is not None
-    bet = Bet(product=action.product, stake=action.stake) if action.kind == "bet" else None
-    state.market.bets[seat] = bet
-    out.append(f"{seat_name(seat)} has decided on the market.")
-    private.append(Event(text=f"Your bet: {f'{bet.stake} on {bet.product}' if bet else 'pass'}.", to=seat))
+    state.market.bets[seat] = Bet(product=action.product, stake=action.stake)
+    events = [event("leo.event.bet_sealed", seat=seat),
+              event("leo.event.your_bet", to=seat, stake=action.stake, product=terms.product(action.product))]
     if len(state.market.bets) == len(state.market.bettors):
-        turn.settle_market(state, out)
+        events += markets.settle(state)
+    return events
 
 
-def _rescue(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _rescue(state: State, seat: int, action) -> list[Event]:
     call = state.rescue
     assert call is not None
     call.answers[seat] = action.kind == "rescue"
-    out.append(f"{firm_name(firm_of(state, seat))} has answered the rescue call.")
-    private.append(Event(text=f"Your sealed answer: {action.kind}.", to=seat))
+    events = [event("leo.event.rescue_answered", firm=terms.firm(firm_of(state, seat))),
+              event("leo.event.your_answer", to=seat, answer=terms.answer(call.answers[seat]))]
     if len(call.answers) == len(call.rescuers):
-        turn.settle_rescue(state, out)
+        events += rescues.settle(state)
+    return events
 
 
-def _pass(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
+def _pass(state: State, seat: int, action) -> list[Event]:
+    """A pass answers a rescue call or an auction (never a market: RULINGS 26)."""
     if state.phase == "rescue":
-        _rescue(state, seat, action, out, private)
-    elif state.phase == "auction":
-        _bid(state, seat, action, out, private)
-    else:
-        _bet(state, seat, action, out, private)
+        return _rescue(state, seat, action)
+    return _bid(state, seat, action)
 
 
-def _office(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
-    turn.settle_office(state, action.move, action.remove, out)
+def _office(state: State, seat: int, action) -> list[Event]:
+    return offices.settle(state, action.move, action.remove)
 
 
-def _join(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
-    firm = firm_of(state, seat)
-    target = firm_of(state, action.target)
-    awaiting = [s for s in firm.members if s != seat] + list(target.members)
-    state.proposed = True
-    state.merge = Merge(proposer=firm.id, target=target.id, faction=action.faction, awaiting=awaiting)
-    state.phase = "merge"
-    out.append(f"{firm_name(firm)} proposes a corporation with {firm_name(target)}, {action.faction}, "
-               f"travelling with {seat_name(firm.id)}'s marker.")
+def _join(state: State, seat: int, action) -> list[Event]:
+    return corporations.propose(state, seat, action)
 
 
-def _answer(state: State, seat: int, action, out: list[str], private: list[Event]) -> None:
-    merge = state.merge
-    assert merge is not None
-    if action.kind == "refuse":
-        out.append(f"{seat_name(seat)} refuses the corporation.")
-        state.merge = None
-        state.phase = "start"
-        return
-    merge.awaiting.remove(seat)
-    out.append(f"{seat_name(seat)} accepts the corporation.")
-    if merge.awaiting:
-        return
-    a, b = state.firms[merge.proposer], state.firms[merge.target]
-    merge_firms(state, a, b, merge.faction)
-    state.merge = None
-    state.phase = "start"
-    out.append(f"The corporation {firm_name(a)} is formed ({merge.faction}); it travels with "
-               f"{seat_name(a.id)}'s marker and receives no more indemnity.")
-    turn.end_if_alone(state, out)
+def _answer(state: State, seat: int, action) -> list[Event]:
+    return corporations.answer(state, seat, action.kind == "accept")
 
 
 HANDLERS = {

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from leo_helpers import G, started
+from leo_helpers import G
 
 from engines.core.data import DataError, load_file
 from engines.core.errors import UnknownAction
+from engines.core.messages import Msg
 from engines.leonardo.components import Board, Cards, board, cards
 from engines.leonardo.model import Bid, BuyArt, Declare, Join, Pass, Place, PlaceBet, Spin, UseOffice
+from engines.leonardo.positions import started
+from render.text import words
 
 
 @pytest.mark.parametrize("text,action", [
@@ -36,21 +39,26 @@ def test_parse(text, action):
 @pytest.mark.parametrize("text", ["", "bet diamonds 5", "art two", "join pink", "office +3 twice", "move"])
 def test_unreadable_moves_are_explained(text):
     state = started(3)
-    with pytest.raises(UnknownAction, match="could not read"):
+    with pytest.raises(UnknownAction) as err:
         G.parse_action(state, 0, text)
+    assert "could not read" in words(err.value)
 
 
-def test_help_summary_and_labels():
+def test_help_status_glosses_and_private_lines():
     state = started(3)
-    assert "bet gem 20" in G.help_text() and "office +3" in G.help_text()
+    assert "bet gem 20" in words(Msg("leo.help")) and "office +3" in words(Msg("leo.help"))
     cur = state.order[state.slot]
-    assert G.seat_label(state, cur) in G.summary(state) and "round 1/12" in G.summary(state)
-    labels = {c.notation: c.label for c in G.choices(state, cur)}
-    assert "spin" in labels
+    assert [words(m) for m in G.status(state)] == [
+        "Leonardo: round 1/12", f"seat {cur + 1} to play", "the start of a turn, before the spin"]
+    glosses = {c.notation: c.gloss and words(c.gloss) for c in G.choices(state, cur)}
+    assert glosses["spin"] == "spin the Machina de la Sorte and move"
     state.owner[2] = cur
-    labels = {c.notation: c.label for c in G.choices(state, cur)}
-    assert labels["art 2"].endswith("100 florins")
-    assert "faction" in G.private_text(G.view(state, cur))
+    glosses = {c.notation: words(c.gloss) for c in G.choices(state, cur)}
+    assert glosses["art 1"] == "draw 1 work of art face down for 50 florins"
+    assert glosses["art 2"] == "draw 2 works of art face down for 100 florins"
+    assert [words(m) for m in G.private_lines(G.view(state, cur))] == [
+        f"seat {cur + 1}: faction {'guelfi' if cur % 2 == 0 else 'ghibellini'}.", "No works of art displayed."]
+    assert [words(m) for m in G.private_lines(G.view(state, None))] == ["Spectators have no private information."]
 
 
 def test_board_data_matches_the_rulebook():
@@ -83,8 +91,10 @@ def test_bad_data_files_name_the_file_and_the_key(tmp_path):
 
 
 def test_an_unknown_product_names_the_four_products():
-    with pytest.raises(UnknownAction, match='"bet diamonds 5".*"diamonds" is not a product.*gem, ivory, gold or spices'):
+    with pytest.raises(UnknownAction) as err:
         G.parse_action(started(3), 0, "bet diamonds 5")
+    assert words(err.value) == ('I could not read "bet diamonds 5": "diamonds" is not a product; bet on gem, ivory, '
+                                'gold or spices, for example "bet gem 20".')
 
 
 @pytest.mark.parametrize("text", ["bid ٣٥", "bet gem ２０", "art ²", "office +³", "place 1_4", "bid 35\u200b",
@@ -94,11 +104,11 @@ def test_only_ascii_digits_and_letters_are_read(text):
     before = state.model_dump()
     with pytest.raises(UnknownAction) as exc:
         G.parse_action(state, 0, text)
-    assert "\n" not in str(exc.value) and state.model_dump() == before
+    assert "\n" not in words(exc.value) and state.model_dump() == before
 
 
 def test_a_huge_multiline_input_is_quoted_on_one_short_line():
     with pytest.raises(UnknownAction) as exc:
         G.parse_action(started(3), 0, "bid\n" + "35 " * 4000)
-    message = str(exc.value)
+    message = words(exc.value)
     assert "\n" not in message and len(message) < 300 and '"bid 35 35' in message and "…" in message

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from leo_helpers import G, do, started
+from leo_helpers import G, do
 from PIL import ImageChops
 
 from engines.core.playout import random_move
 from engines.core.rng import Rng
+from engines.leonardo.positions import started
 from render.common import encode_png
 from render.leonardo import LeonardoRenderer, static_layer
 

@@ -39,7 +39,7 @@ async def start_racing(starter: GameService, racer) -> BaseException | None:
 async def engine_seats(service: GameService) -> tuple[int, int]:
     row = await service.store.open_game_in(1)
     engine = registry.get(row.game_key).engine
-    state = engine.State.model_validate_json(row.snapshot)
+    state = engine.state_model.model_validate_json(row.snapshot)
     return state.seats, len(row.seats)  # Leonardo's state counts its seats
 
 

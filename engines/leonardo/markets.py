@@ -1,0 +1,49 @@
+"""Markets: the opener requires every other firm with the minimum stake to bet, sealed;
+the machine names the product that pays three times the stake, or the lose-all levy
+(RULINGS 26-28)."""
+
+from __future__ import annotations
+
+from engines.core.game import Event, event
+from engines.core.messages import Msg
+from engines.leonardo import movement, terms, turns
+from engines.leonardo.components import cards, space
+from engines.leonardo.economy import after, run_payments
+from engines.leonardo.model import Market, Payment, State, Why
+
+
+def start(state: State, number: int) -> list[Event]:
+    firm = turns.current(state)
+    bettors = [f.id for f in after(state, firm.id) if f.florins >= cards().min_stake]
+    events = [event("leo.event.market_opened", firm=terms.firm(firm), name=space(number).name)]
+    if not bettors:
+        return events + [event("leo.event.no_bettor")] + turns.finish(state)
+    state.market = Market(space=number, opener=firm.id, bettors=bettors)
+    state.phase = "market"
+    return events
+
+
+def settle(state: State) -> list[Event]:
+    """Every bet is in: the bets are opened, the opener spins, losing stakes go to the
+    opener first, then the opener pays the winners."""
+    c = cards()
+    market = state.market
+    assert market is not None
+    bets = [(s, b) for s in market.bettors if (b := market.bets.get(s)) is not None]
+    shown = [Msg("leo.term.bet", firm=terms.firm(state.firms[s]), stake=b.stake, product=terms.product(b.product))
+             for s, b in bets]
+    number = movement.machine(state)
+    product = c.product_of(number)
+    outcome = Msg("leo.term.product_wins", product=terms.product(product)) if product else Msg("leo.term.lose_all")
+    events = [event("leo.event.market_result", bets=shown or Msg("leo.term.no_bets"), number=number,
+                    outcome=outcome)]
+    opener = market.opener
+    payments = [Payment(payer=s, payee=opener, amount=b.stake, why=Why(kind="bet"))
+                for s, b in bets if b.product != product]
+    payments += [Payment(payer=opener, payee=s, amount=c.market_multiplier * b.stake, why=Why(kind="winning_bet"))
+                 for s, b in bets if b.product == product]
+    state.market = None
+    events += run_payments(state, payments, resume="payments")
+    if state.rescue is not None:
+        return events
+    return events + turns.finish(state)

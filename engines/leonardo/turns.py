@@ -1,0 +1,79 @@
+"""Whose turn it is: starting a turn, ending it (meetings first), the next firm, and the
+end of the game (rounds over, or one firm left)."""
+
+from __future__ import annotations
+
+from engines.core.game import Event, event
+from engines.leonardo import meetings, terms
+from engines.leonardo.economy import active_firms
+from engines.leonardo.model import Firm, State
+
+
+def current(state: State) -> Firm:
+    """The firm whose marker moves this turn."""
+    return state.firms[state.order[state.slot]]
+
+
+def start_turn(state: State) -> list[Event]:
+    state.phase = "start"
+    state.art_bought = False
+    state.proposed = False
+    state.drawn = []
+    state.spins = []
+    state.buy_space = None
+    state.auction = state.market = state.office = state.merge = state.rescue = None
+    return [event("leo.event.turn", round=state.round, firm=terms.firm(current(state)))]
+
+
+def finish(state: State, meet: bool = True) -> list[Event]:
+    """The turn's last operations: the meetings on the mover's space (unless a rescue call
+    interrupts them), then the end of the game or the next turn."""
+    events: list[Event] = []
+    if meet:
+        events += meetings.meet(state)
+        if state.rescue is not None:
+            return events
+    return events + next_turn(state)
+
+
+def next_turn(state: State) -> list[Event]:
+    """The game ends if one firm is left; otherwise the next firm plays."""
+    return end_if_alone(state) or advance(state)
+
+
+def end_if_alone(state: State) -> list[Event]:
+    """Game over, with its event, if at most one firm is left; else nothing."""
+    alive = active_firms(state)
+    if len(alive) > 1:
+        return []
+    if not alive:
+        state.end = "all_bankrupt"
+    elif len(alive[0].members) == 1:
+        state.end = "eliminated"
+    else:  # opponents may have joined rather than gone bankrupt
+        state.end = "last_corporation"
+    return game_over(state)
+
+
+def game_over(state: State) -> list[Event]:
+    state.phase = "over"
+    return [event("leo.event.game_over", reason=terms.end(state))]
+
+
+def advance(state: State) -> list[Event]:
+    n = len(state.order)
+    slot = state.slot
+    while True:
+        slot = (slot + 1) % n
+        if slot == 0:
+            state.round += 1
+        seat = state.order[slot]
+        if seat in state.firms and state.firms[seat].active:
+            break
+    state.slot = slot
+    state.turn += 1
+    if state.round > state.options.max_rounds:
+        state.round = state.options.max_rounds
+        state.end = "rounds"
+        return game_over(state)
+    return start_turn(state)

@@ -1,0 +1,145 @@
+"""Leonardo's English catalog (data/messages/en/leo.toml) against the engine: every key
+the engine emits (events, refusals, glosses, status and private lines, tie-breaks, in
+seeded random games and in every refusal below) has words and renders with the parameters
+given; every key of the catalog is used by the code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from leo_helpers import G, do, ready
+
+from engines.core.errors import RuleError
+from engines.core.messages import Msg
+from engines.core.playout import playout
+from engines.core.rng import SplitMix64
+from engines.leonardo.economy import capital
+from engines.leonardo.model import Options
+from engines.leonardo.positions import next_spins, started
+from render.text import catalog, words
+
+ENGINE = Path(__file__).parents[2] / "engines" / "leonardo"
+
+
+def _bought():
+    return do(ready(0, pos=20, roll=3), 0, "spin").state
+
+
+def _market():
+    return do(ready(0, pos=20, roll=[4, 2]), 0, "spin").state
+
+
+def _chosen():
+    state = do(do(ready(0, n=4, corporations=True), 0, "join blue").state, 1, "accept").state
+    state.firms[0].moved, state.firms[0].position = True, 30
+    return do(next_spins(state, [2, 3]), 0, "spin").state
+
+
+def _office():
+    return do(ready(0, pos=4, roll=5, offices={1: [9]}), 0, "spin").state
+
+
+# every refusal of the engine: (position, seat, what the player types, the key)
+REFUSALS = [
+    (lambda: _bought(), 0, "art 1", "leo.error.art_once"),
+    (lambda: do(_bought(), 0, "decline").state, 1, "bid 999", "leo.error.amount"),
+    (lambda: ready(0), 0, "guelfi", "leo.error.declared_late"),
+    (_market, 1, "pass", "leo.error.market_pass"),
+    (lambda: ready(0, owner={2: 0}), 0, "art 9", "leo.error.art_count"),
+    (lambda: ready(0, owner={2: 0}), 0, "art 0", "leo.error.art_count"),
+    (lambda: do(ready(0, owner={2: 0}), 0, "art 1").state, 0, "place 4", "leo.error.place"),
+    (_chosen, 0, "move 5", "leo.error.choose"),
+    (_office, 1, "office +6", "leo.error.office_range"),
+    (_office, 1, "office 0 remove", "leo.error.office_remove"),
+    (lambda: ready(0, n=4), 0, "join blue", "leo.error.no_corporations"),
+    (lambda: do(do(ready(0, n=5, corporations=True), 0, "join blue").state, 1, "refuse").state, 0, "join green",
+     "leo.error.proposed"),
+    (lambda: ready(0, n=4, corporations=True), 0, "join red", "leo.error.join_target"),
+    (lambda: ready(0), 0, "rescue", "leo.error.no_rescue"),
+    (lambda: ready(0), 0, "decline", "leo.error.not_now"),
+    (lambda: ready(0), 0, "  ", "leo.error.empty"),
+    (lambda: ready(0), 0, "dance 3", "leo.error.unreadable"),
+    (lambda: ready(0), 0, "office +1 twice", "leo.error.unreadable"),
+    (lambda: ready(0), 0, "bid lots", "leo.error.not_a_number"),
+    (lambda: ready(0), 0, "join pink", "leo.error.not_a_colour"),
+    (lambda: ready(0), 0, "bet diamonds 5", "leo.error.not_a_product"),
+    (lambda: ready(0), 0, "join blue pope", "leo.error.not_a_faction"),
+]
+
+
+def _refusal(build, seat, text) -> RuleError:
+    state = build()
+    with pytest.raises(RuleError) as err:
+        G.apply(state, seat, G.parse_action(state, seat, text))
+    return err.value
+
+
+@pytest.mark.parametrize("build,seat,text,key", REFUSALS, ids=[f"{c[3]}:{c[2]}" for c in REFUSALS])
+def test_every_refusal_has_its_key_and_one_line_of_words(build, seat, text, key):
+    err = _refusal(build, seat, text)
+    assert err.msg.key == key
+    said = words(err)
+    assert said and "\n" not in said and "{" not in said
+
+
+def test_the_corporations_variant_is_refused_below_four_players():
+    with pytest.raises(RuleError) as err:
+        G.new_game(3, Options(corporations=True), 1)
+    assert words(err.value) == ("The corporations variant needs four or more players, not 3; play without it "
+                                "(corporations=false).")
+
+
+def _emitted() -> list[Msg]:
+    """Every message of seeded random games: events, status parts, private lines of every
+    seat and of a spectator, the glosses of every choice, the tie-break."""
+    out: list[Msg] = []
+    for players, options in ((2, Options(max_rounds=3)), (3, Options(max_rounds=3)), (4, Options(max_rounds=3)),
+                             (5, Options(max_rounds=3, corporations=True)),
+                             (6, Options(max_rounds=3, corporations=True))):
+        for seed in range(8):
+            start = G.new_game(players, options, seed)
+            out += G.status(start)
+            for _, _, state, events in playout(G, start, SplitMix64.from_seed(seed)):
+                out += [e.msg for e in events] + G.status(state)
+                for seat in [None, *range(players)]:
+                    out += G.private_lines(G.view(state, seat))
+                for seat in G.to_act(state):
+                    out += [c.gloss for c in G.choices(state, seat) if c.gloss is not None]
+            result = G.result(state)
+            out += [result.tie_break] if result.tie_break else []
+    return out
+
+
+def _keys(msg) -> set[str]:
+    """A message's key and the keys nested in its parameters."""
+    if isinstance(msg, list):
+        return set().union(*map(_keys, msg)) if msg else set()
+    if not isinstance(msg, Msg):
+        return set()
+    return {msg.key}.union(*(_keys(v) for v in msg.params.values()))
+
+
+def test_every_message_the_engine_emits_has_words():
+    messages = _emitted() + [_refusal(*case[:3]).msg for case in REFUSALS]
+    seen = set().union(*map(_keys, messages))
+    assert all(key.startswith("leo.") for key in seen), sorted(k for k in seen if not k.startswith("leo."))
+    assert not [k for k in seen if not catalog().has(k)]
+    for msg in messages:
+        assert words(msg)  # a missing key or parameter raises
+    # the random games reach most of the catalog, not a corner of it
+    assert len(seen) > 0.8 * len(_catalog_keys())
+
+
+def _catalog_keys() -> set[str]:
+    return {k for k in catalog().templates if k.startswith("leo.")}
+
+
+def test_every_catalog_key_is_used_by_the_code():
+    code = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
+    used = set(re.findall(r'"(leo\.[a-z_]+\.[a-z_]+)"', code))
+    categories = {f"leo.category.{k}" for k in capital(started(2), started(2).firms[0])}
+    platform = {"leo.help"}  # /help shows "<prefix>.help"
+    assert _catalog_keys() == used | categories | platform, (
+        sorted(_catalog_keys() - used - categories - platform), sorted(used - _catalog_keys()))
