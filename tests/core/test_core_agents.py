@@ -247,3 +247,19 @@ def test_the_arena_rotates_seats_and_reports_each_level():
     assert mcts["win_rate"] + rnd["win_rate"] == pytest.approx(1.0)
     assert mcts["win_rate"] > 0.8 and mcts["win_rate_ci95"][0] > 0.5
     assert mcts["decision_ms_max"] <= 250 and mcts["fallbacks"] == 0
+
+
+def test_the_fast_playout_path_plays_the_same_game_as_apply():
+    from engines.core.playout import fast_playout
+
+    for game, options in ((NIM, NimOptions(pile=30)), (CARDS, NimOptions())):
+        start = game.new_game(2, options, 4)
+        fast, moves = fast_playout(game, start, Rng.from_seed(6))
+        rng, state, count = Rng.from_seed(6), start, 0
+        while game.result(state) is None:
+            seats = sorted(game.to_act(state))
+            seat = seats[rng.below(len(seats))]
+            actions = game.legal_actions(state, seat)
+            state = game.apply(state, seat, actions[rng.below(len(actions))]).state
+            count += 1
+        assert fast == state and moves == count and start == game.new_game(2, options, 4)
