@@ -1,0 +1,47 @@
+"""Player colours every title shares, chosen for colour-blind players.
+
+The first four stay at least 30 CIEDE2000 apart from each other in normal vision and under
+simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009); the fifth and
+sixth (Leonardo has six players) keep every pair at least 18 apart. A colour never carries
+a player alone: each player also has a mark (their initial) drawn on their pieces and chips.
+See tests/render/colour_science.py and the readability tests.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+RGB = tuple[int, int, int]
+
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    (0x33, 0xBB, 0xEE),  # cyan (Tol vibrant)
+    (0xCC, 0x33, 0x11),  # red (Tol vibrant)
+    (0xF0, 0xE4, 0x42),  # yellow (Okabe-Ito)
+    (0x00, 0x44, 0x88),  # dark blue (Tol high contrast)
+    (0x00, 0x00, 0x00),  # black
+    (0xFF, 0xFF, 0xFF),  # white (always drawn with a dark outline)
+)
+INK: RGB = (30, 28, 26)
+PAPER: RGB = (255, 255, 255)
+
+
+def player_colour(seat: int) -> RGB:
+    return PLAYER_COLOURS[seat]
+
+
+def ink_on(rgb: RGB) -> RGB:
+    """Dark text on light fills, white text on dark ones (by relative luminance)."""
+    r, g, b = (c / 255 for c in rgb)
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return INK if luminance > 0.45 else PAPER
+
+
+def marks(names: list[str]) -> list[str]:
+    """A short mark per player for pieces and chips: the name's initial (a letter or digit),
+    or, where two players share it, the initial and the seat number ("A1", "A3")."""
+    initials = []
+    for seat, name in enumerate(names):
+        plain = unicodedata.normalize("NFKD", name)  # "Élodie" -> "E" + accent
+        first = next((c for c in plain if c.isalnum() and c.isascii()), None)
+        initials.append(first.upper() if first else str(seat + 1))
+    return [m if initials.count(m) == 1 or m.isdigit() else f"{m}{seat + 1}" for seat, m in enumerate(initials)]
