@@ -1,10 +1,10 @@
 """Player colours every title shares, chosen for colour-blind players.
 
-The first four stay at least 30 CIEDE2000 apart from each other in normal vision and under
-simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009); the fifth and
-sixth (Leonardo has six players) keep every pair at least 18 apart. A colour never carries
-a player alone: each player also has a mark (their initial) drawn on their pieces and chips.
-See tests/render/colour_science.py and the readability tests.
+Every two of the first four stay at least 28 CIEDE2000 apart in normal vision and under
+simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009), and all six at least
+23 apart (Leonardo has six players). A colour never carries a player alone: each player also
+has a mark (their initial) on their pieces and chips, and chat shows the emoji square nearest
+to their colour beside their name. See tests/render/colour_science.py.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
     (0x33, 0xBB, 0xEE),  # cyan (Tol vibrant)
     (0xCC, 0x33, 0x11),  # red (Tol vibrant)
     (0xF0, 0xE4, 0x42),  # yellow (Okabe-Ito)
-    (0x00, 0x44, 0x88),  # dark blue (Tol high contrast)
+    (0x6A, 0x3D, 0x9A),  # purple (ColorBrewer Paired)
     (0x00, 0x00, 0x00),  # black
-    (0xFF, 0xFF, 0xFF),  # white (always drawn with a dark outline)
+    (0x88, 0x88, 0x88),  # grey
 )
+CHAT_CHIPS = ("🟦", "🟥", "🟨", "🟪", "⬛", "⬜")  # the emoji square nearest each colour, for chat
 INK: RGB = (30, 28, 26)
 PAPER: RGB = (255, 255, 255)
 
