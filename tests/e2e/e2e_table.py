@@ -20,9 +20,9 @@ SEED = 20261129  # every game a Table starts uses it, so a failure replays exact
 def bot_missing(game_key: str) -> str | None:
     """Why the bot cannot run ``game_key`` (an import or data error), or None."""
     try:
-        from bot import registry
-        from bot.discord_app import create_bot  # noqa: F401
-        from bot.service import GameService  # noqa: F401
+        from bot.chat.app import create_bot  # noqa: F401
+        from bot.play import registry
+        from bot.play.service import GameService  # noqa: F401
         from bot.store import Store  # noqa: F401
 
         registry.get(game_key)
@@ -44,8 +44,8 @@ class Table:
         self.bot = None
 
     async def start(self) -> None:
-        from bot.discord_app import create_bot
-        from bot.service import GameService
+        from bot.chat.app import create_bot
+        from bot.play.service import GameService
         from bot.store import Store
 
         stack = contextlib.AsyncExitStack()

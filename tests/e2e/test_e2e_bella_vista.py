@@ -171,7 +171,7 @@ def check_secrets_stayed_private(double: DiscordDouble, channel: Channel) -> Non
 
 
 async def test_two_architects_full_game(double: DiscordDouble, table: Table) -> None:
-    from bot import registry
+    from bot.play import registry
 
     players = [double.user("alice"), double.user("bob")]
     games = double.channel("games")
@@ -183,7 +183,7 @@ async def test_two_architects_full_game(double: DiscordDouble, table: Table) -> 
 
 
 async def test_three_architects_full_game_with_restart(double: DiscordDouble, table: Table) -> None:
-    from bot import registry
+    from bot.play import registry
 
     players = [double.user("carol"), double.user("dave"), double.user("alice")]
     channel = double.channel("general")

@@ -56,7 +56,7 @@ async def table(double: DiscordDouble, tmp_path: Path):
 
 
 def leonardo():
-    from bot import registry
+    from bot.play import registry
 
     return registry.get("leonardo").engine
 

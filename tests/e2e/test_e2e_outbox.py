@@ -99,7 +99,7 @@ async def test_the_next_board_carries_the_move_whose_board_was_missed(double: Di
 
 
 async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: DiscordDouble, tmp_path: Path) -> None:
-    from bot.service import GameService
+    from bot.play.service import GameService
     from bot.store import Store
 
     db = tmp_path / "piazza.sqlite3"

@@ -28,7 +28,7 @@ class Clock:
 
 
 async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_path: Path) -> None:
-    from bot import registry
+    from bot.play import registry
     from render.common import encode_png
 
     bob = double.user("bob")  # not playing: the name below must never ping him

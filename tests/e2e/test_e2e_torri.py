@@ -41,7 +41,7 @@ async def table(double: DiscordDouble, tmp_path: Path):
 
 
 def torri():
-    from bot import registry
+    from bot.play import registry
 
     return registry.get("torri").engine
 

@@ -88,8 +88,8 @@ def test_demo_refuses_an_out_folder_it_cannot_write(tmp_path):
 
 
 def test_demo_help_states_the_defaults_the_code_uses():
-    from bot.demo import DEFAULT_PLAYERS, default_players
-    from bot.registry import titles
+    from bot.cli.demo import DEFAULT_PLAYERS, default_players
+    from bot.play.registry import titles
 
     text = " ".join(run_bot("demo", "--help", env={"PATH": "/usr/bin:/bin", "COLUMNS": "400"}).stdout.split())
     assert f"(default: {DEFAULT_PLAYERS}, or the nearest count a game takes)" in text

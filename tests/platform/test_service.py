@@ -5,8 +5,8 @@ import asyncio
 import pytest
 from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
-from bot import registry
-from bot.service import GameService, Refusal, User
+from bot.play import registry
+from bot.play.service import GameService, Refusal, User
 from bot.store import Store
 from engines.core import Rng
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, seated_game
 
-from bot.service import GameService, Refusal
+from bot.play.service import GameService, Refusal
 from bot.store import Store
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

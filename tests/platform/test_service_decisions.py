@@ -4,7 +4,7 @@ simultaneous faction declaration, bids and bets), and the game waits for the las
 import pytest
 from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
-from bot.service import Refusal
+from bot.play.service import Refusal
 from engines.core import Rng
 
 

@@ -7,8 +7,8 @@ import asyncio
 import pytest
 from platform_helpers import ANDREA, ANNE, BRUNO, StatementGate
 
-from bot import registry
-from bot.service import GameService, Refusal
+from bot.play import registry
+from bot.play.service import GameService, Refusal
 from bot.store import Store
 
 

@@ -1,6 +1,6 @@
 """How a game is shown: the chat lines about it and its images.
 
-Names reach chat text escaped (``bot.chat``) and images as typed. Pictures are drawn and
+Names reach chat text escaped (``bot.play.names``) and images as typed. Pictures are drawn and
 encoded in a worker thread, so the event loop never waits for Pillow.
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.chat import chat_name, chat_names
-from bot.sheet import score_sheet
+from bot.play.names import chat_name, chat_names
+from bot.play.sheet import score_sheet
+from bot.play.stored import Loaded
 from bot.store import GameRow
-from bot.stored import Loaded
 from engines.core import SYSTEM, Choice, Event, Msg, RuleError
 from engines.core.messages import LEGACY
 from render.common import encode_png

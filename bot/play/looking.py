@@ -3,17 +3,17 @@ server's open games and the help."""
 
 from __future__ import annotations
 
-from bot import presenting, registry
-from bot.answers import Damaged, GameSummary, Post, Refusal, User
-from bot.chat import chat_name, chat_names
-from bot.options import describe_options
+from bot.play import presenting, registry
+from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.play.names import chat_name, chat_names
+from bot.play.options import describe_options
 from engines.core import SYSTEM
 from render.text import catalog
 
 
 class Looking:
     async def board(self, channel_id: int) -> Post:
-        """The current board for the channel. If the channel missed boards (see ``bot.outbox``),
+        """The current board for the channel. If the channel missed boards (see ``bot.play.outbox``),
         this is the catch-up post: every missed move, and a mention of whoever owes a decision."""
         async with self._lock(channel_id):
             row = await self._open_game(channel_id)

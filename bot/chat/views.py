@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service import Post
+from bot.play.service import Post
 
 if TYPE_CHECKING:
-    from bot.discord_app import PiazzaBot
+    from bot.chat.app import PiazzaBot
 
 CONTENT_LIMIT = 2000
 MENU_LIMIT = 25

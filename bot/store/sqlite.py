@@ -17,132 +17,19 @@ import json
 import os
 import sqlite3
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
+
+from bot.store.migrations import MIGRATIONS
+from bot.store.records import GameRow, LoggedAction, Seat, StaleVersion, StoreError
 
 DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
 
 OPEN = ("lobby", "active")
 
-# Each entry moves the schema from version i to i+1. Never edit a shipped entry: add one.
-MIGRATIONS: list[str] = [
-    """
-    CREATE TABLE games (
-        id          INTEGER PRIMARY KEY,
-        guild_id    INTEGER,
-        channel_id  INTEGER NOT NULL,
-        game_key    TEXT    NOT NULL,
-        options     TEXT    NOT NULL,
-        seed        INTEGER NOT NULL,
-        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
-        created_by  INTEGER NOT NULL,
-        created_at  TEXT    NOT NULL,
-        updated_at  TEXT    NOT NULL,
-        deadline    TEXT,
-        version     INTEGER NOT NULL DEFAULT 0,
-        snapshot    TEXT
-    );
-    CREATE UNIQUE INDEX one_open_game_per_channel ON games (channel_id)
-        WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_by_guild ON games (guild_id, status);
-    CREATE TABLE seats (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seat    INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name    TEXT    NOT NULL,
-        PRIMARY KEY (game_id, seat),
-        UNIQUE (game_id, user_id)
-    );
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq     INTEGER NOT NULL,
-        seat    INTEGER NOT NULL,
-        action  TEXT    NOT NULL,
-        public  TEXT    NOT NULL,
-        at      TEXT    NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    """,
-    # Seeds become text that names their generator (engines.core.rng): a 128-bit
-    # "blake2b:<hex>" does not fit an INTEGER column, and every game stored before this
-    # was made with SplitMix64 from its integer seed, so it keeps replaying with it.
-    """
-    ALTER TABLE games ADD COLUMN seed_text TEXT NOT NULL DEFAULT '';
-    UPDATE games SET seed_text = 'splitmix64:' || seed;
-    ALTER TABLE games DROP COLUMN seed;
-    ALTER TABLE games RENAME COLUMN seed_text TO seed;
-    """,
-    # 3: the outbox (bot/outbox.py): the last version whose board the channel was shown, -1 for
-    # none yet. Games stored before this are taken as shown.
-    """
-    ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT -1;
-    UPDATE games SET announced = version WHERE status IN ('active', 'finished');
-    CREATE INDEX games_lagging ON games (id) WHERE announced < version;
-    """,
-]
-
-
-class StoreError(Exception):
-    """A store-level refusal whose message a player can read."""
-
-
-class StaleVersion(StoreError):
-    """Another move landed first; the caller's state is out of date."""
-
-
-@dataclass
-class Seat:
-    seat: int
-    user_id: int
-    name: str
-
-
-@dataclass
-class GameRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game_key: str
-    options: dict
-    seed: str  # "blake2b:<hex>" or "splitmix64:<n>" (engines.core.rng.seed_text)
-    status: str
-    created_by: int
-    created_at: str
-    deadline: str | None
-    version: int
-    snapshot: str | None
-    seats: list[Seat] = field(default_factory=list)
-    announced: int = -1  # the last version whose board the channel was shown
-    damage: str | None = None  # what in the row no longer reads (the service refuses the game)
-
-    def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id:
-                return s.seat
-        return None
-
-    def user_of(self, seat: int) -> int | None:
-        for s in self.seats:
-            if s.seat == seat:
-                return s.user_id
-        return None
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
-
-
-@dataclass
-class LoggedAction:
-    seq: int
-    seat: int
-    action: str
-    public: list[str]
-    at: str
 
 
 def _now() -> str:

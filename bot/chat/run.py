@@ -60,7 +60,7 @@ def run() -> int:
         guild_id = int(guild_text) if guild_text else None
     except ValueError:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
-    from bot.registry import titles
+    from bot.play.registry import titles
     from bot.store import default_path
     from engines.core import DataError
 
@@ -82,8 +82,8 @@ def run() -> int:
 
 
 async def _main(token: str, guild_id: int | None) -> int:
-    from bot.discord_app import create_bot
-    from bot.service import GameService
+    from bot.chat.app import create_bot
+    from bot.play.service import GameService
     from bot.store import Store, StoreError, default_path
 
     discord.utils.setup_logging()

@@ -19,9 +19,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bot.demo import NAMES, default_players
-from bot.registry import titles
-from bot.service import GameService, User
+from bot.cli.demo import NAMES, default_players
+from bot.play.registry import titles
+from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
 from engines.core.playout import play_to_end

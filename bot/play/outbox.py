@@ -18,10 +18,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from bot import presenting
-from bot.answers import Damaged, Post
+from bot.play import presenting
+from bot.play.answers import Damaged, Post
+from bot.play.stored import Loaded
 from bot.store import GameRow
-from bot.stored import Loaded
 
 log = logging.getLogger("piazza")
 

@@ -11,7 +11,7 @@ from engines.core import Choice
 @dataclass(frozen=True)
 class User:
     id: int
-    name: str  # as typed; chat text escapes it (bot.chat), images show it as is
+    name: str  # as typed; chat text escapes it (bot.play.names), images show it as is
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 No game logic here: every callback reads what the user asked, calls the game service,
 and delivers the ``Post`` it returns (private content as ephemeral replies). Public boards
-go out through ``PiazzaBot.publish``, which the service calls itself (``bot.outbox``), so a
+go out through ``PiazzaBot.publish``, which the service calls itself (``bot.play.outbox``), so a
 board Discord refused is posted again later. Slow work is deferred first (Discord allows 3
 seconds). Every interaction ends with an answer: an unexpected error gets a short apology
 and one logged traceback. A post pings exactly the users it names as owing a decision.
@@ -20,9 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import registry
-from bot.chat import echo
-from bot.discord_items import (
+from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
     MovePicker,
@@ -31,8 +29,10 @@ from bot.discord_items import (
     private_view,
     turn_view,
 )
-from bot.outbox import Unposted
-from bot.service import HINT, GameService, Post, Refusal, User
+from bot.play import registry
+from bot.play.names import echo
+from bot.play.outbox import Unposted
+from bot.play.service import HINT, GameService, Post, Refusal, User
 from engines.core import quote
 
 log = logging.getLogger("piazza")

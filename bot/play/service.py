@@ -8,7 +8,7 @@ Moves on one channel are serialized by a lock; different games run concurrently.
 Applying a move and rendering run in worker threads, so the event loop (and Discord's
 heartbeat) never waits for the rules or for Pillow.
 
-With a ``publisher`` (``bot.outbox``), the service posts every public board itself, under
+With a ``publisher`` (``bot.play.outbox``), the service posts every public board itself, under
 the channel's lock, and records what each channel has been shown. A stored game that no
 longer loads is ``Damaged``: its players are refused, listings and sweeps skip it.
 """
@@ -22,14 +22,14 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from bot import presenting, registry
-from bot.answers import Damaged, GameSummary, Post, Refusal, User
-from bot.chat import chat_name, echo
-from bot.looking import Looking
-from bot.options import OptionError, parse_options, split_options
-from bot.outbox import Outbox, Publisher, Retries
+from bot.play import presenting, registry
+from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.play.looking import Looking
+from bot.play.names import chat_name, echo
+from bot.play.options import OptionError, parse_options, split_options
+from bot.play.outbox import Outbox, Publisher, Retries
+from bot.play.stored import Loaded, States, title_name
 from bot.store import GameRow, StaleVersion, Store, StoreError
-from bot.stored import Loaded, States, title_name
 from engines.core import SYSTEM, Choice, RuleError, quote
 from engines.core.rng import blake2b_seed, seed_text
 

@@ -8,9 +8,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bot.registry import Title, titles
-from bot.service import GameService, Post, User
-from bot.sheet import plain_sheet
+from bot.play.registry import Title, titles
+from bot.play.service import GameService, Post, User
+from bot.play.sheet import plain_sheet
 from bot.store import Store
 from engines.core import Rng, RuleError, quote
 from render.text import words

@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot import registry
-from bot.answers import Damaged
-from bot.options import OptionError, parse_options
+from bot.play import registry
+from bot.play.answers import Damaged
+from bot.play.options import OptionError, parse_options
 from bot.store import GameRow
 from engines.core import quote
 
