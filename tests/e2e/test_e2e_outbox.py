@@ -10,12 +10,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from discord_double import Channel, DiscordDouble, Message
-from e2e_table import boards, bot_missing, open_game, open_table
-
-MISSING = bot_missing("bella_vista")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Bella Vista: {MISSING}")
+from tests.discord_double import Channel, DiscordDouble, Message
+from tests.e2e.e2e_table import boards, open_game, open_table
 
 
 class Clock:

@@ -22,7 +22,7 @@ def old_database(path, key: str) -> tuple[int, str]:
     integer seed fed SplitMix64 (what "splitmix64:<seed>" builds), the moves logged as the
     old service logged them. Returns the game id and its snapshot."""
     engine = titles()[key].engine
-    state = engine.new_game(2, engine.Options(), f"splitmix64:{OLD_SEED}")
+    state = engine.new_game(2, engine.options_model(), f"splitmix64:{OLD_SEED}")
     rng = SplitMix64.from_seed(5)
     log = []
     for _ in range(6):

@@ -3,12 +3,12 @@
 import asyncio
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
 from bot.play import registry
 from bot.play.service import GameService, Refusal, User
 from bot.store import Store
 from engines.core import Rng
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
 
 async def snapshot(service, channel=1):

@@ -2,10 +2,10 @@
 simultaneous faction declaration, bids and bets), and the game waits for the last one."""
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
 from bot.play.service import Refusal
 from engines.core import Rng
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
 
 async def test_everyone_declares_at_once_and_the_game_waits_for_the_last(service):

@@ -5,11 +5,11 @@ stored seats. The start is refused, nothing is written, and a new /start works."
 import asyncio
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, StatementGate
 
 from bot.play import registry
 from bot.play.service import GameService, Refusal
 from bot.store import Store
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, StatementGate
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ async def start_racing(starter: GameService, racer) -> BaseException | None:
 async def engine_seats(service: GameService) -> tuple[int, int]:
     row = await service.store.open_game_in(1)
     engine = registry.get(row.game_key).engine
-    state = engine.State.model_validate_json(row.snapshot)
+    state = engine.state_model.model_validate_json(row.snapshot)
     return state.seats, len(row.seats)  # Leonardo's state counts its seats
 
 

@@ -8,9 +8,9 @@ import asyncio
 import sqlite3
 
 import pytest
-from platform_helpers import StatementGate, by_id, seated_game
 
 from bot.store import MIGRATIONS, Store
+from tests.platform.platform_helpers import StatementGate, by_id, seated_game
 
 MOVE_STATEMENTS = ["BEGIN IMMEDIATE", "UPDATE GAMES", "INSERT INTO ACTIONS", "COMMIT"]
 
