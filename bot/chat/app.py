@@ -30,17 +30,14 @@ from bot.chat.views import (
     turn_view,
 )
 from bot.play import registry
-from bot.play.names import echo
 from bot.play.outbox import Unposted
 from bot.play.service import HINT, GameService, Post, Refusal, User
-from engines.core import quote
+from bot.play.words import phrase
 
 log = logging.getLogger("piazza")
 
 DEADLINE_POLL_SECONDS = 60
-UNPOSTED = "It is stored, but I could not post the board in this channel: {why} I will post it as soon as I can."
 DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError)  # Discord refused or unreachable
-APOLOGY = "Something went wrong on our side (it is logged). /board shows the game as it stands; try again."
 
 
 def user_of(interaction: discord.Interaction) -> User:
@@ -50,7 +47,7 @@ def user_of(interaction: discord.Interaction) -> User:
 def mention_line(post: Post) -> str:
     if not post.mentions:
         return ""
-    return "\nYour move: " + " ".join(f"<@{u}>" for u in post.mentions)
+    return "\n" + phrase("bot.board.your_move", mentions=" ".join(f"<@{u}>" for u in post.mentions))
 
 
 def board_file(post: Post) -> discord.File | None:
@@ -68,12 +65,12 @@ def pings(post: Post) -> discord.AllowedMentions:
 def why_unposted(exc: BaseException) -> str:
     """What a player is told when their board did not reach the channel."""
     if isinstance(exc, discord.Forbidden):
-        return "I lack a permission here (I need View Channel, Send Messages and Attach Files)."
+        return phrase("bot.chat.forbidden")
     if isinstance(exc, discord.NotFound):
-        return "Discord says this channel no longer exists."
+        return phrase("bot.chat.not_found")
     if isinstance(exc, discord.HTTPException):
-        return f"Discord refused the post ({exc.status}: {quote(exc.text or 'no reason given')})."
-    return "I could not reach Discord."
+        return phrase("bot.chat.refused", status=exc.status, reason=exc.text or phrase("bot.chat.no_reason"))
+    return phrase("bot.chat.unreachable")
 
 
 class PiazzaBot(commands.Bot):
@@ -121,9 +118,9 @@ class PiazzaBot(commands.Bot):
             raise Unposted(why_unposted(exc)) from exc
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "") -> None:
-        text = "\n".join(t for t in (header, post.private_text) if t) or "Done."
+        text = "\n".join(t for t in (header, post.private_text) if t) or phrase("bot.play.done")
         if len(post.choices) > MENU_LIMIT:
-            text += f"\n(The menu shows {MENU_LIMIT} of {len(post.choices)} moves; /move lists them all as you type.)"
+            text += "\n" + phrase("bot.play.menu_cut", shown=MENU_LIMIT, count=len(post.choices))
         files = []
         if post.private_png is not None:
             files.append(discord.File(io.BytesIO(post.private_png), filename="hand.png"))
@@ -141,7 +138,7 @@ class PiazzaBot(commands.Bot):
         """The one answer to an unexpected error: a traceback in the log, a short apology."""
         log.error("interaction %s failed", interaction.id, exc_info=error)
         try:
-            await self.refuse(interaction, APOLOGY)
+            await self.refuse(interaction, phrase("bot.chat.apology"))
         except DELIVERY_ERRORS as exc:
             log.warning("could not apologize for interaction %s: %s", interaction.id, exc)
 
@@ -177,7 +174,7 @@ class PiazzaBot(commands.Bot):
             except Unposted as exc:
                 post.unposted = str(exc)
         if post.unposted is not None:
-            ack = UNPOSTED.format(why=post.unposted)
+            ack = phrase("bot.chat.unposted", why=post.unposted)
         await interaction.followup.send(clip(ack), ephemeral=True)
 
     async def play(self, interaction: discord.Interaction, text: str, expected_game: int | None = None,
@@ -190,9 +187,9 @@ class PiazzaBot(commands.Bot):
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        header = f"Played {echo(text)}."
+        header = phrase("bot.play.played", move=text)
         if post.unposted is not None:
-            header += " " + UNPOSTED.format(why=post.unposted)
+            header += " " + phrase("bot.chat.unposted", why=post.unposted)
         await self.send_private(interaction, post, header=header)
 
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
@@ -209,7 +206,7 @@ class PiazzaBot(commands.Bot):
     async def _check_game(self, interaction: discord.Interaction, game_id: int) -> None:
         current = await self.service.store.open_game_in(interaction.channel_id)
         if current is None or current.id != game_id:
-            raise Refusal("This button belongs to a game that has ended; /board shows the current game, if any.")
+            raise Refusal(phrase("bot.play.button_ended"))
 
     async def _watch(self) -> None:
         """At start-up and then every poll: games past their deadline end, and boards that
@@ -261,7 +258,7 @@ def add_commands(bot: PiazzaBot) -> None:
     @app_commands.guild_only()
     async def start(interaction: discord.Interaction):
         await bot.show_board(interaction, service.start(interaction.channel_id, user_of(interaction)),
-                             "The game has started; the board is in the channel.")
+                             phrase("bot.chat.started"))
 
     @tree.command(name="move", description="Play your move; the list shows your legal moves as you type.")
     @app_commands.describe(action="Your move in the game's notation (see /help)")
@@ -277,15 +274,14 @@ def add_commands(bot: PiazzaBot) -> None:
             return []
         except Exception:  # discord.py would only log it, and the list would fail to load
             log.exception("autocomplete failed for interaction %s", interaction.id)
-            return [app_commands.Choice(name="Something went wrong on our side; try again in a moment.",
-                                        value=HINT)]
+            return [app_commands.Choice(name=clip(phrase("bot.hint.failed"), 100), value=HINT)]
         return [app_commands.Choice(name=clip(c.label, 100), value=clip(c.notation, 100)) for c in choices]
 
     @tree.command(name="board", description="Show the current board of this channel's game.")
     @app_commands.guild_only()
     async def board(interaction: discord.Interaction):
         await bot.show_board(interaction, service.board(interaction.channel_id),
-                             "Posted the current board in the channel.")
+                             phrase("bot.chat.board_posted"))
 
     @tree.command(name="hand", description="Privately see your hand and your legal moves.")
     @app_commands.guild_only()
@@ -314,14 +310,14 @@ def add_commands(bot: PiazzaBot) -> None:
     async def games(interaction: discord.Interaction):
         rows = [g for g in await service.games(interaction.guild_id) if can_view(interaction, g.channel_id)]
         if not rows:
-            await interaction.response.send_message("No open games you can see in this server; /new starts one.",
-                                                    ephemeral=True)
+            await interaction.response.send_message(phrase("bot.chat.no_games"), ephemeral=True)
             return
         lines = []
         for g in rows:
             waiting = " ".join(f"<@{u}>" for u in g.waiting_for)
-            state = f"waiting for {waiting}" if waiting else g.status
-            lines.append(f"<#{g.channel_id}> — {g.title}: {', '.join(g.names)} ({state})")
+            state = phrase("bot.chat.game_waiting", mentions=waiting) if waiting else g.status
+            lines.append(phrase("bot.chat.game_line", channel=g.channel_id, title=g.title, names=", ".join(g.names),
+                                state=state))
         await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
 
     @tree.command(name="help", description="How to play: commands and move notation.")
@@ -329,9 +325,8 @@ def add_commands(bot: PiazzaBot) -> None:
     @app_commands.choices(game=game_choices)
     async def help_(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         text = service.help_text(game.value if game else None)
-        intro = ("/new opens a game, /join takes a seat, /start begins; then /move (with autocomplete) "
-                 "or the button under each board. /hand shows your private hand, /board the board, /log the record.")
-        embed = discord.Embed(title="Piazza", description=clip(intro + "\n\n" + text, 4096))
+        intro = phrase("bot.help.intro")
+        embed = discord.Embed(title=phrase("bot.help.title"), description=clip(intro + "\n\n" + text, 4096))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @tree.error

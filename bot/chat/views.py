@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.play.service import Post
+from bot.play.words import phrase
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot
@@ -33,7 +34,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:tu
     def __init__(self, game_id: int):
         super().__init__(
             discord.ui.Button(
-                label="My hand / my move", style=discord.ButtonStyle.primary, custom_id=f"piazza:turn:{game_id}"
+                label=phrase("bot.menu.button"), style=discord.ButtonStyle.primary, custom_id=f"piazza:turn:{game_id}"
             )
         )
         self.game_id = game_id
@@ -51,7 +52,7 @@ def _options(post: Post | None) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(label=clip(c.label, 100), value=clip(c.notation, 100))
         for c in (post.choices[:MENU_LIMIT] if post else [])
-    ] or [discord.SelectOption(label="(no moves)", value="-")]
+    ] or [discord.SelectOption(label=phrase("bot.menu.empty"), value="-")]
 
 
 def _chosen(interaction: discord.Interaction) -> str:
@@ -68,7 +69,7 @@ class MovePicker(discord.ui.DynamicItem[discord.ui.Select],
     def __init__(self, game_id: int, decision: str, post: Post | None = None):
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose your move…", options=_options(post),
+                placeholder=phrase("bot.menu.placeholder"), options=_options(post),
                 custom_id=f"piazza:pick:{game_id}:{decision}",
             )
         )

@@ -7,6 +7,7 @@ from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.play.names import chat_name, chat_names
 from bot.play.options import describe_options
+from bot.play.words import phrase, say
 from engines.core import SYSTEM
 from render.text import catalog
 
@@ -20,10 +21,8 @@ class Looking:
             game = self._states.load(row)
             if row.status == "lobby":
                 names = ", ".join(chat_names(row.names))
-                return Post(
-                    public_text=f"{game.engine.title} is waiting to start. Seated: {names}. /join, then /start.",
-                    game_id=row.id,
-                )
+                return Post(public_text=phrase("bot.lobby.waiting", title=game.engine.title, names=names),
+                            game_id=row.id)
             if self._lags(row):
                 post = await self._catch_up(row, game)
             else:
@@ -35,10 +34,10 @@ class Looking:
         row, game = await self._active_game(channel_id)
         seat = row.seat_of(user.id)
         if seat is None:
-            raise Refusal("You are not playing in this game, so you have no hand; /board shows the public board.")
+            raise Refusal(phrase("bot.play.no_hand"))
         engine, state = game.engine, game.state
         post = Post(
-            private_text="\n".join(presenting.say(row, m) for m in engine.private_lines(engine.view(state, seat))),
+            private_text="\n".join(say(row, m) for m in engine.private_lines(engine.view(state, seat))),
             private_png=await presenting.private_png(row, game, state, seat),
             game_id=row.id,
             version=row.version,
@@ -53,9 +52,12 @@ class Looking:
         entries = await self.store.actions(row.id)
         lines = []
         for entry in entries[-last:]:
-            who = "⏰" if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
-            lines.append(f"{entry.seq}. {who}: {' '.join(entry.public) or '(no public effect)'}")
-        head = f"Moves {max(1, len(entries) - last + 1)}–{len(entries)} of {len(entries)}:" if entries else "No moves yet."
+            who = phrase("bot.log.clock") if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
+            what = " ".join(entry.public) or phrase("bot.log.nothing_public")
+            lines.append(phrase("bot.log.line", seq=entry.seq, who=who, what=what))
+        if not entries:
+            return phrase("bot.log.empty")
+        head = phrase("bot.log.head", first=max(1, len(entries) - last + 1), last=len(entries), count=len(entries))
         return "\n".join([head, *lines])
 
     async def games(self, guild_id: int | None) -> list[GameSummary]:
@@ -79,12 +81,9 @@ class Looking:
             engine = registry.get(key).engine
             options = describe_options(engine.options_model)
             if engine.traits.deadline:
-                options += ("\n`deadline` (none by default) — a date at most two years ahead, e.g. 2026-12-31 "
-                            "or 2026-12-31T20:00 (UTC): the game ends then")
-            parts.append(
-                f"**{engine.title}** (`{key}`, {engine.min_players}–{engine.max_players} players)\n"
-                f"{notation_help(engine)}\nOptions: {options}"
-            )
+                options += "\n" + phrase("bot.deadline.help")
+            parts.append(phrase("bot.help.game", title=engine.title, key=key, low=engine.min_players,
+                                high=engine.max_players, notation=notation_help(engine), options=options))
         return "\n\n".join(parts)
 
 

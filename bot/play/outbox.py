@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from bot.play import presenting
 from bot.play.answers import Damaged, Post
 from bot.play.stored import Loaded
+from bot.play.words import phrase
 from bot.store import GameRow
 
 log = logging.getLogger("piazza")
@@ -31,7 +32,6 @@ Publisher = Callable[[int, Post], Awaitable[None]]
 RETRY_FIRST = timedelta(minutes=1)
 RETRY_MAX = timedelta(hours=1)
 MOVES_CHARS = 1400  # room for the moves since the last board; the status and the mentions follow
-SINCE_HEADER = "Moves since the last board:"
 
 
 class Unposted(Exception):
@@ -70,7 +70,7 @@ def moves_text(lines: list[str]) -> str:
         kept.append(line)
     kept.reverse()
     dropped = len(lines) - len(kept)
-    head = [SINCE_HEADER] + ([f"… {dropped} earlier moves: see /log."] if dropped else [])
+    head = [phrase("bot.board.since_shown")] + ([phrase("bot.board.earlier", count=dropped)] if dropped else [])
     return "\n".join(head + kept)
 
 
@@ -90,7 +90,7 @@ class Outbox:
             post.unposted = str(exc)
         except Exception:
             log.exception("could not post the board of game %s", row.id)
-            post.unposted = "something went wrong on our side (it is logged)."
+            post.unposted = phrase("bot.chat.our_side")
         if post.unposted is not None:
             self._retries.failed(row.id, self._clock())
             return post

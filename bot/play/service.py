@@ -25,12 +25,13 @@ from datetime import UTC, datetime, timedelta
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.play.looking import Looking
-from bot.play.names import chat_name, echo
+from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_options, split_options
 from bot.play.outbox import Outbox, Publisher, Retries
 from bot.play.stored import Loaded, States, title_name
+from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError
-from engines.core import SYSTEM, Choice, RuleError, quote
+from engines.core import SYSTEM, Choice, Msg, NotYourTurn, RuleError
 from engines.core.rng import blake2b_seed, seed_text
 
 __all__ = ["Damaged", "GameService", "GameSummary", "Post", "Refusal", "User"]
@@ -40,11 +41,22 @@ log = logging.getLogger("piazza")
 MAX_SUGGESTIONS = 25
 DEADLINE_WINDOW = timedelta(days=730)  # a deadline is at most two years ahead
 HINT = "?"  # the value of an autocomplete entry that only explains; /move refuses it
-OUT_OF_DATE = "That menu is out of date: {why}. Open your hand again for the current moves."
 
 
-def hint(text: str) -> Choice:
-    return Choice(notation=HINT, label=text[:100])
+def hint(key: str, **params) -> Choice:
+    """An autocomplete entry that only explains (``bot.hint.*``); the chat layer cuts its length."""
+    return Choice(notation=HINT, label=phrase(key, **params))
+
+
+def out_of_date(why: Msg, row: GameRow | None = None, colour=None) -> Refusal:
+    return Refusal(say(row, Msg("bot.menu.out_of_date", why=why), colour))
+
+
+def refusal(row: GameRow | None, exc: StoreError | RuleError) -> Refusal:
+    """A store's or an engine's refusal, in words."""
+    if isinstance(exc, StoreError):
+        return Refusal(phrase(exc.key, row, **exc.params))
+    return Refusal(say(row, exc))
 
 
 def _play(engine, state, seat: int, text: str):
@@ -88,16 +100,14 @@ class GameService(Looking, Outbox):
     async def _open_game(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id)
         if row is None:
-            raise Refusal("There is no game in this channel; start one with /new.")
+            raise Refusal(phrase("bot.lobby.no_game"))
         return row
 
     async def _active_game(self, channel_id: int) -> tuple[GameRow, Loaded]:
         row = await self._open_game(channel_id)
         game = self._states.load(row)
         if row.status != "active":
-            raise Refusal(
-                f"The game has not started yet ({len(row.seats)} seated); /join to take a seat, /start to begin."
-            )
+            raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
         return row, game
 
     def _warn(self, exc: Damaged) -> None:
@@ -105,9 +115,6 @@ class GameService(Looking, Outbox):
         if exc.game_id not in self._warned:
             self._warned.add(exc.game_id)
             log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
-
-    def _waiting_for(self, row: GameRow, game: Loaded, state) -> str:
-        return ", ".join(presenting.who(row, game, state, s) for s in sorted(game.engine.to_act(state))) or "nobody"
 
     async def _decision(self, row: GameRow, seat: int, choices: list[Choice]) -> str:
         return decision_token(await self.store.moves_by_seat(row.id, seat), choices)
@@ -121,7 +128,7 @@ class GameService(Looking, Outbox):
             title = registry.get(game_key)
         except KeyError:
             known = ", ".join(sorted(registry.titles()))
-            raise Refusal(f"Unknown game '{quote(game_key)}'; available: {known}.") from None
+            raise Refusal(phrase("bot.lobby.unknown_game", game=game_key, known=known)) from None
         engine = title.engine
         try:
             pairs = split_options(options_text)
@@ -129,8 +136,9 @@ class GameService(Looking, Outbox):
             if deadline is not None:
                 deadline = self._parse_deadline(engine, deadline)
             options = parse_options(engine.options_model, pairs, engine.title)
-        except OptionError as exc:
-            raise Refusal(str(exc)) from exc
+            engine.check_options(options)
+        except RuleError as exc:  # OptionError is one
+            raise refusal(None, exc) from exc
         async with self._lock(channel_id):
             try:
                 game_id = await self.store.create_game(
@@ -144,40 +152,32 @@ class GameService(Looking, Outbox):
                     deadline=deadline,
                 )
             except StoreError as exc:
-                raise Refusal(str(exc)) from exc
+                raise refusal(None, exc) from exc
         chosen = options.model_dump(mode="json", exclude_defaults=True)
-        extra = "".join(f" {k}={v}" for k, v in chosen.items())
-        extra = f" Options:{extra}." if extra else ""
-        if deadline:
-            extra += f" It ends on {datetime.fromisoformat(deadline):%Y-%m-%d %H:%M} UTC at the latest."
-        return Post(
-            public_text=(
-                f"**{chat_name(user.name)}** opened a game of **{engine.title}** "
-                f"({engine.min_players}–{engine.max_players} players).{extra} "
-                "Type /join to take a seat; /start when everyone is in."
-            ),
-            game_id=game_id,
-        )
+        pairs_text = " ".join(f"{k}={v}" for k, v in chosen.items())
+        ends = f"{datetime.fromisoformat(deadline):%Y-%m-%d %H:%M}" if deadline else None
+        text = phrase("bot.lobby.opened", name=chat_name(user.name), title=engine.title, low=engine.min_players,
+                      high=engine.max_players,
+                      options=Msg("bot.lobby.opened_options", pairs=pairs_text) if pairs_text else "",
+                      ends=Msg("bot.lobby.opened_ends", when=ends) if ends else "")
+        return Post(public_text=text, game_id=game_id)
 
     def _parse_deadline(self, engine, text: str) -> str:
         """A date (UTC unless it says otherwise), after now and at most two years ahead."""
         if not engine.traits.deadline:
-            raise OptionError(f"{engine.title} has no time limit option (deadline).")
+            raise OptionError("bot.deadline.none", title=engine.title)
         try:
             when = datetime.fromisoformat(text)
         except ValueError:
-            raise OptionError(
-                f"Cannot read deadline {echo(text)}: use a date like 2026-12-31 or 2026-12-31T20:00 (UTC)."
-            ) from None
+            raise OptionError("bot.deadline.unreadable", text=text) from None
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)
         now = self._clock()
         if when <= now:
-            raise OptionError(f"The deadline {echo(text)} is already past; give a later date.")
+            raise OptionError("bot.deadline.past", text=text)
         latest = now + DEADLINE_WINDOW
         if when > latest:
-            raise OptionError(f"The deadline {echo(text)} is too far ahead: give a date before "
-                              f"{latest:%Y-%m-%d} (at most two years from now).")
+            raise OptionError("bot.deadline.too_far", text=text, latest=f"{latest:%Y-%m-%d}")
         return when.astimezone(UTC).isoformat(timespec="minutes")
 
     async def join(self, channel_id: int, user: User) -> Post:
@@ -187,11 +187,10 @@ class GameService(Looking, Outbox):
             try:
                 seat = await self.store.add_seat(row.id, user.id, user.name, engine.max_players)
             except StoreError as exc:
-                raise Refusal(str(exc)) from exc
-        return Post(
-            public_text=f"**{chat_name(user.name)}** joined {engine.title} (seat {seat + 1}, {seat + 1} seated).",
-            game_id=row.id,
-        )
+                raise refusal(row, exc) from exc
+        text = phrase("bot.lobby.joined", name=chat_name(user.name), title=engine.title, seat=seat + 1,
+                      seated=seat + 1)
+        return Post(public_text=text, game_id=row.id)
 
     async def leave(self, channel_id: int, user: User) -> Post:
         async with self._lock(channel_id):
@@ -200,32 +199,30 @@ class GameService(Looking, Outbox):
             try:
                 status = await self.store.remove_seat(row.id, user.id)
             except StoreError as exc:
-                raise Refusal(str(exc)) from exc
-        text = f"**{chat_name(user.name)}** left the game."
-        if status == "aborted":
-            text += " Nobody is seated any more, so the game is closed."
-        return Post(public_text=text, game_id=row.id)
+                raise refusal(row, exc) from exc
+        closed = Msg("bot.lobby.left_closed") if status == "aborted" else ""
+        return Post(public_text=phrase("bot.lobby.left", name=chat_name(user.name), closed=closed), game_id=row.id)
 
     async def start(self, channel_id: int, user: User, seed: int | str | None = None) -> Post:
         async with self._lock(channel_id):
             row = await self._open_game(channel_id)
             game = self._states.load(row)
             if row.status != "lobby":
-                raise Refusal("The game has already started; /board shows it.")
+                raise Refusal(phrase("bot.lobby.already_started"))
             if row.seat_of(user.id) is None:
-                raise Refusal("Only a seated player can start the game; /join first.")
+                raise Refusal(phrase("bot.lobby.seated_only"))
             engine = game.engine
             try:
                 engine.check_players(len(row.seats), game.options)
             except RuleError as exc:
-                raise Refusal(f"{presenting.say(row, exc)} {len(row.seats)} seated so far; /join to take a seat.") from exc
+                raise Refusal(phrase("bot.lobby.too_few", row, why=exc.msg, seated=len(row.seats))) from exc
             seed = seed_text(self._seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), game.options, seed)
             try:  # refused if anyone joined or left meanwhile (another process on the same file)
                 await self.store.start_game(row.id, state.model_dump_json(), seed,
                                             seated=[s.user_id for s in row.seats])
             except StaleVersion as exc:
-                raise Refusal(str(exc)) from exc
+                raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed
             self._states.remember(row.id, 0, state)
             post = await self._board_post(row, game, state, presenting.begins_text(row, game, state),
@@ -239,11 +236,9 @@ class GameService(Looking, Outbox):
             row = await self._open_game(channel_id)
             opener = user.id == row.created_by and row.seat_of(user.id) is not None
             if not (opener or is_manager):
-                raise Refusal("Only the player who opened the game (while still seated), or someone who "
-                              "can manage the channel, can abort it.")
+                raise Refusal(phrase("bot.lobby.abort_refused"))
             await self.store.set_status(row.id, "aborted")
-        return Post(public_text=f"**{chat_name(user.name)}** aborted the game of {title_name(row)}; "
-                                "no scores are kept.")
+        return Post(public_text=phrase("bot.lobby.aborted", name=chat_name(user.name), title=title_name(row)))
 
     # --- playing ------------------------------------------------------------
     async def act(self, channel_id: int, user: User, text: str, expected_version: int | None = None,
@@ -255,34 +250,35 @@ class GameService(Looking, Outbox):
             row, game = await self._active_game(channel_id)
             ended = await self._apply_deadline(row, game)
             if ended is not None:
-                ended.private_text = "The game's deadline passed before your move, so the game has ended."
+                ended.private_text = phrase("bot.deadline.ended_first")
                 return ended
             if expected_version is not None and expected_version != row.version:
-                raise Refusal(OUT_OF_DATE.format(why="the game has moved on"))
+                raise out_of_date(Msg("bot.menu.moved_on"))
             engine, state = game.engine, game.state
             seat = row.seat_of(user.id)
             if seat is None:
-                raise Refusal("You are not playing in this game; you can follow it with /board.")
-            waiting = engine.to_act(state)
+                raise Refusal(phrase("bot.play.not_playing"))
+            waiting = sorted(engine.to_act(state))
             if expected_decision is not None:
                 if seat not in waiting:
-                    raise Refusal(OUT_OF_DATE.format(why=f"the game is waiting for {self._waiting_for(row, game, state)}"))
+                    raise out_of_date(Msg("bot.menu.waiting", seats=waiting), row, presenting.colour(game, state))
                 if expected_decision != await self._decision(row, seat, engine.choices(state, seat)):
-                    raise Refusal(OUT_OF_DATE.format(why="your choices have changed since it was shown"))
-            if seat not in waiting:
-                raise Refusal(f"It is not your turn: the game is waiting for {self._waiting_for(row, game, state)}.")
+                    raise out_of_date(Msg("bot.menu.changed"))
+            if seat not in waiting:  # the core's refusal, before reading the move (which may not parse)
+                not_yours = NotYourTurn("core.not_your_turn", waiting=waiting)
+                raise Refusal(say(row, not_yours, presenting.colour(game, state)))
             if text.strip() == HINT:
-                raise Refusal("Type your move, or pick one from the list; /help shows the notation.")
+                raise Refusal(phrase("bot.play.hint_chosen"))
             try:  # pure rules, run beside the event loop like the rendering
                 action, new, events = await asyncio.to_thread(_play, engine, state, seat, text)
             except RuleError as exc:
-                raise Refusal(presenting.say(row, exc)) from exc
+                raise refusal(row, exc) from exc
             return await self._commit(row, game, new, events, seat, action, actor=user)
 
     async def _commit(self, row: GameRow, game: Loaded, new, events, seat: int, action, actor: User | None) -> Post:
         engine = game.engine
-        public = [presenting.say(row, e) for e in events if e.to is None]
-        private = [presenting.say(row, e) for e in events if e.to == seat and seat != SYSTEM]
+        public = [say(row, e) for e in events if e.to is None]
+        private = [say(row, e) for e in events if e.to == seat and seat != SYSTEM]
         finished = engine.result(new) is not None
         try:
             version = await self.store.commit_move(
@@ -291,7 +287,7 @@ class GameService(Looking, Outbox):
                 public, new.model_dump_json(), finished,
             )
         except StaleVersion as exc:
-            raise Refusal(str(exc)) from exc
+            raise refusal(row, exc) from exc
         shown_before = row.announced == row.version  # the channel saw the board this move was made on
         row.version = version
         if finished:
@@ -348,17 +344,18 @@ class GameService(Looking, Outbox):
         with the same reason), rather than a silent empty list."""
         row = await self.store.open_game_in(channel_id)
         if row is None or row.status != "active":
-            return [hint("No game is being played in this channel; /new opens one, /start begins it.")]
+            return [hint("bot.hint.no_game")]
         try:
             game = self._states.load(row)
         except Damaged as exc:
-            return [hint(f"This channel's game cannot be loaded any more ({exc.what}).")]
+            return [hint("bot.hint.damaged", what=exc.what)]
         engine, state = game.engine, game.state
         seat = row.seat_of(user.id)
         if seat is None:
-            return [hint("You are not playing in this game; /board shows it.")]
+            return [hint("bot.hint.not_playing")]
         if seat not in engine.to_act(state):
-            return [hint(f"Not your turn: waiting for {self._waiting_for(row, game, state)}.")]
+            waiting = Msg("bot.hint.not_your_turn", seats=sorted(engine.to_act(state)))
+            return [Choice(notation=HINT, label=say(row, waiting, presenting.colour(game, state)))]
         words = typed.lower().split()
         out = []
         for choice in presenting.labelled(row, engine.choices(state, seat)):
@@ -384,7 +381,7 @@ class GameService(Looking, Outbox):
         """Rebuild a game from its seed and action log (the snapshot must equal it)."""
         row = await self.store.game(game_id)
         if row is None or row.snapshot is None:
-            raise Refusal(f"Game {game_id} has no recorded play.")
+            raise Refusal(phrase("bot.play.no_record", game=game_id))
         engine = registry.get(row.game_key).engine
         options = parse_options(engine.options_model, row.options, engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)

@@ -13,13 +13,19 @@ def category(prefix: str, name: str) -> str:
 
 
 def score_sheet(result: Result, names: list[str], prefix: str = "") -> str:
+    """One line per player, best first, the winners crowned; then how a tie was broken.
+    ``names`` are shown as given (escaped for chat by the caller, plain for a file)."""
+    words = catalog()
+    style = Style(seat=lambda s: names[s])
     lines = []
     for score in result.ordered():
-        parts = ", ".join(f"{category(prefix, k)} {v}" for k, v in score.breakdown.items())
-        crown = "🏆 " if score.seat in result.winners else ""
-        lines.append(f"{score.rank}. {crown}**{names[score.seat]}** — {score.total} ({parts})")
+        parts = ", ".join(words.text_of("bot.sheet.part", category=category(prefix, k), points=v)
+                          for k, v in score.breakdown.items())
+        crown = words.text_of("bot.sheet.crown") if score.seat in result.winners else ""
+        lines.append(words.text_of("bot.sheet.line", style, rank=score.rank, crown=crown, name=names[score.seat],
+                                   total=score.total, parts=parts))
     if result.tie_break is not None:
-        lines.append(catalog().text(result.tie_break, Style(seat=lambda s: names[s])))
+        lines.append(words.text(result.tie_break, style))
     elif result.note:
         lines.append(result.note)
     return "\n".join(lines)
@@ -27,4 +33,5 @@ def score_sheet(result: Result, names: list[str], prefix: str = "") -> str:
 
 def plain_sheet(result: Result, names: list[str], prefix: str = "") -> str:
     """The same sheet without chat markup, for files and the terminal."""
-    return score_sheet(result, names, prefix).replace("**", "").replace("🏆 ", "* ")
+    crown = catalog().text_of("bot.sheet.crown")
+    return score_sheet(result, names, prefix).replace("**", "").replace(crown, "* ")

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class StoreError(Exception):
-    """A store-level refusal whose message a player can read."""
+    """A store-level refusal a player may read: a ``bot.store.*`` message key and its parameters
+    (the store knows no words; the service says them)."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer bot (for the operator, at start-up)."""
 
 
 class StaleVersion(StoreError):
@@ -36,7 +46,7 @@ class GameRow:
     snapshot: str | None
     seats: list[Seat] = field(default_factory=list)
     announced: int = -1  # the last version whose board the channel was shown
-    damage: str | None = None  # what in the row no longer reads (the service refuses the game)
+    damage: str | None = None  # what in the row no longer reads, a bot.damaged.* key (the service refuses the game)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

@@ -23,7 +23,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
-from bot.store.records import GameRow, LoggedAction, Seat, StaleVersion, StoreError
+from bot.store.records import GameRow, LoggedAction, SchemaTooNew, Seat, StaleVersion, StoreError
 
 DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
@@ -78,7 +78,7 @@ class Store:
     async def _migrate(self) -> None:
         current = await self.schema_version()
         if current > len(MIGRATIONS):
-            raise StoreError(
+            raise SchemaTooNew(
                 f"{self.path} has schema version {current}, newer than this bot knows "
                 f"({len(MIGRATIONS)}); upgrade the bot."
             )
@@ -215,18 +215,18 @@ class Store:
                     (game_id, creator_id, creator_name),
                 )
         except aiosqlite.IntegrityError as exc:
-            raise StoreError("This channel already has a game; finish or abort it first.") from exc
+            raise StoreError("bot.store.channel_taken") from exc
         return game_id
 
     async def add_seat(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
         async with self._transaction():
             game = await self._row("id = ?", (game_id,))
             if game is None or game.status != "lobby":
-                raise StoreError("This game has already started; you can watch it, but not join it.")
+                raise StoreError("bot.store.join_started")
             if game.seat_of(user_id) is not None:
-                raise StoreError("You have already joined this game.")
+                raise StoreError("bot.store.joined_already")
             if len(game.seats) >= max_seats:
-                raise StoreError(f"This game is full ({max_seats} players).")
+                raise StoreError("bot.store.full", seats=max_seats)
             seat = len(game.seats)
             await self._db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
@@ -241,10 +241,10 @@ class Store:
         async with self._transaction():
             game = await self._row("id = ?", (game_id,))
             if game is None or game.status != "lobby":
-                raise StoreError("The game has started; seats can no longer change.")
+                raise StoreError("bot.store.seats_fixed")
             seat = game.seat_of(user_id)
             if seat is None:
-                raise StoreError("You are not seated in this game.")
+                raise StoreError("bot.store.not_seated")
             await self._db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             for s in game.seats:
                 if s.seat > seat:
@@ -269,15 +269,14 @@ class Store:
                 ) as cur:
                     now_seated = [r[0] async for r in cur]
                 if now_seated != seated:
-                    raise StaleVersion("The seats changed while the game was starting (someone joined or left); "
-                                       "/start again to begin with the players seated now.")
+                    raise StaleVersion("bot.store.seats_changed")
             cur = await self._db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (snapshot, str(seed), _now(), game_id),
             )
             if cur.rowcount != 1:
-                raise StaleVersion("The game has already started.")
+                raise StaleVersion("bot.store.started_already")
 
     async def commit_move(
         self,
@@ -301,9 +300,7 @@ class Store:
                 (snapshot, "finished" if finished else "active", now, game_id, expected_version),
             )
             if cur.rowcount != 1:
-                raise StaleVersion(
-                    "The game moved on while you were deciding; look at the new board and try again."
-                )
+                raise StaleVersion("bot.store.moved_on")
             await self._db.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, public, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_version + 1, seat, action_json, json.dumps(public), now),
@@ -329,9 +326,9 @@ def _options(text) -> tuple[dict, str | None]:
     try:
         options = json.loads(text)
     except (TypeError, ValueError):
-        return {}, "its stored options are not valid JSON"
+        return {}, "bot.damaged.options_json"
     if not isinstance(options, dict):
-        return {}, "its stored options are not a table of name=value"
+        return {}, "bot.damaged.options_table"
     return options, None
 
 

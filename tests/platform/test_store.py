@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, StaleVersion, Store, StoreError
+from bot.store import MIGRATIONS, SchemaTooNew, StaleVersion, Store, StoreError
 
 
 async def new_game(store: Store, channel: int = 1) -> int:
@@ -31,15 +31,16 @@ async def test_a_newer_schema_is_refused_with_a_reason(tmp_path):
     con.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     con.commit()
     con.close()
-    with pytest.raises(StoreError, match="newer than this bot knows"):
+    with pytest.raises(SchemaTooNew, match="newer than this bot knows"):
         await Store.open(path)
 
 
 async def test_one_open_game_per_channel(tmp_path):
     store = await Store.open(tmp_path / "p.sqlite3")
     await new_game(store, channel=1)
-    with pytest.raises(StoreError, match="already has a game"):
+    with pytest.raises(StoreError) as taken:
         await new_game(store, channel=1)
+    assert taken.value.key == "bot.store.channel_taken"
     await new_game(store, channel=2)  # another channel (or thread) is fine
     await store.close()
 
@@ -49,14 +50,16 @@ async def test_seats_join_leave_and_renumber(tmp_path):
     gid = await new_game(store)
     assert await store.add_seat(gid, 12, "Bruno", 4) == 1
     assert await store.add_seat(gid, 13, "Andrea", 4) == 2
-    with pytest.raises(StoreError, match="already joined"):
+    with pytest.raises(StoreError) as twice:
         await store.add_seat(gid, 12, "Bruno", 4)
+    assert twice.value.key == "bot.store.joined_already"
     await store.remove_seat(gid, 12)
     game = await store.game(gid)
     assert [(s.seat, s.name) for s in game.seats] == [(0, "Anne"), (1, "Andrea")]
     await store.add_seat(gid, 14, "Sofia", 3)
-    with pytest.raises(StoreError, match="full"):
+    with pytest.raises(StoreError) as full:
         await store.add_seat(gid, 15, "Carla", 3)
+    assert (full.value.key, full.value.params) == ("bot.store.full", {"seats": 3})
     await store.close()
 
 
@@ -88,7 +91,7 @@ async def test_two_racing_moves_one_lands_the_other_is_told(tmp_path):
     landed = [r for r in results if r == 1]
     refused = [r for r in results if isinstance(r, StaleVersion)]
     assert len(landed) == 1 and len(refused) == 1
-    assert "moved on" in str(refused[0])
+    assert refused[0].key == "bot.store.moved_on"
     game = await store.game(gid)
     log = await store.actions(gid)
     assert game.version == 1 and len(log) == 1
