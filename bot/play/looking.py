@@ -8,6 +8,7 @@ from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.play.names import chat_name, chat_names
 from bot.play.options import describe_options
 from bot.play.words import phrase, say
+from bot.store import GameRow
 from engines.core import SYSTEM
 from render.text import catalog
 
@@ -36,8 +37,9 @@ class Looking:
         if seat is None:
             raise Refusal(phrase("bot.play.no_hand"))
         engine, state = game.engine, game.state
+        lines = [say(row, m) for m in engine.private_lines(engine.view(state, seat))]
         post = Post(
-            private_text="\n".join(say(row, m) for m in engine.private_lines(engine.view(state, seat))),
+            private_text="\n".join(t for t in [await self._news(row, seat), *lines] if t),
             private_png=await presenting.private_png(row, game, state, seat),
             game_id=row.id,
             version=row.version,
@@ -53,12 +55,26 @@ class Looking:
         lines = []
         for entry in entries[-last:]:
             who = phrase("bot.log.clock") if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
-            what = " ".join(entry.public) or phrase("bot.log.nothing_public")
+            what = " ".join(presenting.public_lines(row, entry)) or phrase("bot.log.nothing_public")
             lines.append(phrase("bot.log.line", seq=entry.seq, who=who, what=what))
         if not entries:
             return phrase("bot.log.empty")
         head = phrase("bot.log.head", first=max(1, len(entries) - last + 1), last=len(entries), count=len(entries))
         return "\n".join([head, *lines])
+
+    async def _news(self, row: GameRow, seat: int, now: int | None = None) -> str:
+        """The seat's private notices it has not been shown (events addressed to it, whoever's move
+        produced them), as lines; then they count as read, up to the row's version. With ``now``
+        (the version of the caller's own move), that move's notices come last, under no header."""
+        mark = next((s.notices_read for s in row.seats if s.seat == seat), 0)
+        notices = [n for n in await self.store.notices(row.id, seat, since=mark) if n.version <= row.version]
+        if not notices:
+            return ""
+        earlier = [presenting.notice_line(row, n) for n in notices if n.version != now]
+        current = [presenting.notice_line(row, n) for n in notices if n.version == now]
+        await self.store.mark_notices_read(row.id, seat, notices[-1].version)
+        head = [phrase("bot.play.since_last_look"), *earlier] if earlier else []
+        return "\n".join(head + current)
 
     async def games(self, guild_id: int | None) -> list[GameSummary]:
         """The open games (of one guild, or all); a damaged one is skipped with one warning."""

@@ -109,7 +109,7 @@ class Outbox:
         lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
         for entry in await self.store.actions(row.id, since=max(row.announced, 0)):
             if entry.seq <= row.version:
-                lines.append(presenting.move_line(row, game, state, entry.seat, entry.public))
+                lines.append(presenting.move_line(row, game, state, entry.seat, presenting.public_lines(row, entry)))
         return moves_text(lines)
 
     async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:

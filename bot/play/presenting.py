@@ -14,8 +14,8 @@ from bot.play.names import chat_names
 from bot.play.sheet import score_sheet
 from bot.play.stored import Loaded
 from bot.play.words import chat_style, phrase, say
-from bot.store import GameRow
-from engines.core import SYSTEM, Choice
+from bot.store import GameRow, LoggedAction, Notice
+from engines.core import SYSTEM, Choice, Msg
 from engines.core.messages import LEGACY
 from render.common import encode_png
 
@@ -71,6 +71,19 @@ def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -
     if seat == SYSTEM:
         return phrase("bot.board.system_move", what=what)
     return phrase("bot.board.move", who=who(row, game, state, seat), what=what)
+
+
+def public_lines(row: GameRow, entry: LoggedAction) -> list[str]:
+    """What the channel may read of a logged action: its public events, worded now (an action
+    stored before events were kept shows the English it was stored with)."""
+    if entry.events is None:
+        return entry.public
+    return [say(row, Msg.of(e)) for e in entry.public_events()]
+
+
+def notice_line(row: GameRow, notice: Notice) -> str:
+    """A private notice, for its seat's eyes only."""
+    return say(row, Msg.of(notice.event))
 
 
 async def board_png(row: GameRow, game: Loaded, state) -> bytes:

@@ -278,13 +278,12 @@ class GameService(Looking, Outbox):
     async def _commit(self, row: GameRow, game: Loaded, new, events, seat: int, action, actor: User | None) -> Post:
         engine = game.engine
         public = [say(row, e) for e in events if e.to is None]
-        private = [say(row, e) for e in events if e.to == seat and seat != SYSTEM]
         finished = engine.result(new) is not None
         try:
             version = await self.store.commit_move(
                 row.id, row.version, seat,
                 engine.action_adapter.dump_json(action).decode(),
-                public, new.model_dump_json(), finished,
+                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished,
             )
         except StaleVersion as exc:
             raise refusal(row, exc) from exc
@@ -299,7 +298,8 @@ class GameService(Looking, Outbox):
             head = presenting.move_line(row, game, new, seat, public)
         post = await self._board_post(row, game, new, head,
                                       [] if finished else presenting.waiting_users(row, game, new))
-        post.private_text = "\n".join(private) or None
+        if seat != SYSTEM:  # the mover's news: this move's private events, and any they had not seen
+            post.private_text = await self._news(row, seat, now=version) or None
         if actor is not None and seat != SYSTEM and not finished and seat in engine.to_act(new):
             post.choices = presenting.labelled(row, engine.choices(new, seat))
             post.decision = await self._decision(row, seat, post.choices)

@@ -1,13 +1,14 @@
 """The store: games, seats, the append-only action log and snapshots (SQLite today)."""
 
 from bot.store.migrations import MIGRATIONS
-from bot.store.records import GameRow, LoggedAction, SchemaTooNew, Seat, StaleVersion, StoreError
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
 from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, default_path
 
 __all__ = [
     "DEFAULT_PATH",
     "ENV_PATH",
     "MIGRATIONS",
+    "Notice",
     "SchemaTooNew",
     "GameRow",
     "LoggedAction",

@@ -61,4 +61,13 @@ MIGRATIONS: list[str] = [
     UPDATE games SET announced = version WHERE status IN ('active', 'finished');
     CREATE INDEX games_lagging ON games (id) WHERE announced < version;
     """,
+    # 4: the action log keeps what happened as data: each action's events as JSON, a list of
+    # {"key", "params", "to"} (to: null for public, else the seat it is for), worded when read.
+    # Rows stored before keep their English in `public` (NULL events). Each seat's private
+    # notices are the events addressed to it; `notices_read` is the last version whose notices
+    # the seat has been shown (its read mark).
+    """
+    ALTER TABLE actions ADD COLUMN events TEXT;
+    ALTER TABLE seats ADD COLUMN notices_read INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

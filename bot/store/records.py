@@ -28,6 +28,7 @@ class Seat:
     seat: int
     user_id: int
     name: str
+    notices_read: int = 0  # the last version whose private notices this seat has been shown
 
 
 @dataclass
@@ -70,6 +71,19 @@ class LoggedAction:
     seq: int
     seat: int
     action: str
-    public: list[str]
+    public: list[str]  # the English of actions stored before events were kept (else empty)
     at: str
+    events: list[dict[str, Any]] | None = None  # {"key", "params", "to"} each; None for older rows
+
+    def public_events(self) -> list[dict[str, Any]]:
+        return [e for e in self.events or [] if e.get("to") is None]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One private event for one seat: the version (action) that produced it, and its message
+    as stored (``{"key", "params", "to"}``)."""
+
+    version: int
+    event: dict[str, Any]
 

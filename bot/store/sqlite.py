@@ -19,11 +19,12 @@ import sqlite3
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
-from bot.store.records import GameRow, LoggedAction, SchemaTooNew, Seat, StaleVersion, StoreError
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
 
 DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
@@ -112,9 +113,9 @@ class Store:
             damage=damage,
         )
         async with self._db.execute(
-            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+            "SELECT seat, user_id, name, notices_read FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
         ) as cur:
-            game.seats = [Seat(r["seat"], r["user_id"], r["name"]) async for r in cur]
+            game.seats = [Seat(r["seat"], r["user_id"], r["name"], r["notices_read"]) async for r in cur]
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -140,13 +141,23 @@ class Store:
 
     async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
         async with self._lock, self._db.execute(
-            "SELECT seq, seat, action, public, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            "SELECT seq, seat, action, public, at, events FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, since),
         ) as cur:
             return [
-                LoggedAction(r["seq"], r["seat"], r["action"], json.loads(r["public"]), r["at"])
+                LoggedAction(r["seq"], r["seat"], r["action"], json.loads(r["public"]), r["at"],
+                             None if r["events"] is None else json.loads(r["events"]))
                 async for r in cur
             ]
+
+    async def notices(self, game_id: int, seat: int, since: int) -> list[Notice]:
+        """The seat's private notices produced after version ``since``, oldest first."""
+        async with self._lock, self._db.execute(
+            "SELECT seq, events FROM actions WHERE game_id = ? AND seq > ? AND events IS NOT NULL ORDER BY seq",
+            (game_id, since),
+        ) as cur:
+            rows = [(r["seq"], json.loads(r["events"])) async for r in cur]
+        return [Notice(seq, e) for seq, events in rows for e in events if e.get("to") == seat]
 
     async def moves_by_seat(self, game_id: int, seat: int) -> int:
         """How many logged moves this seat has made."""
@@ -284,11 +295,12 @@ class Store:
         expected_version: int,
         seat: int,
         action_json: str,
-        public: list[str],
+        events: list[dict[str, Any]],
         snapshot: str,
         finished: bool,
     ) -> int:
-        """Append one action and the new snapshot in one transaction; returns the new version.
+        """Append one action (with every event it produced, public and private, as JSON dicts
+        ``{"key", "params", "to"}``) and the new snapshot in one transaction; returns the new version.
 
         Raises StaleVersion (and writes nothing) if another move landed since
         ``expected_version`` was read."""
@@ -302,10 +314,18 @@ class Store:
             if cur.rowcount != 1:
                 raise StaleVersion("bot.store.moved_on")
             await self._db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, public, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version + 1, seat, action_json, json.dumps(public), now),
+                "INSERT INTO actions (game_id, seq, seat, action, public, at, events) VALUES (?, ?, ?, ?, '[]', ?, ?)",
+                (game_id, expected_version + 1, seat, action_json, now, json.dumps(events)),
             )
         return expected_version + 1
+
+    async def mark_notices_read(self, game_id: int, seat: int, version: int) -> None:
+        """The seat has been shown its notices up to ``version`` (the mark never moves backwards)."""
+        async with self._transaction():
+            await self._db.execute(
+                "UPDATE seats SET notices_read = ? WHERE game_id = ? AND seat = ? AND notices_read < ?",
+                (version, game_id, seat, version),
+            )
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """The channel has been shown the board of ``version`` (never moves backwards)."""

@@ -10,6 +10,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bot.play import presenting
 from tests.discord_double import Channel, DiscordDouble, Message
 from tests.e2e.e2e_table import boards, open_game, open_table
 
@@ -43,7 +44,9 @@ async def move_of(table, channel: Channel, double: DiscordDouble):
 
 
 async def public_lines(table, game_id: int) -> list[str]:
-    return [" ".join(a.public) for a in await table.service.store.actions(game_id)]
+    """Each logged move's public words (its events, worded as the bot words them)."""
+    row = await table.service.store.game(game_id)
+    return [" ".join(presenting.public_lines(row, a)) for a in await table.service.store.actions(game_id)]
 
 
 async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double: DiscordDouble,

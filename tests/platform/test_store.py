@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, SchemaTooNew, StaleVersion, Store, StoreError
+from bot.store import MIGRATIONS, Notice, SchemaTooNew, StaleVersion, Store, StoreError
 
 
 async def new_game(store: Store, channel: int = 1) -> int:
@@ -67,15 +67,19 @@ async def test_moves_append_and_bump_the_version(tmp_path):
     store = await Store.open(tmp_path / "p.sqlite3")
     gid = await new_game(store)
     await store.start_game(gid, '{"n": 0}', seed=5)
-    assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', ["Anne did a."], '{"n": 1}', False) == 1
+    did = {"key": "t.did", "params": {"seat": 0}, "to": None}
+    drew = {"key": "t.drew", "params": {"cards": [3, 7]}, "to": 1}
+    assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', [did, drew], '{"n": 1}', False) == 1
     assert await store.commit_move(gid, 1, 1, '{"kind": "b"}', [], '{"n": 2}', True) == 2
     game = await store.game(gid)
     assert (game.version, game.snapshot, game.status, game.seed) == (2, '{"n": 2}', "finished", "5")
     log = await store.actions(gid)
-    assert [(a.seq, a.seat, a.action, a.public) for a in log] == [
-        (1, 0, '{"kind": "a"}', ["Anne did a."]),
-        (2, 1, '{"kind": "b"}', []),
+    assert [(a.seq, a.seat, a.action, a.events, a.public_events()) for a in log] == [
+        (1, 0, '{"kind": "a"}', [did, drew], [did]),
+        (2, 1, '{"kind": "b"}', [], []),
     ]
+    assert await store.notices(gid, 1, since=0) == [Notice(1, drew)]  # the private one, for its seat only
+    assert await store.notices(gid, 0, since=0) == [] and await store.notices(gid, 1, since=1) == []
     await store.close()
 
 

@@ -65,7 +65,7 @@ async def test_commits_cancelled_after_every_number_of_loop_steps(store):
     version = 0
     for steps in range(500):
         task = asyncio.create_task(
-            store.commit_move(game, version, 0, f'{{"n": {version + 1}}}', ["moved"], f'{{"n": {version + 1}}}', False))
+            store.commit_move(game, version, 0, f'{{"n": {version + 1}}}', [], f'{{"n": {version + 1}}}', False))
         for _ in range(steps):
             await asyncio.sleep(0)
         if task.done():
