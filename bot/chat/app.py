@@ -1,4 +1,5 @@
-"""The thin discord.py layer: slash commands, a persistent button and a move menu.
+"""The thin discord.py layer: the client, its delivery, and the flows its commands
+(``bot.chat.commands``, a Cog) and components (``bot.chat.views``) share.
 
 No game logic here: every callback reads what the user asked, calls the game service,
 and delivers the ``Post`` it returns (private content as ephemeral replies). Public boards
@@ -6,11 +7,13 @@ go out through ``PiazzaBot.publish``, which the service calls itself (``bot.play
 board Discord refused is posted again later. Slow work is deferred first (Discord allows 3
 seconds). Every interaction ends with an answer: an unexpected error gets a short apology
 and one logged traceback. A post pings exactly the users it names as owing a decision.
+
+The watcher is a ``discord.ext.tasks`` loop: at start-up and then every poll it runs the
+service's ``sweep`` (games past their deadline end, boards channels missed are posted).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Awaitable
@@ -18,8 +21,9 @@ from collections.abc import Awaitable
 import aiohttp
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
+from bot.chat.commands import Commands, user_of
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -29,19 +33,14 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
-from bot.play import registry
 from bot.play.outbox import Unposted
-from bot.play.service import HINT, GameService, Post, Refusal, User
+from bot.play.service import GameService, Post, Refusal
 from bot.play.words import phrase
 
 log = logging.getLogger("piazza")
 
 DEADLINE_POLL_SECONDS = 60
 DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError)  # Discord refused or unreachable
-
-
-def user_of(interaction: discord.Interaction) -> User:
-    return User(interaction.user.id, interaction.user.display_name)
 
 
 def mention_line(post: Post) -> str:
@@ -83,11 +82,11 @@ class PiazzaBot(commands.Bot):
         self.service = service
         service.publisher = self.publish
         self.guild_id = guild_id
-        self.deadline_poll_seconds = deadline_poll_seconds
-        self._watch_task: asyncio.Task | None = None
-        add_commands(self)
+        self.watcher.change_interval(seconds=deadline_poll_seconds)
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        await self.add_cog(Commands(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
@@ -95,12 +94,29 @@ class PiazzaBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self._watch_task = asyncio.create_task(self._watch())
+        self.watcher.start()
 
     async def close(self) -> None:
-        if self._watch_task is not None:
-            self._watch_task.cancel()
+        self.watcher.cancel()
         await super().close()
+
+    @tasks.loop(seconds=DEADLINE_POLL_SECONDS)
+    async def watcher(self) -> None:
+        """At start-up and then every poll: games past their deadline end (one indexed query
+        finds them), and boards that channels missed (a failed post, a crash right after a move)
+        are posted."""
+        try:
+            await self.service.sweep()
+        except Exception:  # keep watching: a loop stops at its first unhandled error
+            log.exception("the sweep failed")
+
+    @watcher.before_loop
+    async def _ready_to_watch(self) -> None:
+        await self.wait_until_ready()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await self.apologize(interaction, getattr(error, "original", error))
 
     # --- delivery -------------------------------------------------------------
     async def publish(self, channel_id: int, post: Post) -> None:
@@ -181,9 +197,8 @@ class PiazzaBot(commands.Bot):
                    **expected) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            if expected_game is not None:
-                await self._check_game(interaction, expected_game)
-            post = await self.service.act(interaction.channel_id, user_of(interaction), text, **expected)
+            post = await self.service.act(interaction.channel_id, user_of(interaction), text,
+                                          expected_game=expected_game, **expected)
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
@@ -195,143 +210,11 @@ class PiazzaBot(commands.Bot):
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            if expected_game is not None:
-                await self._check_game(interaction, expected_game)
-            post = await self.service.hand(interaction.channel_id, user_of(interaction))
+            post = await self.service.hand(interaction.channel_id, user_of(interaction), expected_game=expected_game)
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
         await self.send_private(interaction, post)
-
-    async def _check_game(self, interaction: discord.Interaction, game_id: int) -> None:
-        current = await self.service.store.open_game_in(interaction.channel_id)
-        if current is None or current.id != game_id:
-            raise Refusal(phrase("bot.play.button_ended"))
-
-    async def _watch(self) -> None:
-        """At start-up and then every poll: games past their deadline end, and boards that
-        channels missed (a failed post, a crash right after a move) are posted."""
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.service.sweep()
-            except Exception:  # keep watching
-                log.exception("the sweep failed")
-            await asyncio.sleep(self.deadline_poll_seconds)
-
-
-def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
-    """Whether the caller may see this channel of the server (its threads follow their parent)."""
-    guild = interaction.guild
-    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
-    member = interaction.user
-    if channel is None or not isinstance(member, discord.Member):
-        return False
-    return channel.permissions_for(member).view_channel
-
-
-def add_commands(bot: PiazzaBot) -> None:
-    service = bot.service
-    tree = bot.tree
-    game_choices = [app_commands.Choice(name=t.engine.title, value=k) for k, t in registry.titles().items()]
-
-    @tree.command(name="new", description="Open a new game in this channel (one game per channel or thread).")
-    @app_commands.describe(game="Which game", options="Options as name=value pairs, e.g. layout=rome")
-    @app_commands.choices(game=game_choices)
-    @app_commands.guild_only()
-    async def new(interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        user = user_of(interaction)
-        await bot.announce(interaction, service.create(interaction.guild_id, interaction.channel_id, user,
-                                                       game.value, options))
-
-    @tree.command(name="join", description="Take a seat in the game waiting in this channel.")
-    @app_commands.guild_only()
-    async def join(interaction: discord.Interaction):
-        await bot.announce(interaction, service.join(interaction.channel_id, user_of(interaction)))
-
-    @tree.command(name="leave", description="Give up your seat before the game starts.")
-    @app_commands.guild_only()
-    async def leave(interaction: discord.Interaction):
-        await bot.announce(interaction, service.leave(interaction.channel_id, user_of(interaction)))
-
-    @tree.command(name="start", description="Start the game with the players seated now.")
-    @app_commands.guild_only()
-    async def start(interaction: discord.Interaction):
-        await bot.show_board(interaction, service.start(interaction.channel_id, user_of(interaction)),
-                             phrase("bot.chat.started"))
-
-    @tree.command(name="move", description="Play your move; the list shows your legal moves as you type.")
-    @app_commands.describe(action="Your move in the game's notation (see /help)")
-    @app_commands.guild_only()
-    async def move(interaction: discord.Interaction, action: str):
-        await bot.play(interaction, action)
-
-    @move.autocomplete("action")
-    async def move_autocomplete(interaction: discord.Interaction, current: str):
-        try:
-            choices = await service.suggest(interaction.channel_id, user_of(interaction), current)
-        except Refusal:
-            return []
-        except Exception:  # discord.py would only log it, and the list would fail to load
-            log.exception("autocomplete failed for interaction %s", interaction.id)
-            return [app_commands.Choice(name=clip(phrase("bot.hint.failed"), 100), value=HINT)]
-        return [app_commands.Choice(name=clip(c.label, 100), value=clip(c.notation, 100)) for c in choices]
-
-    @tree.command(name="board", description="Show the current board of this channel's game.")
-    @app_commands.guild_only()
-    async def board(interaction: discord.Interaction):
-        await bot.show_board(interaction, service.board(interaction.channel_id),
-                             phrase("bot.chat.board_posted"))
-
-    @tree.command(name="hand", description="Privately see your hand and your legal moves.")
-    @app_commands.guild_only()
-    async def hand(interaction: discord.Interaction):
-        await bot.send_hand(interaction)
-
-    @tree.command(name="log", description="The public record of the last moves (only you see it).")
-    @app_commands.guild_only()
-    async def log_(interaction: discord.Interaction):
-        try:
-            text = await service.log(interaction.channel_id)
-        except Refusal as exc:
-            await bot.refuse(interaction, str(exc))
-            return
-        await interaction.response.send_message(clip(text), ephemeral=True)
-
-    @tree.command(name="abort", description="End this channel's game without scores (its opener or a manager).")
-    @app_commands.guild_only()
-    async def abort(interaction: discord.Interaction):
-        perms = interaction.permissions
-        is_manager = perms.manage_channels or perms.manage_guild
-        await bot.announce(interaction, service.abort(interaction.channel_id, user_of(interaction), is_manager))
-
-    @tree.command(name="games", description="List the open games in this server that you can see.")
-    @app_commands.guild_only()
-    async def games(interaction: discord.Interaction):
-        rows = [g for g in await service.games(interaction.guild_id) if can_view(interaction, g.channel_id)]
-        if not rows:
-            await interaction.response.send_message(phrase("bot.chat.no_games"), ephemeral=True)
-            return
-        lines = []
-        for g in rows:
-            waiting = " ".join(f"<@{u}>" for u in g.waiting_for)
-            state = phrase("bot.chat.game_waiting", mentions=waiting) if waiting else g.status
-            lines.append(phrase("bot.chat.game_line", channel=g.channel_id, title=g.title, names=", ".join(g.names),
-                                state=state))
-        await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
-
-    @tree.command(name="help", description="How to play: commands and move notation.")
-    @app_commands.describe(game="Which game (all if omitted)")
-    @app_commands.choices(game=game_choices)
-    async def help_(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
-        text = service.help_text(game.value if game else None)
-        intro = phrase("bot.help.intro")
-        embed = discord.Embed(title=phrase("bot.help.title"), description=clip(intro + "\n\n" + text, 4096))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @tree.error
-    async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError):
-        await bot.apologize(interaction, getattr(error, "original", error))
 
 
 def create_bot(service: GameService, *, guild_id: int | None = None,

@@ -30,9 +30,10 @@ class Looking:
                 post = await self._board_post(row, game, game.state, "", [])
             return await self._publish(row, post)
 
-    async def hand(self, channel_id: int, user: User) -> Post:
-        """The caller's private view: text, a picture, and the legal moves if it is their turn."""
-        row, game = await self._active_game(channel_id)
+    async def hand(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
+        """The caller's private view: news since their last look, text, a picture, and the legal
+        moves if it is their turn. ``expected_game``: a button's game, which must still be on."""
+        row, game = await self._active_game(channel_id, expected_game)
         seat = row.seat_of(user.id)
         if seat is None:
             raise Refusal(phrase("bot.play.no_hand"))

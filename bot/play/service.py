@@ -30,7 +30,7 @@ from bot.play.options import OptionError, parse_options, split_options
 from bot.play.outbox import Outbox, Publisher, Retries
 from bot.play.stored import Loaded, States, title_name
 from bot.play.words import phrase, say
-from bot.store import GameRow, StaleVersion, Store, StoreError
+from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Choice, Msg, NotYourTurn, RuleError
 from engines.core.rng import blake2b_seed, seed_text
 
@@ -97,14 +97,18 @@ class GameService(Looking, Outbox):
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
-    async def _open_game(self, channel_id: int) -> GameRow:
+    async def _open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
+        """The channel's open game; with ``expected_game`` (a button's or menu's game id), refused
+        unless it is still that game."""
         row = await self.store.open_game_in(channel_id)
+        if expected_game is not None and (row is None or row.id != expected_game):
+            raise Refusal(phrase("bot.play.button_ended"))
         if row is None:
             raise Refusal(phrase("bot.lobby.no_game"))
         return row
 
-    async def _active_game(self, channel_id: int) -> tuple[GameRow, Loaded]:
-        row = await self._open_game(channel_id)
+    async def _active_game(self, channel_id: int, expected_game: int | None = None) -> tuple[GameRow, Loaded]:
+        row = await self._open_game(channel_id, expected_game)
         game = self._states.load(row)
         if row.status != "active":
             raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
@@ -178,7 +182,7 @@ class GameService(Looking, Outbox):
         latest = now + DEADLINE_WINDOW
         if when > latest:
             raise OptionError("bot.deadline.too_far", text=text, latest=f"{latest:%Y-%m-%d}")
-        return when.astimezone(UTC).isoformat(timespec="minutes")
+        return deadline_text(when)
 
     async def join(self, channel_id: int, user: User) -> Post:
         async with self._lock(channel_id):
@@ -242,12 +246,13 @@ class GameService(Looking, Outbox):
 
     # --- playing ------------------------------------------------------------
     async def act(self, channel_id: int, user: User, text: str, expected_version: int | None = None,
-                  expected_decision: str | None = None) -> Post:
-        """Play one move typed in chat notation. From a menu, ``expected_decision`` (its
-        ``decision_token``) refuses the move if the caller's decision has changed since the
-        menu was made; ``expected_version`` (menus of earlier releases) if the game has moved."""
+                  expected_decision: str | None = None, expected_game: int | None = None) -> Post:
+        """Play one move typed in chat notation. From a menu, ``expected_game`` refuses the move if
+        the channel's game is another by now, ``expected_decision`` (its ``decision_token``) if the
+        caller's decision has changed since the menu was made, ``expected_version`` (menus of
+        earlier releases) if the game has moved."""
         async with self._lock(channel_id):
-            row, game = await self._active_game(channel_id)
+            row, game = await self._active_game(channel_id, expected_game)
             ended = await self._apply_deadline(row, game)
             if ended is not None:
                 ended.private_text = phrase("bot.deadline.ended_first")
@@ -327,15 +332,13 @@ class GameService(Looking, Outbox):
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
         deadline has passed, then post the boards channels have missed (``flush_outbox``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
-        for row in await self.store.open_games():
-            if row.deadline is None or row.status != "active":
-                continue
+        for game_id, channel_id in await self.store.due(self._clock()):
             try:
-                await self.check_deadline(row.channel_id)
+                await self.check_deadline(channel_id)
             except Damaged as exc:
                 self._warn(exc)
             except Exception:
-                log.exception("the deadline check of game %s failed", row.id)
+                log.exception("the deadline check of game %s failed", game_id)
         await self.flush_outbox()
 
     async def suggest(self, channel_id: int, user: User, typed: str) -> list[Choice]:

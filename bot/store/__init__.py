@@ -2,7 +2,7 @@
 
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
-from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, default_path
+from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, deadline_text, default_path
 
 __all__ = [
     "DEFAULT_PATH",
@@ -16,5 +16,6 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreError",
+    "deadline_text",
     "default_path",
 ]

@@ -70,4 +70,9 @@ MIGRATIONS: list[str] = [
     ALTER TABLE actions ADD COLUMN events TEXT;
     ALTER TABLE seats ADD COLUMN notices_read INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: the watcher finds the games whose deadline has come with one indexed query (deadlines
+    # are stored as UTC ISO text, minutes precision, so text order is time order).
+    """
+    CREATE INDEX games_due ON games (deadline) WHERE status = 'active' AND deadline IS NOT NULL;
+    """,
 ]

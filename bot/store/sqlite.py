@@ -37,6 +37,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def deadline_text(when: datetime) -> str:
+    """How a deadline is stored: UTC, ISO 8601 to the minute (text order is time order)."""
+    return when.astimezone(UTC).isoformat(timespec="minutes")
+
+
 def default_path() -> Path:
     return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
 
@@ -138,6 +143,17 @@ class Store:
                 ids = [r[0] async for r in cur]
             games = [await self._row("id = ?", (i,)) for i in ids]
         return [g for g in games if g is not None]
+
+    async def due(self, now: datetime) -> list[tuple[int, int]]:
+        """(game id, channel id) of every game being played whose deadline is ``now`` or earlier:
+        one query on the ``games_due`` index. Deadlines are UTC ISO text (``deadline_text``); one
+        that does not read as such never comes due (the service names the game damaged)."""
+        async with self._lock, self._db.execute(
+            "SELECT id, channel_id FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
+            " ORDER BY deadline",
+            (deadline_text(now),),
+        ) as cur:
+            return [(r["id"], r["channel_id"]) async for r in cur]
 
     async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
         async with self._lock, self._db.execute(

@@ -148,3 +148,35 @@ async def test_a_refused_move_writes_nothing(tmp_path):
     assert game.version == 0 and game.snapshot == '{"n": 0}'
     assert await store.actions(gid) == []
     await store.close()
+
+
+async def test_due_games_are_one_indexed_query(tmp_path):
+    """The watcher's query: games being played whose deadline has come, found through the
+    games_due index (not by loading every open game)."""
+    from datetime import UTC, datetime
+
+    from bot.store import deadline_text
+
+    now = datetime(2026, 12, 1, 12, 0, 30, tzinfo=UTC)
+    store = await Store.open(tmp_path / "p.sqlite3")
+    ids = {}
+    for channel, deadline, start in [(1, "2026-12-01T12:00+00:00", True), (2, "2026-12-01T12:01+00:00", True),
+                                     (3, "2026-11-01T00:00+00:00", False), (4, None, True),
+                                     (5, "next tuesday", True)]:
+        gid = await store.create_game(guild_id=7, channel_id=channel, game_key="leonardo", options={}, seed=0,
+                                      creator_id=11, creator_name="Anne", deadline=deadline)
+        if start:
+            await store.start_game(gid, "{}", seed=0)
+        ids[channel] = gid
+    ran: list[str] = []
+    await store._db.set_trace_callback(ran.append)  # the statement the store really runs
+    assert await store.due(now) == [(ids[1], 1)]  # not later, not in a lobby, none, not a date
+    await store._db.set_trace_callback(None)
+    assert deadline_text(datetime(2026, 12, 1, 13, 0, 59, tzinfo=UTC)) == "2026-12-01T13:00+00:00"
+    assert [c for _, c in await store.due(datetime(2027, 1, 1, tzinfo=UTC))] == [1, 2]
+    await store.close()
+    [query] = [q for q in ran if q.lstrip().upper().startswith("SELECT")]
+    con = sqlite3.connect(tmp_path / "p.sqlite3")
+    plan = " ".join(r[-1] for r in con.execute("EXPLAIN QUERY PLAN " + query))
+    con.close()
+    assert "USING INDEX games_due" in plan, (query, plan)
