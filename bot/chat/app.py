@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.chat.commands import Commands, user_of
+from bot.chat.commands import Commands, channel_of, user_of
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -123,6 +123,8 @@ class PiazzaBot(commands.Bot):
         """The service's publisher: post a board to its channel, or raise Unposted saying why."""
         try:
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
+                raise Unposted(phrase("bot.chat.not_text"))
             await channel.send(
                 content=clip((post.public_text or "") + mention_line(post)),
                 file=board_file(post) or discord.utils.MISSING,
@@ -173,7 +175,7 @@ class PiazzaBot(commands.Bot):
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(clip(post.public_text))
+        await interaction.response.send_message(clip(post.public_text or phrase("bot.play.done")))
 
     async def show_board(self, interaction: discord.Interaction, call: Awaitable[Post], ack: str) -> None:
         """Slow calls that end in a public board (which the service posts): deferred privately,
@@ -186,7 +188,7 @@ class PiazzaBot(commands.Bot):
             return
         if post.version is None:  # a lobby: its text, not a board, so not the outbox's
             try:
-                await self.publish(interaction.channel_id, post)
+                await self.publish(channel_of(interaction), post)
             except Unposted as exc:
                 post.unposted = str(exc)
         if post.unposted is not None:
@@ -197,7 +199,7 @@ class PiazzaBot(commands.Bot):
                    **expected) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            post = await self.service.act(interaction.channel_id, user_of(interaction), text,
+            post = await self.service.act(channel_of(interaction), user_of(interaction), text,
                                           expected_game=expected_game, **expected)
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
@@ -210,7 +212,7 @@ class PiazzaBot(commands.Bot):
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            post = await self.service.hand(interaction.channel_id, user_of(interaction), expected_game=expected_game)
+            post = await self.service.hand(channel_of(interaction), user_of(interaction), expected_game=expected_game)
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return

@@ -30,6 +30,13 @@ def user_of(interaction: discord.Interaction) -> User:
     return User(interaction.user.id, interaction.user.display_name)
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction comes from: Discord names it for every command (all but /help
+    are guild-only) and for every component, which lives on a message."""
+    assert interaction.channel_id is not None
+    return interaction.channel_id
+
+
 def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
     """Whether the caller may see this channel of the server (its threads follow their parent)."""
     guild = interaction.guild
@@ -50,24 +57,24 @@ class Commands(commands.Cog):
     @app_commands.choices(game=GAMES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        call = self.service.create(interaction.guild_id, interaction.channel_id, user_of(interaction), game.value,
+        call = self.service.create(interaction.guild_id, channel_of(interaction), user_of(interaction), game.value,
                                    options)
         await self.bot.announce(interaction, call)
 
     @app_commands.command(name="join", description=phrase("bot.command.join"))
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction):
-        await self.bot.announce(interaction, self.service.join(interaction.channel_id, user_of(interaction)))
+        await self.bot.announce(interaction, self.service.join(channel_of(interaction), user_of(interaction)))
 
     @app_commands.command(name="leave", description=phrase("bot.command.leave"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction):
-        await self.bot.announce(interaction, self.service.leave(interaction.channel_id, user_of(interaction)))
+        await self.bot.announce(interaction, self.service.leave(channel_of(interaction), user_of(interaction)))
 
     @app_commands.command(name="start", description=phrase("bot.command.start"))
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction):
-        await self.bot.show_board(interaction, self.service.start(interaction.channel_id, user_of(interaction)),
+        await self.bot.show_board(interaction, self.service.start(channel_of(interaction), user_of(interaction)),
                                   phrase("bot.chat.started"))
 
     @app_commands.command(name="move", description=phrase("bot.command.move"))
@@ -79,7 +86,7 @@ class Commands(commands.Cog):
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
         try:
-            choices = await self.service.suggest(interaction.channel_id, user_of(interaction), current)
+            choices = await self.service.suggest(channel_of(interaction), user_of(interaction), current)
         except Refusal:
             return []
         except Exception:  # discord.py would only log it, and the list would fail to load
@@ -91,7 +98,7 @@ class Commands(commands.Cog):
     @app_commands.command(name="board", description=phrase("bot.command.board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction):
-        await self.bot.show_board(interaction, self.service.board(interaction.channel_id),
+        await self.bot.show_board(interaction, self.service.board(channel_of(interaction)),
                                   phrase("bot.chat.board_posted"))
 
     @app_commands.command(name="hand", description=phrase("bot.command.hand"))
@@ -103,7 +110,7 @@ class Commands(commands.Cog):
     @app_commands.guild_only()
     async def log_(self, interaction: discord.Interaction):
         try:
-            text = await self.service.log(interaction.channel_id)
+            text = await self.service.log(channel_of(interaction))
         except Refusal as exc:
             await self.bot.refuse(interaction, str(exc))
             return
@@ -115,7 +122,7 @@ class Commands(commands.Cog):
         perms = interaction.permissions
         is_manager = perms.manage_channels or perms.manage_guild
         await self.bot.announce(interaction,
-                                self.service.abort(interaction.channel_id, user_of(interaction), is_manager))
+                                self.service.abort(channel_of(interaction), user_of(interaction), is_manager))
 
     @app_commands.command(name="games", description=phrase("bot.command.games"))
     @app_commands.guild_only()

@@ -1,5 +1,5 @@
-"""What players look at (a mixin of ``GameService``): the board, their hand, the log, the
-server's open games and the help."""
+"""What players look at (a part of ``GameService``): the board, their hand with their news,
+the log, the server's open games and the help."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.play.names import chat_name, chat_names
 from bot.play.options import describe_options
+from bot.play.outbox import Outbox
 from bot.play.words import phrase, say
 from bot.store import GameRow
 from engines.core import SYSTEM
 from render.text import catalog
 
 
-class Looking:
+class Looking(Outbox):
     async def board(self, channel_id: int) -> Post:
         """The current board for the channel. If the channel missed boards (see ``bot.play.outbox``),
         this is the catch-up post: every missed move, and a mention of whoever owes a decision."""

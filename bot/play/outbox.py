@@ -20,9 +20,10 @@ from datetime import datetime, timedelta
 
 from bot.play import presenting
 from bot.play.answers import Damaged, Post
+from bot.play.base import ServiceBase
 from bot.play.stored import Loaded
 from bot.play.words import phrase
-from bot.store import GameRow
+from bot.store import GameRow, Store
 
 log = logging.getLogger("piazza")
 
@@ -74,9 +75,15 @@ def moves_text(lines: list[str]) -> str:
     return "\n".join(head + kept)
 
 
-class Outbox:
-    """The game service's side of the outbox (a mixin of ``GameService``): publishing a board
-    under the channel's lock, recording it as shown, and catching up lagging games."""
+class Outbox(ServiceBase):
+    """The game service's side of the outbox: publishing a board under the channel's lock,
+    recording it as shown, and catching up lagging games."""
+
+    def __init__(self, store: Store, clock: Callable[[], datetime] | None = None,
+                 seeds: Callable[[], int | str] | None = None, publisher: Publisher | None = None):
+        super().__init__(store, clock, seeds)
+        self.publisher = publisher
+        self._retries = Retries()
 
     async def _publish(self, row: GameRow, post: Post) -> Post:
         """Post to the channel through the publisher, if there is one, and record it as shown;

@@ -16,9 +16,7 @@ longer loads is ``Damaged``: its players are refused, listings and sweeps skip i
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
-import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -27,12 +25,12 @@ from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.play.looking import Looking
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_options, split_options
-from bot.play.outbox import Outbox, Publisher, Retries
-from bot.play.stored import Loaded, States, title_name
+from bot.play.outbox import Publisher
+from bot.play.stored import Loaded, title_name
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Choice, Msg, NotYourTurn, RuleError
-from engines.core.rng import blake2b_seed, seed_text
+from engines.core.rng import seed_text
 
 __all__ = ["Damaged", "GameService", "GameSummary", "Post", "Refusal", "User"]
 
@@ -65,15 +63,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-def decision_token(moves_by_seat: int, choices: list[Choice]) -> str:
-    """Names one decision of one seat: how many moves the seat has made, and a short hash of
-    its legal moves. A menu made for it stays valid while both are unchanged, however many
-    other players decide meanwhile."""
-    digest = hashlib.sha256("\n".join(c.notation for c in choices).encode()).hexdigest()[:10]
-    return f"{moves_by_seat}.{digest}"
-
-
-class GameService(Looking, Outbox):
+class GameService(Looking):
     def __init__(
         self,
         store: Store,
@@ -83,45 +73,7 @@ class GameService(Looking, Outbox):
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
         tests that need a fixed date or a reproducible game."""
-        self.store = store
-        self.publisher = publisher
-        self._clock = clock or (lambda: datetime.now(UTC))
-        # 128 bits from the OS, for a generator whose outputs do not give its key away
-        self._seeds = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._states = States()
-        self._retries = Retries()
-        self._warned: set[int] = set()
-
-    # --- helpers ------------------------------------------------------------
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
-
-    async def _open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
-        """The channel's open game; with ``expected_game`` (a button's or menu's game id), refused
-        unless it is still that game."""
-        row = await self.store.open_game_in(channel_id)
-        if expected_game is not None and (row is None or row.id != expected_game):
-            raise Refusal(phrase("bot.play.button_ended"))
-        if row is None:
-            raise Refusal(phrase("bot.lobby.no_game"))
-        return row
-
-    async def _active_game(self, channel_id: int, expected_game: int | None = None) -> tuple[GameRow, Loaded]:
-        row = await self._open_game(channel_id, expected_game)
-        game = self._states.load(row)
-        if row.status != "active":
-            raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
-        return row, game
-
-    def _warn(self, exc: Damaged) -> None:
-        """One warning per damaged game and process (the sweeps run every minute)."""
-        if exc.game_id not in self._warned:
-            self._warned.add(exc.game_id)
-            log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
-
-    async def _decision(self, row: GameRow, seat: int, choices: list[Choice]) -> str:
-        return decision_token(await self.store.moves_by_seat(row.id, seat), choices)
+        super().__init__(store, clock, seeds, publisher)
 
     # --- lobby --------------------------------------------------------------
     async def create(
@@ -374,10 +326,9 @@ class GameService(Looking, Outbox):
         (uncapped: the demo's and the tests' random players use it)."""
         row, game = await self._active_game(channel_id)
         engine, state = game.engine, game.state
-        return {
-            row.user_of(seat): [engine.notation(state, a) for a in engine.legal_actions(state, seat)]
-            for seat in sorted(engine.to_act(state))
-        }
+        owing = ((row.user_of(seat), seat) for seat in sorted(engine.to_act(state)))
+        return {user: [engine.notation(state, a) for a in engine.legal_actions(state, seat)]
+                for user, seat in owing if user is not None}
 
     # --- integrity ----------------------------------------------------------
     async def replay(self, game_id: int):

@@ -79,6 +79,7 @@ class Store:
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
+        assert row is not None  # a PRAGMA always answers one row
         return int(row[0])
 
     async def _migrate(self) -> None:
@@ -180,7 +181,9 @@ class Store:
         async with self._lock, self._db.execute(
             "SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat)
         ) as cur:
-            return int((await cur.fetchone())[0])
+            row = await cur.fetchone()
+        assert row is not None  # COUNT(*) always answers one row
+        return int(row[0])
 
     async def lagging(self) -> list[int]:
         """Games (playing or just finished) whose newest board the channel has not been shown."""
@@ -236,7 +239,8 @@ class Store:
                     (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), str(seed),
                      creator_id, now, now, deadline),
                 )
-                game_id = int(cur.lastrowid)
+                assert cur.lastrowid is not None  # an INSERT that succeeded has a row id
+                game_id = cur.lastrowid
                 await self._db.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, creator_name),

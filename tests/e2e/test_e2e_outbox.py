@@ -126,3 +126,21 @@ async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: D
         assert (await table.service.store.game(game.id)).announced == 2
     async with open_table(double, db):  # a second restart posts nothing more
         assert await new_boards(double, games, seen + 1, wait=0.3) == []
+
+
+async def test_a_channel_that_holds_no_messages_is_a_reason_not_a_crash(double: DiscordDouble,
+                                                                       tmp_path: Path) -> None:
+    """The publisher asked to post in a category (a channel without messages) says why, in words,
+    instead of failing on a channel object that has no send()."""
+    from bot.play.answers import Post
+    from bot.play.outbox import Unposted
+
+    category = double.add_channel("lounges", kind=4)
+    async with open_table(double, tmp_path / "piazza.sqlite3") as table:
+        try:
+            await table.bot.publish(category.id, Post(public_text="a board", game_id=1, version=1))
+        except Unposted as exc:
+            assert str(exc) == "This channel cannot hold messages."
+        else:
+            raise AssertionError("the post was not refused")
+    assert double.public(category) == []
