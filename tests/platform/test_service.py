@@ -73,6 +73,7 @@ async def test_refused_moves_change_nothing(service):
     assert await snapshot(service) == before
 
 
+@pytest.mark.slow
 async def test_a_whole_game_replays_to_its_snapshot(service):
     await seated_game(service, players=3, seed=11)
     post = await play_some(service, 10_000)

@@ -44,6 +44,7 @@ async def test_a_market_or_auction_prompts_every_other_player(service):
         assert set(waiting[1:]) <= set(post.mentions)
 
 
+@pytest.mark.slow
 async def test_torri_plays_to_the_end_through_the_service(service):
     await seated_game(service, key="torri", players=2, seed=6)
     rng = Rng.from_seed(6)
