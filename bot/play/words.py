@@ -33,7 +33,7 @@ def chat_style(row: GameRow | None, colour: Callable[[int], str] | None = None) 
 
     def seat(s: int) -> str:
         if not 0 <= s < len(names):
-            return f"seat {s + 1}"
+            return phrase("bot.board.unknown_seat", number=s + 1)
         return f"{chat_name(names[s])} ({colour(s)})" if colour else chat_name(names[s])
 
     return Style(seat=seat, input=chat_input)
