@@ -9,7 +9,7 @@ from bot.play.names import chat_name, chat_names
 from bot.play.options import describe_options
 from bot.play.outbox import Outbox
 from bot.play.words import phrase, say
-from bot.store import GameRow
+from bot.store import GameRow, Notice
 from engines.core import SYSTEM
 from render.text import catalog
 
@@ -64,19 +64,19 @@ class Looking(Outbox):
         head = phrase("bot.log.head", first=max(1, len(entries) - last + 1), last=len(entries), count=len(entries))
         return "\n".join([head, *lines])
 
-    async def _news(self, row: GameRow, seat: int, now: int | None = None) -> str:
+    async def _unread(self, row: GameRow, seat: int) -> list[Notice]:
         """The seat's private notices it has not been shown (events addressed to it, whoever's move
-        produced them), as lines; then they count as read, up to the row's version. With ``now``
-        (the version of the caller's own move), that move's notices come last, under no header."""
+        produced them), up to the row's version."""
         mark = next((s.notices_read for s in row.seats if s.seat == seat), 0)
-        notices = [n for n in await self.store.notices(row.id, seat, since=mark) if n.version <= row.version]
+        return [n for n in await self.store.notices(row.id, seat, since=mark) if n.version <= row.version]
+
+    async def _news(self, row: GameRow, seat: int) -> str:
+        """The seat's unread notices under "Since your last look:"; then they count as read."""
+        notices = await self._unread(row, seat)
         if not notices:
             return ""
-        earlier = [presenting.notice_line(row, n) for n in notices if n.version != now]
-        current = [presenting.notice_line(row, n) for n in notices if n.version == now]
         await self.store.mark_notices_read(row.id, seat, notices[-1].version)
-        head = [phrase("bot.play.since_last_look"), *earlier] if earlier else []
-        return "\n".join(head + current)
+        return news_text(row, notices, [])
 
     async def games(self, guild_id: int | None) -> list[GameSummary]:
         """The open games (of one guild, or all); a damaged one is skipped with one warning."""
@@ -103,6 +103,12 @@ class Looking(Outbox):
             parts.append(phrase("bot.help.game", title=engine.title, key=key, low=engine.min_players,
                                 high=engine.max_players, notation=notation_help(engine), options=options))
         return "\n\n".join(parts)
+
+
+def news_text(row: GameRow, earlier: list[Notice], now: list[str]) -> str:
+    """A seat's news: the notices it had not seen (under a header), then its move's own lines."""
+    head = [phrase("bot.play.since_last_look"), *(presenting.notice_line(row, n) for n in earlier)]
+    return "\n".join((head if earlier else []) + now)
 
 
 def notation_help(engine) -> str:

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
-from bot.play.looking import Looking
+from bot.play.looking import Looking, news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_options, split_options
 from bot.play.outbox import Publisher
@@ -236,11 +236,13 @@ class GameService(Looking):
         engine = game.engine
         public = [say(row, e) for e in events if e.to is None]
         finished = engine.result(new) is not None
+        mover = None if seat == SYSTEM else seat  # shown its news with this move: read in the same transaction
+        earlier = [] if mover is None else await self._unread(row, seat)
         try:
             version = await self.store.commit_move(
                 row.id, row.version, seat,
                 engine.action_adapter.dump_json(action).decode(),
-                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished,
+                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=mover,
             )
         except StaleVersion as exc:
             raise refusal(row, exc) from exc
@@ -255,8 +257,8 @@ class GameService(Looking):
             head = presenting.move_line(row, game, new, seat, public)
         post = await self._board_post(row, game, new, head,
                                       [] if finished else presenting.waiting_users(row, game, new))
-        if seat != SYSTEM:  # the mover's news: this move's private events, and any they had not seen
-            post.private_text = await self._news(row, seat, now=version) or None
+        if mover is not None:  # the mover's news: any they had not seen, then this move's private events
+            post.private_text = news_text(row, earlier, [say(row, e) for e in events if e.to == seat]) or None
         if actor is not None and seat != SYSTEM and not finished and seat in engine.to_act(new):
             post.choices = presenting.labelled(row, engine.choices(new, seat))
             post.decision = await self._decision(row, seat, post.choices)

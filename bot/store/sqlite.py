@@ -318,9 +318,12 @@ class Store:
         events: list[dict[str, Any]],
         snapshot: str,
         finished: bool,
+        reader: int | None = None,
     ) -> int:
         """Append one action (with every event it produced, public and private, as JSON dicts
         ``{"key", "params", "to"}``) and the new snapshot in one transaction; returns the new version.
+        ``reader``: a seat shown its notices up to this action with it (the mover), whose read
+        mark moves in the same transaction.
 
         Raises StaleVersion (and writes nothing) if another move landed since
         ``expected_version`` was read."""
@@ -337,15 +340,20 @@ class Store:
                 "INSERT INTO actions (game_id, seq, seat, action, public, at, events) VALUES (?, ?, ?, ?, '[]', ?, ?)",
                 (game_id, expected_version + 1, seat, action_json, now, json.dumps(events)),
             )
+            if reader is not None:
+                await self._mark_read(game_id, reader, expected_version + 1)
         return expected_version + 1
 
     async def mark_notices_read(self, game_id: int, seat: int, version: int) -> None:
         """The seat has been shown its notices up to ``version`` (the mark never moves backwards)."""
         async with self._transaction():
-            await self._db.execute(
-                "UPDATE seats SET notices_read = ? WHERE game_id = ? AND seat = ? AND notices_read < ?",
-                (version, game_id, seat, version),
-            )
+            await self._mark_read(game_id, seat, version)
+
+    async def _mark_read(self, game_id: int, seat: int, version: int) -> None:
+        await self._db.execute(
+            "UPDATE seats SET notices_read = ? WHERE game_id = ? AND seat = ? AND notices_read < ?",
+            (version, game_id, seat, version),
+        )
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """The channel has been shown the board of ``version`` (never moves backwards)."""

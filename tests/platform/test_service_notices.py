@@ -133,3 +133,20 @@ async def test_notices_are_read_up_to_a_version_and_never_back(tmp_path):
         assert (await store.game(gid)).seats[1].notices_read == 2
     finally:
         await store.close()
+
+
+async def test_news_waiting_for_a_player_comes_with_their_next_move(service):
+    await seated_game(service, players=2, seed=3)
+    mover, seat, drawn, _ = await play_until_someone_else_is_told(service)
+    other = by_id(next(u for u in (ANNE.id, BRUNO.id) if u != mover.id))
+    for _ in range(50):  # the mover may have more to do before the other architect's turn
+        pending = await service.pending(1)
+        if other.id in pending:
+            break
+        await service.act(1, mover, pending[mover.id][0])
+    post = await service.act(1, other, pending[other.id][0])
+    lines = post.private_text.splitlines()
+    assert lines[0] == SINCE and lines[1:1 + len(drawn)] == [words(Msg.of(e)) for e in drawn], post.private_text
+    row = await service.store.open_game_in(1)
+    assert row.seats[seat].notices_read == row.version  # marked with the move itself
+    assert SINCE not in (await service.hand(1, other)).private_text
