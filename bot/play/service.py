@@ -11,6 +11,9 @@ heartbeat) never waits for the rules or for Pillow.
 With a ``publisher`` (``bot.play.outbox``), the service posts every public board itself, under
 the channel's lock, and records what each channel has been shown. A stored game that no
 longer loads is ``Damaged``: its players are refused, listings and sweeps skip it.
+
+Every event of a move is logged as data; the private ones are their seat's notices, shown to
+that seat once, with its next move or its next look (``Looking.hand``), never in public.
 """
 
 from __future__ import annotations
