@@ -47,11 +47,11 @@ def main(argv: list[str] | None = None) -> int:
     """The command line; also the ``piazza`` console script (its return value is the exit status)."""
     args = parser().parse_args(argv)
     if args.command == "run":
-        from bot.run import run
+        from bot.chat.run import run
 
         return run()
 
-    from bot.registry import get, titles
+    from bot.play.registry import get, titles
     from engines.core import DataError
 
     try:
@@ -67,11 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         import asyncio
 
-        from bot.demo import demo as run_demo
+        from bot.cli.demo import demo as run_demo
 
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out))
     if args.command == "bench":
-        from bot.bench import bench as run_bench
+        from bot.cli.bench import bench as run_bench
 
         return run_bench(args.game, as_json=args.json, quick=args.quick)
     return 2

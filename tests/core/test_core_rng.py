@@ -8,7 +8,7 @@ import json
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from bot.registry import titles
+from bot.play.registry import titles
 from engines.core.rng import Blake2b, Rng, SplitMix64, blake2b_seed, seed_text
 
 KEY = "0123456789abcdef" * 2  # 128 bits

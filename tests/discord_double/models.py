@@ -94,6 +94,7 @@ class Channel:
     position: int = 0
     send_denied: bool = False  # the bot lacks Send Messages here: channel posts get 403 / 50013
     overwrites: list[Overwrite] = field(default_factory=list)
+    kind: int = 0  # Discord's channel type: 0 text, 4 category (holds no messages)
 
     @property
     def mention(self) -> str:
@@ -102,7 +103,7 @@ class Channel:
     def payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
-            "type": 0,
+            "type": self.kind,
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,

@@ -29,9 +29,10 @@ class Permissions:
         self.guild.roles.append(role)
         return role
 
-    def add_channel(self: DiscordDouble, name: str) -> Channel:  # type: ignore[misc]
-        """A new text channel; add it before the bot connects (it arrives with GUILD_CREATE)."""
-        channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels))
+    def add_channel(self: DiscordDouble, name: str, kind: int = 0) -> Channel:  # type: ignore[misc]
+        """A new channel (``kind``: 0 text, 4 category); add it before the bot connects (it arrives
+        with GUILD_CREATE)."""
+        channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels), kind=kind)
         self.guild.channels.append(channel)
         return channel
 

@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import logging
-import sys
-from pathlib import Path
 
 import pytest
 
-_TESTS = Path(__file__).resolve().parents[1]
-_ROOT = _TESTS.parent
-if str(_ROOT) not in sys.path:  # the project's packages (bot, engines, render)
-    sys.path.insert(0, str(_ROOT))
-if str(_TESTS) not in sys.path:  # for discord_double; appended so tests/<dir> never shadows a real module
-    sys.path.append(str(_TESTS))
-
-from discord_double import DiscordDouble  # noqa: E402
+from tests.discord_double import DiscordDouble
 
 
 class ErrorLog(logging.Handler):

@@ -12,23 +12,12 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from discord_double import Channel, DiscordDouble, InteractionResult, Message, User
+from bot.chat.app import create_bot
+from bot.play.service import GameService
+from bot.store import Store
+from tests.discord_double import Channel, DiscordDouble, InteractionResult, Message, User
 
 SEED = 20261129  # every game a Table starts uses it, so a failure replays exactly
-
-
-def bot_missing(game_key: str) -> str | None:
-    """Why the bot cannot run ``game_key`` (an import or data error), or None."""
-    try:
-        from bot import registry
-        from bot.discord_app import create_bot  # noqa: F401
-        from bot.service import GameService  # noqa: F401
-        from bot.store import Store  # noqa: F401
-
-        registry.get(game_key)
-    except Exception as exc:  # an import or data error: report it as the skip reason
-        return f"{type(exc).__name__}: {exc}"
-    return None
 
 
 class Table:
@@ -44,10 +33,6 @@ class Table:
         self.bot = None
 
     async def start(self) -> None:
-        from bot.discord_app import create_bot
-        from bot.service import GameService
-        from bot.store import Store
-
         stack = contextlib.AsyncExitStack()
         store = await Store.open(self.db_path)
         stack.push_async_callback(store.close)

@@ -11,20 +11,17 @@ import re
 from pathlib import Path
 
 import pytest
-from discord_double import Channel, DiscordDouble, InteractionResult, Message, User
-from e2e_table import (
+
+from tests.discord_double import Channel, DiscordDouble, InteractionResult, Message, User
+from tests.e2e.e2e_table import (
     Table,
     boards,
-    bot_missing,
     check_final_scores,
     only_public_board,
     open_table,
     refuse_out_of_turn,
 )
-from e2e_table import open_game as open_any_game
-
-MISSING = bot_missing("bella_vista")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Bella Vista yet: {MISSING}")
+from tests.e2e.e2e_table import open_game as open_any_game
 
 SECRET_LINE = re.compile(r"^(Your hand: .*|Face-down on .*)$", re.MULTILINE)
 
@@ -171,7 +168,7 @@ def check_secrets_stayed_private(double: DiscordDouble, channel: Channel) -> Non
 
 
 async def test_two_architects_full_game(double: DiscordDouble, table: Table) -> None:
-    from bot import registry
+    from bot.play import registry
 
     players = [double.user("alice"), double.user("bob")]
     games = double.channel("games")
@@ -183,7 +180,7 @@ async def test_two_architects_full_game(double: DiscordDouble, table: Table) -> 
 
 
 async def test_three_architects_full_game_with_restart(double: DiscordDouble, table: Table) -> None:
-    from bot import registry
+    from bot.play import registry
 
     players = [double.user("carol"), double.user("dave"), double.user("alice")]
     channel = double.channel("general")

@@ -11,12 +11,8 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from discord_double import DiscordDouble
-from e2e_table import bot_missing, open_game, open_table
-
-MISSING = bot_missing("leonardo")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Leonardo: {MISSING}")
+from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_table import open_game, open_table
 
 DAMAGE = {
     "snapshot": "UPDATE games SET snapshot = '{\"firms\": 1}' WHERE channel_id = ?",

@@ -8,12 +8,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from discord_double import DiscordDouble
-from e2e_table import bot_missing, open_game, open_table
-
-MISSING = bot_missing("leonardo")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Leonardo: {MISSING}")
+from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_table import open_game, open_table
 
 
 class Clock:

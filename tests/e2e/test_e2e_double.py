@@ -11,7 +11,8 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from discord_double import ClientRefused, DiscordDouble
+
+from tests.discord_double import ClientRefused, DiscordDouble
 
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:

@@ -9,12 +9,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import pytest
-from discord_double import DiscordDouble
-from e2e_table import bot_missing, open_game, open_table
-
-MISSING = bot_missing("bella_vista")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Bella Vista: {MISSING}")
+from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_table import open_game, open_table
 
 APOLOGY = "Something went wrong on our side"
 

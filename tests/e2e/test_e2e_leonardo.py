@@ -20,10 +20,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from discord_double import Channel, DiscordDouble, InteractionResult, Message, User
-from e2e_table import (
+
+from tests.discord_double import Channel, DiscordDouble, InteractionResult, Message, User
+from tests.e2e.e2e_table import (
     Table,
-    bot_missing,
     check_score_sheet,
     only_public_board,
     open_game,
@@ -32,9 +32,6 @@ from e2e_table import (
     refuse_out_of_turn,
     stored_state,
 )
-
-MISSING = bot_missing("leonardo")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Leonardo: {MISSING}")
 
 TITLE = "Leonardo (1988)"
 SEALED = {"factions", "auction", "market", "merge"}  # phases where the engine may wait for several players
@@ -55,7 +52,7 @@ async def table(double: DiscordDouble, tmp_path: Path):
 
 
 def leonardo():
-    from bot import registry
+    from bot.play import registry
 
     return registry.get("leonardo").engine
 

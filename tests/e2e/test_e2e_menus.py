@@ -10,11 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from discord_double import DiscordDouble, Message, User
-from e2e_table import bot_missing, only_public_board, open_game, open_table
 
-MISSING = bot_missing("leonardo")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Leonardo: {MISSING}")
+from tests.discord_double import DiscordDouble, Message, User
+from tests.e2e.e2e_table import only_public_board, open_game, open_table
 
 
 @pytest.fixture

@@ -10,12 +10,9 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from discord_double import Channel, DiscordDouble, Message
-from e2e_table import boards, bot_missing, open_game, open_table
-
-MISSING = bot_missing("bella_vista")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Bella Vista: {MISSING}")
+from bot.play import presenting
+from tests.discord_double import Channel, DiscordDouble, Message
+from tests.e2e.e2e_table import boards, open_game, open_table
 
 
 class Clock:
@@ -47,7 +44,9 @@ async def move_of(table, channel: Channel, double: DiscordDouble):
 
 
 async def public_lines(table, game_id: int) -> list[str]:
-    return [" ".join(a.public) for a in await table.service.store.actions(game_id)]
+    """Each logged move's public words (its events, worded as the bot words them)."""
+    row = await table.service.store.game(game_id)
+    return [" ".join(presenting.public_lines(row, a)) for a in await table.service.store.actions(game_id)]
 
 
 async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double: DiscordDouble,
@@ -99,7 +98,7 @@ async def test_the_next_board_carries_the_move_whose_board_was_missed(double: Di
 
 
 async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: DiscordDouble, tmp_path: Path) -> None:
-    from bot.service import GameService
+    from bot.play.service import GameService
     from bot.store import Store
 
     db = tmp_path / "piazza.sqlite3"
@@ -127,3 +126,21 @@ async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: D
         assert (await table.service.store.game(game.id)).announced == 2
     async with open_table(double, db):  # a second restart posts nothing more
         assert await new_boards(double, games, seen + 1, wait=0.3) == []
+
+
+async def test_a_channel_that_holds_no_messages_is_a_reason_not_a_crash(double: DiscordDouble,
+                                                                       tmp_path: Path) -> None:
+    """The publisher asked to post in a category (a channel without messages) says why, in words,
+    instead of failing on a channel object that has no send()."""
+    from bot.play.answers import Post
+    from bot.play.outbox import Unposted
+
+    category = double.add_channel("lounges", kind=4)
+    async with open_table(double, tmp_path / "piazza.sqlite3") as table:
+        try:
+            await table.bot.publish(category.id, Post(public_text="a board", game_id=1, version=1))
+        except Unposted as exc:
+            assert str(exc) == "This channel cannot hold messages."
+        else:
+            raise AssertionError("the post was not refused")
+    assert double.public(category) == []

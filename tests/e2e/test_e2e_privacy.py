@@ -11,12 +11,8 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from discord_double import VIEW_CHANNEL, DiscordDouble
-from e2e_table import boards, bot_missing, open_game, open_table, stored_state
-
-MISSING = bot_missing("leonardo")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Leonardo: {MISSING}")
+from tests.discord_double import VIEW_CHANNEL, DiscordDouble
+from tests.e2e.e2e_table import boards, open_game, open_table, stored_state
 
 
 class Clock:
@@ -28,7 +24,7 @@ class Clock:
 
 
 async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_path: Path) -> None:
-    from bot import registry
+    from bot.play import registry
     from render.common import encode_png
 
     bob = double.user("bob")  # not playing: the name below must never ping him

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from discord_double import Channel, DiscordDouble, Message, User
-from e2e_table import (
+
+from tests.discord_double import Channel, DiscordDouble, Message, User
+from tests.e2e.e2e_table import (
     Table,
-    bot_missing,
     check_score_sheet,
     only_public_board,
     open_game,
@@ -26,9 +26,6 @@ from e2e_table import (
     refuse_out_of_turn,
     stored_state,
 )
-
-MISSING = bot_missing("torri")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the bot cannot load Le Torri di Bologna: {MISSING}")
 
 TITLE = "Le Torri di Bologna"
 
@@ -40,7 +37,7 @@ async def table(double: DiscordDouble, tmp_path: Path):
 
 
 def torri():
-    from bot import registry
+    from bot.play import registry
 
     return registry.get("torri").engine
 

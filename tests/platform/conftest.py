@@ -1,6 +1,6 @@
 import pytest
 
-from bot.service import GameService
+from bot.play.service import GameService
 from bot.store import Store
 
 

@@ -3,7 +3,7 @@
 import asyncio
 import threading
 
-from bot.service import User
+from bot.play.service import User
 
 ANNE, BRUNO, ANDREA, SOFIA = User(11, "Anne"), User(12, "Bruno"), User(13, "Andrea"), User(14, "Sofia")
 PLAYERS = [ANNE, BRUNO, ANDREA, SOFIA]

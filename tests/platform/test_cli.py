@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def run_bot(*args, env=None):
     return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True, env=env,
@@ -21,6 +23,7 @@ def test_run_with_a_bad_guild_id_says_so():
     assert result.returncode == 2 and "PIAZZA_GUILD_ID" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_demo_writes_boards_and_scores(tmp_path):
     result = run_bot("demo", "--game", "torri", "--players", "2", "--seed", "3", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
@@ -30,6 +33,7 @@ def test_demo_writes_boards_and_scores(tmp_path):
     assert "Le Torri di Bologna, 2 players, seed 3" in sheet and "1." in sheet and "1." in result.stdout
 
 
+@pytest.mark.slow
 def test_bench_json_has_the_documented_keys():
     import json
 
@@ -88,8 +92,8 @@ def test_demo_refuses_an_out_folder_it_cannot_write(tmp_path):
 
 
 def test_demo_help_states_the_defaults_the_code_uses():
-    from bot.demo import DEFAULT_PLAYERS, default_players
-    from bot.registry import titles
+    from bot.cli.demo import DEFAULT_PLAYERS, default_players
+    from bot.play.registry import titles
 
     text = " ".join(run_bot("demo", "--help", env={"PATH": "/usr/bin:/bin", "COLUMNS": "400"}).stdout.split())
     assert f"(default: {DEFAULT_PLAYERS}, or the nearest count a game takes)" in text

@@ -6,8 +6,8 @@ import sqlite3
 
 import pytest
 
-from bot.registry import titles
-from bot.service import GameService, User
+from bot.play.registry import titles
+from bot.play.service import GameService, User
 from bot.store import MIGRATIONS, Store
 from engines.core.playout import random_move
 from engines.core.rng import Blake2b, SplitMix64

@@ -3,12 +3,12 @@
 import asyncio
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
-from bot import registry
-from bot.service import GameService, Refusal, User
+from bot.play import registry
+from bot.play.service import GameService, Refusal, User
 from bot.store import Store
 from engines.core import Rng
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
 
 async def snapshot(service, channel=1):
@@ -73,6 +73,7 @@ async def test_refused_moves_change_nothing(service):
     assert await snapshot(service) == before
 
 
+@pytest.mark.slow
 async def test_a_whole_game_replays_to_its_snapshot(service):
     await seated_game(service, players=3, seed=11)
     post = await play_some(service, 10_000)

@@ -9,10 +9,10 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, seated_game
 
-from bot.service import GameService, Refusal
+from bot.play.service import GameService, Refusal
 from bot.store import Store
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, seated_game
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 DAMAGE = {  # channel -> (what the row is, the SQL that damages it)

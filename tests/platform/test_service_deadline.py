@@ -4,9 +4,9 @@ logged platform action that replays like any other."""
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from platform_helpers import ANNE, BRUNO, by_id
 
-from bot.service import GameService, Refusal
+from bot.play.service import GameService, Refusal
+from tests.platform.platform_helpers import ANNE, BRUNO, by_id
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

@@ -2,10 +2,10 @@
 simultaneous faction declaration, bids and bets), and the game waits for the last one."""
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
-from bot.service import Refusal
+from bot.play.service import Refusal
 from engines.core import Rng
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, seated_game
 
 
 async def test_everyone_declares_at_once_and_the_game_waits_for_the_last(service):
@@ -44,6 +44,7 @@ async def test_a_market_or_auction_prompts_every_other_player(service):
         assert set(waiting[1:]) <= set(post.mentions)
 
 
+@pytest.mark.slow
 async def test_torri_plays_to_the_end_through_the_service(service):
     await seated_game(service, key="torri", players=2, seed=6)
     rng = Rng.from_seed(6)

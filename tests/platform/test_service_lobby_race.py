@@ -5,11 +5,11 @@ stored seats. The start is refused, nothing is written, and a new /start works."
 import asyncio
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, StatementGate
 
-from bot import registry
-from bot.service import GameService, Refusal
+from bot.play import registry
+from bot.play.service import GameService, Refusal
 from bot.store import Store
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, StatementGate
 
 
 @pytest.fixture

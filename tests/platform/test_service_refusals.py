@@ -4,9 +4,9 @@ window, input quoted on one short line, and abort kept for whoever may still abo
 from datetime import UTC, datetime
 
 import pytest
-from platform_helpers import ANDREA, ANNE, BRUNO, seated_game
 
-from bot.service import GameService, Refusal
+from bot.play.service import GameService, Refusal
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, seated_game
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

@@ -14,13 +14,14 @@ import sys
 import textwrap
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_entry(tmp_path: Path, prelude: str, db: Path | None = None) -> subprocess.CompletedProcess:
     script = textwrap.dedent(prelude) + "\nfrom bot.__main__ import main\nsys.exit(main(['run']))\n"
     env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "dummy-token",
-           "PIAZZA_DB": str(db or tmp_path / "piazza.sqlite3")}
+           "PIAZZA_DB": str(db or tmp_path / "piazza.sqlite3"),
+           "PYTHONPATH": str(ROOT)}  # the tests package (the Discord double), as pytest imports it
     return subprocess.run([sys.executable, "-c", "import sys\n" + script], capture_output=True, text=True,
                           env=env, cwd=tmp_path, timeout=60)
 
@@ -45,11 +46,10 @@ def test_no_network_is_one_line_and_status_1(tmp_path):
 
 
 def test_a_refused_token_is_one_line_and_status_2(tmp_path):
-    result = run_entry(tmp_path, f"""
+    result = run_entry(tmp_path, """
         import asyncio, threading
-        sys.path.append({str(TESTS)!r})
-        from discord_double import DiscordDouble
-        from discord_double.server import DoubleError
+        from tests.discord_double import DiscordDouble
+        from tests.discord_double.server import DoubleError
 
         class RefusingDouble(DiscordDouble):
             async def _get_me(self, request):

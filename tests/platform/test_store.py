@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, StaleVersion, Store, StoreError
+from bot.store import MIGRATIONS, Notice, SchemaTooNew, StaleVersion, Store, StoreError
 
 
 async def new_game(store: Store, channel: int = 1) -> int:
@@ -31,15 +31,16 @@ async def test_a_newer_schema_is_refused_with_a_reason(tmp_path):
     con.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     con.commit()
     con.close()
-    with pytest.raises(StoreError, match="newer than this bot knows"):
+    with pytest.raises(SchemaTooNew, match="newer than this bot knows"):
         await Store.open(path)
 
 
 async def test_one_open_game_per_channel(tmp_path):
     store = await Store.open(tmp_path / "p.sqlite3")
     await new_game(store, channel=1)
-    with pytest.raises(StoreError, match="already has a game"):
+    with pytest.raises(StoreError) as taken:
         await new_game(store, channel=1)
+    assert taken.value.key == "bot.store.channel_taken"
     await new_game(store, channel=2)  # another channel (or thread) is fine
     await store.close()
 
@@ -49,14 +50,16 @@ async def test_seats_join_leave_and_renumber(tmp_path):
     gid = await new_game(store)
     assert await store.add_seat(gid, 12, "Bruno", 4) == 1
     assert await store.add_seat(gid, 13, "Andrea", 4) == 2
-    with pytest.raises(StoreError, match="already joined"):
+    with pytest.raises(StoreError) as twice:
         await store.add_seat(gid, 12, "Bruno", 4)
+    assert twice.value.key == "bot.store.joined_already"
     await store.remove_seat(gid, 12)
     game = await store.game(gid)
     assert [(s.seat, s.name) for s in game.seats] == [(0, "Anne"), (1, "Andrea")]
     await store.add_seat(gid, 14, "Sofia", 3)
-    with pytest.raises(StoreError, match="full"):
+    with pytest.raises(StoreError) as full:
         await store.add_seat(gid, 15, "Carla", 3)
+    assert (full.value.key, full.value.params) == ("bot.store.full", {"seats": 3})
     await store.close()
 
 
@@ -64,15 +67,19 @@ async def test_moves_append_and_bump_the_version(tmp_path):
     store = await Store.open(tmp_path / "p.sqlite3")
     gid = await new_game(store)
     await store.start_game(gid, '{"n": 0}', seed=5)
-    assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', ["Anne did a."], '{"n": 1}', False) == 1
+    did = {"key": "t.did", "params": {"seat": 0}, "to": None}
+    drew = {"key": "t.drew", "params": {"cards": [3, 7]}, "to": 1}
+    assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', [did, drew], '{"n": 1}', False) == 1
     assert await store.commit_move(gid, 1, 1, '{"kind": "b"}', [], '{"n": 2}', True) == 2
     game = await store.game(gid)
     assert (game.version, game.snapshot, game.status, game.seed) == (2, '{"n": 2}', "finished", "5")
     log = await store.actions(gid)
-    assert [(a.seq, a.seat, a.action, a.public) for a in log] == [
-        (1, 0, '{"kind": "a"}', ["Anne did a."]),
-        (2, 1, '{"kind": "b"}', []),
+    assert [(a.seq, a.seat, a.action, a.events, a.public_events()) for a in log] == [
+        (1, 0, '{"kind": "a"}', [did, drew], [did]),
+        (2, 1, '{"kind": "b"}', [], []),
     ]
+    assert await store.notices(gid, 1, since=0) == [Notice(1, drew)]  # the private one, for its seat only
+    assert await store.notices(gid, 0, since=0) == [] and await store.notices(gid, 1, since=1) == []
     await store.close()
 
 
@@ -88,7 +95,7 @@ async def test_two_racing_moves_one_lands_the_other_is_told(tmp_path):
     landed = [r for r in results if r == 1]
     refused = [r for r in results if isinstance(r, StaleVersion)]
     assert len(landed) == 1 and len(refused) == 1
-    assert "moved on" in str(refused[0])
+    assert refused[0].key == "bot.store.moved_on"
     game = await store.game(gid)
     log = await store.actions(gid)
     assert game.version == 1 and len(log) == 1
@@ -141,3 +148,35 @@ async def test_a_refused_move_writes_nothing(tmp_path):
     assert game.version == 0 and game.snapshot == '{"n": 0}'
     assert await store.actions(gid) == []
     await store.close()
+
+
+async def test_due_games_are_one_indexed_query(tmp_path):
+    """The watcher's query: games being played whose deadline has come, found through the
+    games_due index (not by loading every open game)."""
+    from datetime import UTC, datetime
+
+    from bot.store import deadline_text
+
+    now = datetime(2026, 12, 1, 12, 0, 30, tzinfo=UTC)
+    store = await Store.open(tmp_path / "p.sqlite3")
+    ids = {}
+    for channel, deadline, start in [(1, "2026-12-01T12:00+00:00", True), (2, "2026-12-01T12:01+00:00", True),
+                                     (3, "2026-11-01T00:00+00:00", False), (4, None, True),
+                                     (5, "next tuesday", True)]:
+        gid = await store.create_game(guild_id=7, channel_id=channel, game_key="leonardo", options={}, seed=0,
+                                      creator_id=11, creator_name="Anne", deadline=deadline)
+        if start:
+            await store.start_game(gid, "{}", seed=0)
+        ids[channel] = gid
+    ran: list[str] = []
+    await store._db.set_trace_callback(ran.append)  # the statement the store really runs
+    assert await store.due(now) == [(ids[1], 1)]  # not later, not in a lobby, none, not a date
+    await store._db.set_trace_callback(None)
+    assert deadline_text(datetime(2026, 12, 1, 13, 0, 59, tzinfo=UTC)) == "2026-12-01T13:00+00:00"
+    assert [c for _, c in await store.due(datetime(2027, 1, 1, tzinfo=UTC))] == [1, 2]
+    await store.close()
+    [query] = [q for q in ran if q.lstrip().upper().startswith("SELECT")]
+    con = sqlite3.connect(tmp_path / "p.sqlite3")
+    plan = " ".join(r[-1] for r in con.execute("EXPLAIN QUERY PLAN " + query))
+    con.close()
+    assert "USING INDEX games_due" in plan, (query, plan)

@@ -8,9 +8,9 @@ import asyncio
 import sqlite3
 
 import pytest
-from platform_helpers import StatementGate, by_id, seated_game
 
 from bot.store import MIGRATIONS, Store
+from tests.platform.platform_helpers import StatementGate, by_id, seated_game
 
 MOVE_STATEMENTS = ["BEGIN IMMEDIATE", "UPDATE GAMES", "INSERT INTO ACTIONS", "COMMIT"]
 
@@ -65,7 +65,7 @@ async def test_commits_cancelled_after_every_number_of_loop_steps(store):
     version = 0
     for steps in range(500):
         task = asyncio.create_task(
-            store.commit_move(game, version, 0, f'{{"n": {version + 1}}}', ["moved"], f'{{"n": {version + 1}}}', False))
+            store.commit_move(game, version, 0, f'{{"n": {version + 1}}}', [], f'{{"n": {version + 1}}}', False))
         for _ in range(steps):
             await asyncio.sleep(0)
         if task.done():

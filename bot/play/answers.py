@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engines.core import Choice
+from bot.play.words import phrase, say
+from engines.core import Choice, Msg
 
 
 @dataclass(frozen=True)
 class User:
     id: int
-    name: str  # as typed; chat text escapes it (bot.chat), images show it as is
+    name: str  # as typed; chat text escapes it (bot.play.names), images show it as is
 
 
 @dataclass
@@ -52,10 +53,7 @@ class Damaged(Refusal):
     Its players are refused with this message; listings and sweeps skip the game with one
     warning. The message names what is wrong, never any stored content."""
 
-    def __init__(self, game_id: int, what: str):
+    def __init__(self, game_id: int, what: Msg):
         self.game_id = game_id
-        self.what = what
-        super().__init__(
-            f"This channel's game (#{game_id}) cannot be loaded any more: {what}. Nothing can be played "
-            "in it; someone who can manage the channel can /abort it, then /new opens another."
-        )
+        self.what = say(None, what)  # for the log and the autocomplete hint
+        super().__init__(phrase("bot.damaged.refused", game=game_id, what=what))

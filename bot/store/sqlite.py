@@ -17,136 +17,29 @@ import json
 import os
 import sqlite3
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
+
+from bot.store.migrations import MIGRATIONS
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
 
 DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
 
 OPEN = ("lobby", "active")
 
-# Each entry moves the schema from version i to i+1. Never edit a shipped entry: add one.
-MIGRATIONS: list[str] = [
-    """
-    CREATE TABLE games (
-        id          INTEGER PRIMARY KEY,
-        guild_id    INTEGER,
-        channel_id  INTEGER NOT NULL,
-        game_key    TEXT    NOT NULL,
-        options     TEXT    NOT NULL,
-        seed        INTEGER NOT NULL,
-        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
-        created_by  INTEGER NOT NULL,
-        created_at  TEXT    NOT NULL,
-        updated_at  TEXT    NOT NULL,
-        deadline    TEXT,
-        version     INTEGER NOT NULL DEFAULT 0,
-        snapshot    TEXT
-    );
-    CREATE UNIQUE INDEX one_open_game_per_channel ON games (channel_id)
-        WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_by_guild ON games (guild_id, status);
-    CREATE TABLE seats (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seat    INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name    TEXT    NOT NULL,
-        PRIMARY KEY (game_id, seat),
-        UNIQUE (game_id, user_id)
-    );
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq     INTEGER NOT NULL,
-        seat    INTEGER NOT NULL,
-        action  TEXT    NOT NULL,
-        public  TEXT    NOT NULL,
-        at      TEXT    NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    """,
-    # Seeds become text that names their generator (engines.core.rng): a 128-bit
-    # "blake2b:<hex>" does not fit an INTEGER column, and every game stored before this
-    # was made with SplitMix64 from its integer seed, so it keeps replaying with it.
-    """
-    ALTER TABLE games ADD COLUMN seed_text TEXT NOT NULL DEFAULT '';
-    UPDATE games SET seed_text = 'splitmix64:' || seed;
-    ALTER TABLE games DROP COLUMN seed;
-    ALTER TABLE games RENAME COLUMN seed_text TO seed;
-    """,
-    # 3: the outbox (bot/outbox.py): the last version whose board the channel was shown, -1 for
-    # none yet. Games stored before this are taken as shown.
-    """
-    ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT -1;
-    UPDATE games SET announced = version WHERE status IN ('active', 'finished');
-    CREATE INDEX games_lagging ON games (id) WHERE announced < version;
-    """,
-]
-
-
-class StoreError(Exception):
-    """A store-level refusal whose message a player can read."""
-
-
-class StaleVersion(StoreError):
-    """Another move landed first; the caller's state is out of date."""
-
-
-@dataclass
-class Seat:
-    seat: int
-    user_id: int
-    name: str
-
-
-@dataclass
-class GameRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game_key: str
-    options: dict
-    seed: str  # "blake2b:<hex>" or "splitmix64:<n>" (engines.core.rng.seed_text)
-    status: str
-    created_by: int
-    created_at: str
-    deadline: str | None
-    version: int
-    snapshot: str | None
-    seats: list[Seat] = field(default_factory=list)
-    announced: int = -1  # the last version whose board the channel was shown
-    damage: str | None = None  # what in the row no longer reads (the service refuses the game)
-
-    def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id:
-                return s.seat
-        return None
-
-    def user_of(self, seat: int) -> int | None:
-        for s in self.seats:
-            if s.seat == seat:
-                return s.user_id
-        return None
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
-
-
-@dataclass
-class LoggedAction:
-    seq: int
-    seat: int
-    action: str
-    public: list[str]
-    at: str
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def deadline_text(when: datetime) -> str:
+    """How a deadline is stored: UTC, ISO 8601 to the minute (text order is time order)."""
+    return when.astimezone(UTC).isoformat(timespec="minutes")
 
 
 def default_path() -> Path:
@@ -186,12 +79,13 @@ class Store:
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
+        assert row is not None  # a PRAGMA always answers one row
         return int(row[0])
 
     async def _migrate(self) -> None:
         current = await self.schema_version()
         if current > len(MIGRATIONS):
-            raise StoreError(
+            raise SchemaTooNew(
                 f"{self.path} has schema version {current}, newer than this bot knows "
                 f"({len(MIGRATIONS)}); upgrade the bot."
             )
@@ -225,9 +119,9 @@ class Store:
             damage=damage,
         )
         async with self._db.execute(
-            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+            "SELECT seat, user_id, name, notices_read FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
         ) as cur:
-            game.seats = [Seat(r["seat"], r["user_id"], r["name"]) async for r in cur]
+            game.seats = [Seat(r["seat"], r["user_id"], r["name"], r["notices_read"]) async for r in cur]
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -251,22 +145,45 @@ class Store:
             games = [await self._row("id = ?", (i,)) for i in ids]
         return [g for g in games if g is not None]
 
+    async def due(self, now: datetime) -> list[tuple[int, int]]:
+        """(game id, channel id) of every game being played whose deadline is ``now`` or earlier:
+        one query on the ``games_due`` index. Deadlines are UTC ISO text (``deadline_text``); one
+        that does not read as such never comes due (the service names the game damaged)."""
+        async with self._lock, self._db.execute(
+            "SELECT id, channel_id FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?"
+            " ORDER BY deadline",
+            (deadline_text(now),),
+        ) as cur:
+            return [(r["id"], r["channel_id"]) async for r in cur]
+
     async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:
         async with self._lock, self._db.execute(
-            "SELECT seq, seat, action, public, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            "SELECT seq, seat, action, public, at, events FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, since),
         ) as cur:
             return [
-                LoggedAction(r["seq"], r["seat"], r["action"], json.loads(r["public"]), r["at"])
+                LoggedAction(r["seq"], r["seat"], r["action"], json.loads(r["public"]), r["at"],
+                             None if r["events"] is None else json.loads(r["events"]))
                 async for r in cur
             ]
+
+    async def notices(self, game_id: int, seat: int, since: int) -> list[Notice]:
+        """The seat's private notices produced after version ``since``, oldest first."""
+        async with self._lock, self._db.execute(
+            "SELECT seq, events FROM actions WHERE game_id = ? AND seq > ? AND events IS NOT NULL ORDER BY seq",
+            (game_id, since),
+        ) as cur:
+            rows = [(r["seq"], json.loads(r["events"])) async for r in cur]
+        return [Notice(seq, e) for seq, events in rows for e in events if e.get("to") == seat]
 
     async def moves_by_seat(self, game_id: int, seat: int) -> int:
         """How many logged moves this seat has made."""
         async with self._lock, self._db.execute(
             "SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?", (game_id, seat)
         ) as cur:
-            return int((await cur.fetchone())[0])
+            row = await cur.fetchone()
+        assert row is not None  # COUNT(*) always answers one row
+        return int(row[0])
 
     async def lagging(self) -> list[int]:
         """Games (playing or just finished) whose newest board the channel has not been shown."""
@@ -322,24 +239,25 @@ class Store:
                     (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), str(seed),
                      creator_id, now, now, deadline),
                 )
-                game_id = int(cur.lastrowid)
+                assert cur.lastrowid is not None  # an INSERT that succeeded has a row id
+                game_id = cur.lastrowid
                 await self._db.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (game_id, creator_id, creator_name),
                 )
         except aiosqlite.IntegrityError as exc:
-            raise StoreError("This channel already has a game; finish or abort it first.") from exc
+            raise StoreError("bot.store.channel_taken") from exc
         return game_id
 
     async def add_seat(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
         async with self._transaction():
             game = await self._row("id = ?", (game_id,))
             if game is None or game.status != "lobby":
-                raise StoreError("This game has already started; you can watch it, but not join it.")
+                raise StoreError("bot.store.join_started")
             if game.seat_of(user_id) is not None:
-                raise StoreError("You have already joined this game.")
+                raise StoreError("bot.store.joined_already")
             if len(game.seats) >= max_seats:
-                raise StoreError(f"This game is full ({max_seats} players).")
+                raise StoreError("bot.store.full", seats=max_seats)
             seat = len(game.seats)
             await self._db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
@@ -354,10 +272,10 @@ class Store:
         async with self._transaction():
             game = await self._row("id = ?", (game_id,))
             if game is None or game.status != "lobby":
-                raise StoreError("The game has started; seats can no longer change.")
+                raise StoreError("bot.store.seats_fixed")
             seat = game.seat_of(user_id)
             if seat is None:
-                raise StoreError("You are not seated in this game.")
+                raise StoreError("bot.store.not_seated")
             await self._db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             for s in game.seats:
                 if s.seat > seat:
@@ -382,15 +300,14 @@ class Store:
                 ) as cur:
                     now_seated = [r[0] async for r in cur]
                 if now_seated != seated:
-                    raise StaleVersion("The seats changed while the game was starting (someone joined or left); "
-                                       "/start again to begin with the players seated now.")
+                    raise StaleVersion("bot.store.seats_changed")
             cur = await self._db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (snapshot, str(seed), _now(), game_id),
             )
             if cur.rowcount != 1:
-                raise StaleVersion("The game has already started.")
+                raise StaleVersion("bot.store.started_already")
 
     async def commit_move(
         self,
@@ -398,11 +315,15 @@ class Store:
         expected_version: int,
         seat: int,
         action_json: str,
-        public: list[str],
+        events: list[dict[str, Any]],
         snapshot: str,
         finished: bool,
+        reader: int | None = None,
     ) -> int:
-        """Append one action and the new snapshot in one transaction; returns the new version.
+        """Append one action (with every event it produced, public and private, as JSON dicts
+        ``{"key", "params", "to"}``) and the new snapshot in one transaction; returns the new version.
+        ``reader``: a seat shown its notices up to this action with it (the mover), whose read
+        mark moves in the same transaction.
 
         Raises StaleVersion (and writes nothing) if another move landed since
         ``expected_version`` was read."""
@@ -414,14 +335,25 @@ class Store:
                 (snapshot, "finished" if finished else "active", now, game_id, expected_version),
             )
             if cur.rowcount != 1:
-                raise StaleVersion(
-                    "The game moved on while you were deciding; look at the new board and try again."
-                )
+                raise StaleVersion("bot.store.moved_on")
             await self._db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, public, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version + 1, seat, action_json, json.dumps(public), now),
+                "INSERT INTO actions (game_id, seq, seat, action, public, at, events) VALUES (?, ?, ?, ?, '[]', ?, ?)",
+                (game_id, expected_version + 1, seat, action_json, now, json.dumps(events)),
             )
+            if reader is not None:
+                await self._mark_read(game_id, reader, expected_version + 1)
         return expected_version + 1
+
+    async def mark_notices_read(self, game_id: int, seat: int, version: int) -> None:
+        """The seat has been shown its notices up to ``version`` (the mark never moves backwards)."""
+        async with self._transaction():
+            await self._mark_read(game_id, seat, version)
+
+    async def _mark_read(self, game_id: int, seat: int, version: int) -> None:
+        await self._db.execute(
+            "UPDATE seats SET notices_read = ? WHERE game_id = ? AND seat = ? AND notices_read < ?",
+            (version, game_id, seat, version),
+        )
 
     async def mark_announced(self, game_id: int, version: int) -> None:
         """The channel has been shown the board of ``version`` (never moves backwards)."""
@@ -442,9 +374,9 @@ def _options(text) -> tuple[dict, str | None]:
     try:
         options = json.loads(text)
     except (TypeError, ValueError):
-        return {}, "its stored options are not valid JSON"
+        return {}, "bot.damaged.options_json"
     if not isinstance(options, dict):
-        return {}, "its stored options are not a table of name=value"
+        return {}, "bot.damaged.options_table"
     return options, None
 
 

@@ -8,30 +8,32 @@ Moves on one channel are serialized by a lock; different games run concurrently.
 Applying a move and rendering run in worker threads, so the event loop (and Discord's
 heartbeat) never waits for the rules or for Pillow.
 
-With a ``publisher`` (``bot.outbox``), the service posts every public board itself, under
+With a ``publisher`` (``bot.play.outbox``), the service posts every public board itself, under
 the channel's lock, and records what each channel has been shown. A stored game that no
 longer loads is ``Damaged``: its players are refused, listings and sweeps skip it.
+
+Every event of a move is logged as data; the private ones are their seat's notices, shown to
+that seat once, with its next move or its next look (``Looking.hand``), never in public.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
-import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from bot import presenting, registry
-from bot.answers import Damaged, GameSummary, Post, Refusal, User
-from bot.chat import chat_name, echo
-from bot.looking import Looking
-from bot.options import OptionError, parse_options, split_options
-from bot.outbox import Outbox, Publisher, Retries
-from bot.store import GameRow, StaleVersion, Store, StoreError
-from bot.stored import Loaded, States, title_name
-from engines.core import SYSTEM, Choice, RuleError, quote
-from engines.core.rng import blake2b_seed, seed_text
+from bot.play import presenting, registry
+from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.play.looking import Looking, news_text
+from bot.play.names import chat_name
+from bot.play.options import OptionError, parse_options, split_options
+from bot.play.outbox import Publisher
+from bot.play.stored import Loaded, title_name
+from bot.play.words import phrase, say
+from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
+from engines.core import SYSTEM, Choice, Msg, NotYourTurn, RuleError
+from engines.core.rng import seed_text
 
 __all__ = ["Damaged", "GameService", "GameSummary", "Post", "Refusal", "User"]
 
@@ -40,11 +42,22 @@ log = logging.getLogger("piazza")
 MAX_SUGGESTIONS = 25
 DEADLINE_WINDOW = timedelta(days=730)  # a deadline is at most two years ahead
 HINT = "?"  # the value of an autocomplete entry that only explains; /move refuses it
-OUT_OF_DATE = "That menu is out of date: {why}. Open your hand again for the current moves."
 
 
-def hint(text: str) -> Choice:
-    return Choice(notation=HINT, label=text[:100])
+def hint(key: str, **params) -> Choice:
+    """An autocomplete entry that only explains (``bot.hint.*``); the chat layer cuts its length."""
+    return Choice(notation=HINT, label=phrase(key, **params))
+
+
+def out_of_date(why: Msg, row: GameRow | None = None, colour=None) -> Refusal:
+    return Refusal(say(row, Msg("bot.menu.out_of_date", why=why), colour))
+
+
+def refusal(row: GameRow | None, exc: StoreError | RuleError) -> Refusal:
+    """A store's or an engine's refusal, in words."""
+    if isinstance(exc, StoreError):
+        return Refusal(phrase(exc.key, row, **exc.params))
+    return Refusal(say(row, exc))
 
 
 def _play(engine, state, seat: int, text: str):
@@ -53,15 +66,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-def decision_token(moves_by_seat: int, choices: list[Choice]) -> str:
-    """Names one decision of one seat: how many moves the seat has made, and a short hash of
-    its legal moves. A menu made for it stays valid while both are unchanged, however many
-    other players decide meanwhile."""
-    digest = hashlib.sha256("\n".join(c.notation for c in choices).encode()).hexdigest()[:10]
-    return f"{moves_by_seat}.{digest}"
-
-
-class GameService(Looking, Outbox):
+class GameService(Looking):
     def __init__(
         self,
         store: Store,
@@ -71,46 +76,7 @@ class GameService(Looking, Outbox):
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
         tests that need a fixed date or a reproducible game."""
-        self.store = store
-        self.publisher = publisher
-        self._clock = clock or (lambda: datetime.now(UTC))
-        # 128 bits from the OS, for a generator whose outputs do not give its key away
-        self._seeds = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._states = States()
-        self._retries = Retries()
-        self._warned: set[int] = set()
-
-    # --- helpers ------------------------------------------------------------
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
-
-    async def _open_game(self, channel_id: int) -> GameRow:
-        row = await self.store.open_game_in(channel_id)
-        if row is None:
-            raise Refusal("There is no game in this channel; start one with /new.")
-        return row
-
-    async def _active_game(self, channel_id: int) -> tuple[GameRow, Loaded]:
-        row = await self._open_game(channel_id)
-        game = self._states.load(row)
-        if row.status != "active":
-            raise Refusal(
-                f"The game has not started yet ({len(row.seats)} seated); /join to take a seat, /start to begin."
-            )
-        return row, game
-
-    def _warn(self, exc: Damaged) -> None:
-        """One warning per damaged game and process (the sweeps run every minute)."""
-        if exc.game_id not in self._warned:
-            self._warned.add(exc.game_id)
-            log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
-
-    def _waiting_for(self, row: GameRow, game: Loaded, state) -> str:
-        return ", ".join(presenting.who(row, game, state, s) for s in sorted(game.engine.to_act(state))) or "nobody"
-
-    async def _decision(self, row: GameRow, seat: int, choices: list[Choice]) -> str:
-        return decision_token(await self.store.moves_by_seat(row.id, seat), choices)
+        super().__init__(store, clock, seeds, publisher)
 
     # --- lobby --------------------------------------------------------------
     async def create(
@@ -121,7 +87,7 @@ class GameService(Looking, Outbox):
             title = registry.get(game_key)
         except KeyError:
             known = ", ".join(sorted(registry.titles()))
-            raise Refusal(f"Unknown game '{quote(game_key)}'; available: {known}.") from None
+            raise Refusal(phrase("bot.lobby.unknown_game", game=game_key, known=known)) from None
         engine = title.engine
         try:
             pairs = split_options(options_text)
@@ -129,8 +95,9 @@ class GameService(Looking, Outbox):
             if deadline is not None:
                 deadline = self._parse_deadline(engine, deadline)
             options = parse_options(engine.options_model, pairs, engine.title)
-        except OptionError as exc:
-            raise Refusal(str(exc)) from exc
+            engine.check_options(options)
+        except RuleError as exc:  # OptionError is one
+            raise refusal(None, exc) from exc
         async with self._lock(channel_id):
             try:
                 game_id = await self.store.create_game(
@@ -144,41 +111,33 @@ class GameService(Looking, Outbox):
                     deadline=deadline,
                 )
             except StoreError as exc:
-                raise Refusal(str(exc)) from exc
+                raise refusal(None, exc) from exc
         chosen = options.model_dump(mode="json", exclude_defaults=True)
-        extra = "".join(f" {k}={v}" for k, v in chosen.items())
-        extra = f" Options:{extra}." if extra else ""
-        if deadline:
-            extra += f" It ends on {datetime.fromisoformat(deadline):%Y-%m-%d %H:%M} UTC at the latest."
-        return Post(
-            public_text=(
-                f"**{chat_name(user.name)}** opened a game of **{engine.title}** "
-                f"({engine.min_players}–{engine.max_players} players).{extra} "
-                "Type /join to take a seat; /start when everyone is in."
-            ),
-            game_id=game_id,
-        )
+        pairs_text = " ".join(f"{k}={v}" for k, v in chosen.items())
+        ends = f"{datetime.fromisoformat(deadline):%Y-%m-%d %H:%M}" if deadline else None
+        text = phrase("bot.lobby.opened", name=chat_name(user.name), title=engine.title, low=engine.min_players,
+                      high=engine.max_players,
+                      options=Msg("bot.lobby.opened_options", pairs=pairs_text) if pairs_text else "",
+                      ends=Msg("bot.lobby.opened_ends", when=ends) if ends else "")
+        return Post(public_text=text, game_id=game_id)
 
     def _parse_deadline(self, engine, text: str) -> str:
         """A date (UTC unless it says otherwise), after now and at most two years ahead."""
         if not engine.traits.deadline:
-            raise OptionError(f"{engine.title} has no time limit option (deadline).")
+            raise OptionError("bot.deadline.none", title=engine.title)
         try:
             when = datetime.fromisoformat(text)
         except ValueError:
-            raise OptionError(
-                f"Cannot read deadline {echo(text)}: use a date like 2026-12-31 or 2026-12-31T20:00 (UTC)."
-            ) from None
+            raise OptionError("bot.deadline.unreadable", text=text) from None
         if when.tzinfo is None:
             when = when.replace(tzinfo=UTC)
         now = self._clock()
         if when <= now:
-            raise OptionError(f"The deadline {echo(text)} is already past; give a later date.")
+            raise OptionError("bot.deadline.past", text=text)
         latest = now + DEADLINE_WINDOW
         if when > latest:
-            raise OptionError(f"The deadline {echo(text)} is too far ahead: give a date before "
-                              f"{latest:%Y-%m-%d} (at most two years from now).")
-        return when.astimezone(UTC).isoformat(timespec="minutes")
+            raise OptionError("bot.deadline.too_far", text=text, latest=f"{latest:%Y-%m-%d}")
+        return deadline_text(when)
 
     async def join(self, channel_id: int, user: User) -> Post:
         async with self._lock(channel_id):
@@ -187,11 +146,10 @@ class GameService(Looking, Outbox):
             try:
                 seat = await self.store.add_seat(row.id, user.id, user.name, engine.max_players)
             except StoreError as exc:
-                raise Refusal(str(exc)) from exc
-        return Post(
-            public_text=f"**{chat_name(user.name)}** joined {engine.title} (seat {seat + 1}, {seat + 1} seated).",
-            game_id=row.id,
-        )
+                raise refusal(row, exc) from exc
+        text = phrase("bot.lobby.joined", name=chat_name(user.name), title=engine.title, seat=seat + 1,
+                      seated=seat + 1)
+        return Post(public_text=text, game_id=row.id)
 
     async def leave(self, channel_id: int, user: User) -> Post:
         async with self._lock(channel_id):
@@ -200,32 +158,30 @@ class GameService(Looking, Outbox):
             try:
                 status = await self.store.remove_seat(row.id, user.id)
             except StoreError as exc:
-                raise Refusal(str(exc)) from exc
-        text = f"**{chat_name(user.name)}** left the game."
-        if status == "aborted":
-            text += " Nobody is seated any more, so the game is closed."
-        return Post(public_text=text, game_id=row.id)
+                raise refusal(row, exc) from exc
+        closed = Msg("bot.lobby.left_closed") if status == "aborted" else ""
+        return Post(public_text=phrase("bot.lobby.left", name=chat_name(user.name), closed=closed), game_id=row.id)
 
     async def start(self, channel_id: int, user: User, seed: int | str | None = None) -> Post:
         async with self._lock(channel_id):
             row = await self._open_game(channel_id)
             game = self._states.load(row)
             if row.status != "lobby":
-                raise Refusal("The game has already started; /board shows it.")
+                raise Refusal(phrase("bot.lobby.already_started"))
             if row.seat_of(user.id) is None:
-                raise Refusal("Only a seated player can start the game; /join first.")
+                raise Refusal(phrase("bot.lobby.seated_only"))
             engine = game.engine
             try:
                 engine.check_players(len(row.seats), game.options)
             except RuleError as exc:
-                raise Refusal(f"{presenting.say(row, exc)} {len(row.seats)} seated so far; /join to take a seat.") from exc
+                raise Refusal(phrase("bot.lobby.too_few", row, why=exc.msg, seated=len(row.seats))) from exc
             seed = seed_text(self._seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), game.options, seed)
             try:  # refused if anyone joined or left meanwhile (another process on the same file)
                 await self.store.start_game(row.id, state.model_dump_json(), seed,
                                             seated=[s.user_id for s in row.seats])
             except StaleVersion as exc:
-                raise Refusal(str(exc)) from exc
+                raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed
             self._states.remember(row.id, 0, state)
             post = await self._board_post(row, game, state, presenting.begins_text(row, game, state),
@@ -239,59 +195,60 @@ class GameService(Looking, Outbox):
             row = await self._open_game(channel_id)
             opener = user.id == row.created_by and row.seat_of(user.id) is not None
             if not (opener or is_manager):
-                raise Refusal("Only the player who opened the game (while still seated), or someone who "
-                              "can manage the channel, can abort it.")
+                raise Refusal(phrase("bot.lobby.abort_refused"))
             await self.store.set_status(row.id, "aborted")
-        return Post(public_text=f"**{chat_name(user.name)}** aborted the game of {title_name(row)}; "
-                                "no scores are kept.")
+        return Post(public_text=phrase("bot.lobby.aborted", name=chat_name(user.name), title=title_name(row)))
 
     # --- playing ------------------------------------------------------------
     async def act(self, channel_id: int, user: User, text: str, expected_version: int | None = None,
-                  expected_decision: str | None = None) -> Post:
-        """Play one move typed in chat notation. From a menu, ``expected_decision`` (its
-        ``decision_token``) refuses the move if the caller's decision has changed since the
-        menu was made; ``expected_version`` (menus of earlier releases) if the game has moved."""
+                  expected_decision: str | None = None, expected_game: int | None = None) -> Post:
+        """Play one move typed in chat notation. From a menu, ``expected_game`` refuses the move if
+        the channel's game is another by now, ``expected_decision`` (its ``decision_token``) if the
+        caller's decision has changed since the menu was made, ``expected_version`` (menus of
+        earlier releases) if the game has moved."""
         async with self._lock(channel_id):
-            row, game = await self._active_game(channel_id)
+            row, game = await self._active_game(channel_id, expected_game)
             ended = await self._apply_deadline(row, game)
             if ended is not None:
-                ended.private_text = "The game's deadline passed before your move, so the game has ended."
+                ended.private_text = phrase("bot.deadline.ended_first")
                 return ended
             if expected_version is not None and expected_version != row.version:
-                raise Refusal(OUT_OF_DATE.format(why="the game has moved on"))
+                raise out_of_date(Msg("bot.menu.moved_on"))
             engine, state = game.engine, game.state
             seat = row.seat_of(user.id)
             if seat is None:
-                raise Refusal("You are not playing in this game; you can follow it with /board.")
-            waiting = engine.to_act(state)
+                raise Refusal(phrase("bot.play.not_playing"))
+            waiting = sorted(engine.to_act(state))
             if expected_decision is not None:
                 if seat not in waiting:
-                    raise Refusal(OUT_OF_DATE.format(why=f"the game is waiting for {self._waiting_for(row, game, state)}"))
+                    raise out_of_date(Msg("bot.menu.waiting", seats=waiting), row, presenting.colour(game, state))
                 if expected_decision != await self._decision(row, seat, engine.choices(state, seat)):
-                    raise Refusal(OUT_OF_DATE.format(why="your choices have changed since it was shown"))
-            if seat not in waiting:
-                raise Refusal(f"It is not your turn: the game is waiting for {self._waiting_for(row, game, state)}.")
+                    raise out_of_date(Msg("bot.menu.changed"))
+            if seat not in waiting:  # the core's refusal, before reading the move (which may not parse)
+                not_yours = NotYourTurn("core.not_your_turn", waiting=waiting)
+                raise Refusal(say(row, not_yours, presenting.colour(game, state)))
             if text.strip() == HINT:
-                raise Refusal("Type your move, or pick one from the list; /help shows the notation.")
+                raise Refusal(phrase("bot.play.hint_chosen"))
             try:  # pure rules, run beside the event loop like the rendering
                 action, new, events = await asyncio.to_thread(_play, engine, state, seat, text)
             except RuleError as exc:
-                raise Refusal(presenting.say(row, exc)) from exc
+                raise refusal(row, exc) from exc
             return await self._commit(row, game, new, events, seat, action, actor=user)
 
     async def _commit(self, row: GameRow, game: Loaded, new, events, seat: int, action, actor: User | None) -> Post:
         engine = game.engine
-        public = [presenting.say(row, e) for e in events if e.to is None]
-        private = [presenting.say(row, e) for e in events if e.to == seat and seat != SYSTEM]
+        public = [say(row, e) for e in events if e.to is None]
         finished = engine.result(new) is not None
+        mover = None if seat == SYSTEM else seat  # shown its news with this move: read in the same transaction
+        earlier = [] if mover is None else await self._unread(row, seat)
         try:
             version = await self.store.commit_move(
                 row.id, row.version, seat,
                 engine.action_adapter.dump_json(action).decode(),
-                public, new.model_dump_json(), finished,
+                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=mover,
             )
         except StaleVersion as exc:
-            raise Refusal(str(exc)) from exc
+            raise refusal(row, exc) from exc
         shown_before = row.announced == row.version  # the channel saw the board this move was made on
         row.version = version
         if finished:
@@ -303,7 +260,8 @@ class GameService(Looking, Outbox):
             head = presenting.move_line(row, game, new, seat, public)
         post = await self._board_post(row, game, new, head,
                                       [] if finished else presenting.waiting_users(row, game, new))
-        post.private_text = "\n".join(private) or None
+        if mover is not None:  # the mover's news: any they had not seen, then this move's private events
+            post.private_text = news_text(row, earlier, [say(row, e) for e in events if e.to == seat]) or None
         if actor is not None and seat != SYSTEM and not finished and seat in engine.to_act(new):
             post.choices = presenting.labelled(row, engine.choices(new, seat))
             post.decision = await self._decision(row, seat, post.choices)
@@ -331,15 +289,13 @@ class GameService(Looking, Outbox):
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
         deadline has passed, then post the boards channels have missed (``flush_outbox``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
-        for row in await self.store.open_games():
-            if row.deadline is None or row.status != "active":
-                continue
+        for game_id, channel_id in await self.store.due(self._clock()):
             try:
-                await self.check_deadline(row.channel_id)
+                await self.check_deadline(channel_id)
             except Damaged as exc:
                 self._warn(exc)
             except Exception:
-                log.exception("the deadline check of game %s failed", row.id)
+                log.exception("the deadline check of game %s failed", game_id)
         await self.flush_outbox()
 
     async def suggest(self, channel_id: int, user: User, typed: str) -> list[Choice]:
@@ -348,17 +304,18 @@ class GameService(Looking, Outbox):
         with the same reason), rather than a silent empty list."""
         row = await self.store.open_game_in(channel_id)
         if row is None or row.status != "active":
-            return [hint("No game is being played in this channel; /new opens one, /start begins it.")]
+            return [hint("bot.hint.no_game")]
         try:
             game = self._states.load(row)
         except Damaged as exc:
-            return [hint(f"This channel's game cannot be loaded any more ({exc.what}).")]
+            return [hint("bot.hint.damaged", what=exc.what)]
         engine, state = game.engine, game.state
         seat = row.seat_of(user.id)
         if seat is None:
-            return [hint("You are not playing in this game; /board shows it.")]
+            return [hint("bot.hint.not_playing")]
         if seat not in engine.to_act(state):
-            return [hint(f"Not your turn: waiting for {self._waiting_for(row, game, state)}.")]
+            waiting = Msg("bot.hint.not_your_turn", seats=sorted(engine.to_act(state)))
+            return [Choice(notation=HINT, label=say(row, waiting, presenting.colour(game, state)))]
         words = typed.lower().split()
         out = []
         for choice in presenting.labelled(row, engine.choices(state, seat)):
@@ -374,17 +331,16 @@ class GameService(Looking, Outbox):
         (uncapped: the demo's and the tests' random players use it)."""
         row, game = await self._active_game(channel_id)
         engine, state = game.engine, game.state
-        return {
-            row.user_of(seat): [engine.notation(state, a) for a in engine.legal_actions(state, seat)]
-            for seat in sorted(engine.to_act(state))
-        }
+        owing = ((row.user_of(seat), seat) for seat in sorted(engine.to_act(state)))
+        return {user: [engine.notation(state, a) for a in engine.legal_actions(state, seat)]
+                for user, seat in owing if user is not None}
 
     # --- integrity ----------------------------------------------------------
     async def replay(self, game_id: int):
         """Rebuild a game from its seed and action log (the snapshot must equal it)."""
         row = await self.store.game(game_id)
         if row is None or row.snapshot is None:
-            raise Refusal(f"Game {game_id} has no recorded play.")
+            raise Refusal(phrase("bot.play.no_record", game=game_id))
         engine = registry.get(row.game_key).engine
         options = parse_options(engine.options_model, row.options, engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)

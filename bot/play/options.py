@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ValidationError
 
-from engines.core import RuleError, quote
+from bot.play.words import phrase
+from engines.core import Msg, RuleError
 
 
 class OptionError(RuleError):
-    """An option could not be read; the message names it and what is allowed."""
+    """An option could not be read; the message (``bot.options.*``) names it and what is allowed."""
 
 
 def split_options(text: str | None) -> dict[str, str]:
@@ -17,10 +18,10 @@ def split_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
-            raise OptionError(f"Cannot read option '{quote(part)}': write options as name=value, e.g. layout=rome.")
+            raise OptionError("bot.options.unreadable", part=part)
         key = key.strip().lower().replace("-", "_")
         if key in out:
-            raise OptionError(f"Option '{quote(key)}' is given twice.")
+            raise OptionError("bot.options.twice", name=key)
         out[key] = value.strip()
     return out
 
@@ -30,22 +31,22 @@ def describe_options(model: type[BaseModel]) -> str:
     lines = []
     for name, field in model.model_fields.items():
         default = field.get_default(call_default_factory=True)
-        desc = f" — {field.description}" if field.description else ""
-        lines.append(f"`{name}` (default `{default}`){desc}")
-    return "\n".join(lines) if lines else "(this game has no options)"
+        desc = Msg("bot.options.description", text=field.description) if field.description else ""
+        lines.append(phrase("bot.options.line", name=name, default=str(default), description=desc))
+    return "\n".join(lines) if lines else phrase("bot.options.none")
 
 
 def parse_options(model: type[BaseModel], pairs: dict[str, str], title: str) -> BaseModel:
     known = set(model.model_fields)
     for key in pairs:
         if key not in known:
-            allowed = ", ".join(sorted(known)) or "none"
-            raise OptionError(f"{title} has no option '{quote(key)}'; its options are: {allowed}.")
+            allowed = ", ".join(sorted(known)) or phrase("bot.options.nothing_allowed")
+            raise OptionError("bot.options.unknown", title=title, name=key, allowed=allowed)
     try:
         return model.model_validate(pairs)
     except ValidationError as exc:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"]) or "options"
-        value = quote(str(pairs.get(str(err["loc"][0]), ""))) if err["loc"] else ""
+        value = str(pairs.get(str(err["loc"][0]), "")) if err["loc"] else ""
         reason = err["msg"].removeprefix("Value error, ")
-        raise OptionError(f"Option {key}='{value}' is not valid for {title}: {reason}.") from exc
+        raise OptionError("bot.options.invalid", name=key, value=value, title=title, reason=reason) from exc

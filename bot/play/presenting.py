@@ -1,34 +1,23 @@
 """How a game is shown: the chat lines about it and its images.
 
-Names reach chat text escaped (``bot.chat``) and images as typed. Pictures are drawn and
-encoded in a worker thread, so the event loop never waits for Pillow.
+Names reach chat text escaped (``bot.play.names``) and images as typed; the words are the
+catalog's (``bot.play.words``). Pictures are drawn and encoded in a worker thread, so the event
+loop never waits for Pillow.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
-from bot.chat import chat_name, chat_names
-from bot.sheet import score_sheet
-from bot.store import GameRow
-from bot.stored import Loaded
-from engines.core import SYSTEM, Choice, Event, Msg, RuleError
+from bot.play.names import chat_names
+from bot.play.sheet import score_sheet
+from bot.play.stored import Loaded
+from bot.play.words import chat_style, phrase, say
+from bot.store import GameRow, LoggedAction, Notice
+from engines.core import SYSTEM, Choice, Msg
 from engines.core.messages import LEGACY
 from render.common import encode_png
-from render.text import Style, catalog
-
-
-def chat_style(row: GameRow | None) -> Style:
-    """How chat text shows a seat: its player's name, escaped."""
-    if row is None:
-        return Style()
-    names = row.names
-    return Style(seat=lambda s: chat_name(names[s]) if 0 <= s < len(names) else f"seat {s + 1}")
-
-
-def say(row: GameRow | None, msg: Msg | Event | RuleError) -> str:
-    """The words of a message (an event, a refusal) for chat, players named."""
-    return catalog().text(msg, chat_style(row))
 
 
 def labelled(row: GameRow, choices: list[Choice]) -> list[Choice]:
@@ -45,36 +34,56 @@ def waiting_users(row: GameRow, game: Loaded, state) -> list[int]:
     return [u for u in (row.user_of(s) for s in sorted(game.engine.to_act(state))) if u is not None]
 
 
+def colour(game: Loaded, state) -> Callable[[int], str] | None:
+    """How a game not yet converted to messages names a seat (its colour), to show after the name."""
+    label = getattr(game.engine, "seat_label", None)
+    return None if label is None else (lambda seat: label(state, seat))
+
+
 def who(row: GameRow, game: Loaded, state, seat: int) -> str:
     """A seat as chat text: the player's name (and, for games still naming seats by colour,
     that colour)."""
-    label = getattr(game.engine, "seat_label", None)
-    name = chat_name(row.names[seat])
-    return f"{name} ({label(state, seat)})" if label else name
+    return chat_style(row, colour(game, state)).seat(seat)
 
 
 def status_text(row: GameRow, game: Loaded, state) -> str:
     engine = game.engine
     result = engine.result(state)
     if result is not None:
-        return f"**{engine.title}** is over.\n" + score_sheet(result, chat_names(row.names), engine.prefix)
+        over = phrase("bot.board.over", title=engine.title)
+        return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix)
     parts = engine.status(state)
     line = " · ".join(say(row, m) for m in parts)
     if any(m.key == LEGACY for m in parts):  # an unconverted engine says whom it waits for itself
         return line
     waiting = sorted(engine.to_act(state))
-    return line + " · " + say(row, Msg("bot.waiting_for", seats=waiting))
+    return line + " · " + phrase("bot.board.waiting_for", row, seats=waiting)
 
 
 def begins_text(row: GameRow, game: Loaded, state) -> str:
     seats = ", ".join(who(row, game, state, s.seat) for s in row.seats)
-    return f"**{game.engine.title}** begins: {seats}."
+    return phrase("bot.board.begins", title=game.engine.title, seats=seats)
 
 
 def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -> str:
     """One move's public line: who played it (nobody for the platform's own) and what happened."""
-    name = f"**{who(row, game, state, seat)}**: " if seat != SYSTEM else ""
-    return name + (" ".join(public) or "moved.")
+    what = " ".join(public) or phrase("bot.board.moved")
+    if seat == SYSTEM:
+        return phrase("bot.board.system_move", what=what)
+    return phrase("bot.board.move", who=who(row, game, state, seat), what=what)
+
+
+def public_lines(row: GameRow, entry: LoggedAction) -> list[str]:
+    """What the channel may read of a logged action: its public events, worded now (an action
+    stored before events were kept shows the English it was stored with)."""
+    if entry.events is None:
+        return entry.public
+    return [say(row, Msg.of(e)) for e in entry.public_events()]
+
+
+def notice_line(row: GameRow, notice: Notice) -> str:
+    """A private notice, for its seat's eyes only."""
+    return say(row, Msg.of(notice.event))
 
 
 async def board_png(row: GameRow, game: Loaded, state) -> bytes:

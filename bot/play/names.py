@@ -1,4 +1,5 @@
-"""Text that goes into a chat message but comes from people: their names and their input.
+"""Text that goes into a chat message but comes from people: their names (their input is
+``bot.play.words.chat_input``).
 
 A display name is shown as typed, never as markup: ``**bold**`` stays literal and ``<@123>`` or
 ``@everyone`` never becomes a ping (the posts also list exactly whom they may ping). Images
@@ -8,8 +9,6 @@ draw names unescaped; only chat text goes through here.
 from __future__ import annotations
 
 import re
-
-from engines.core import quote
 
 # Discord markdown and mention syntax; a backslash before any of these shows it literally
 _MARKUP = re.compile(r"([\\*_~`|>#\-\[\]()<:])")
@@ -25,8 +24,3 @@ def chat_name(name: str) -> str:
 
 def chat_names(names: list[str]) -> list[str]:
     return [chat_name(n) for n in names]
-
-
-def echo(text: str) -> str:
-    """A player's input quoted back inside a code span: one line, at most 60 characters."""
-    return "`" + quote(text).replace("`", "'") + "`"

@@ -18,10 +18,12 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from bot import presenting
-from bot.answers import Damaged, Post
-from bot.store import GameRow
-from bot.stored import Loaded
+from bot.play import presenting
+from bot.play.answers import Damaged, Post
+from bot.play.base import ServiceBase
+from bot.play.stored import Loaded
+from bot.play.words import phrase
+from bot.store import GameRow, Store
 
 log = logging.getLogger("piazza")
 
@@ -31,7 +33,6 @@ Publisher = Callable[[int, Post], Awaitable[None]]
 RETRY_FIRST = timedelta(minutes=1)
 RETRY_MAX = timedelta(hours=1)
 MOVES_CHARS = 1400  # room for the moves since the last board; the status and the mentions follow
-SINCE_HEADER = "Moves since the last board:"
 
 
 class Unposted(Exception):
@@ -70,13 +71,19 @@ def moves_text(lines: list[str]) -> str:
         kept.append(line)
     kept.reverse()
     dropped = len(lines) - len(kept)
-    head = [SINCE_HEADER] + ([f"… {dropped} earlier moves: see /log."] if dropped else [])
+    head = [phrase("bot.board.since_shown")] + ([phrase("bot.board.earlier", count=dropped)] if dropped else [])
     return "\n".join(head + kept)
 
 
-class Outbox:
-    """The game service's side of the outbox (a mixin of ``GameService``): publishing a board
-    under the channel's lock, recording it as shown, and catching up lagging games."""
+class Outbox(ServiceBase):
+    """The game service's side of the outbox: publishing a board under the channel's lock,
+    recording it as shown, and catching up lagging games."""
+
+    def __init__(self, store: Store, clock: Callable[[], datetime] | None = None,
+                 seeds: Callable[[], int | str] | None = None, publisher: Publisher | None = None):
+        super().__init__(store, clock, seeds)
+        self.publisher = publisher
+        self._retries = Retries()
 
     async def _publish(self, row: GameRow, post: Post) -> Post:
         """Post to the channel through the publisher, if there is one, and record it as shown;
@@ -90,7 +97,7 @@ class Outbox:
             post.unposted = str(exc)
         except Exception:
             log.exception("could not post the board of game %s", row.id)
-            post.unposted = "something went wrong on our side (it is logged)."
+            post.unposted = phrase("bot.chat.our_side")
         if post.unposted is not None:
             self._retries.failed(row.id, self._clock())
             return post
@@ -109,7 +116,7 @@ class Outbox:
         lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
         for entry in await self.store.actions(row.id, since=max(row.announced, 0)):
             if entry.seq <= row.version:
-                lines.append(presenting.move_line(row, game, state, entry.seat, entry.public))
+                lines.append(presenting.move_line(row, game, state, entry.seat, presenting.public_lines(row, entry)))
         return moves_text(lines)
 
     async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, cast
 
 from engines.core import Game, quote
 from render.common import Renderer
@@ -16,6 +17,12 @@ class Title:
     renderer: Renderer
 
 
+def drawing(renderer: Any) -> Renderer:
+    """A game's renderer as the registry holds it. Each draws its own game's view type, where
+    ``Renderer`` says any ``BaseModel`` (its parameter types would need to be generic to say so)."""
+    return cast(Renderer, renderer)
+
+
 @cache
 def titles() -> dict[str, Title]:
     """Every title, its data loaded and validated (``Game.load_data``): a bad data file
@@ -25,17 +32,17 @@ def titles() -> dict[str, Title]:
     from engines.bella_vista import BellaVista
     from render.bella_vista import BellaVistaRenderer
 
-    out["bella_vista"] = Title("bella_vista", BellaVista(), BellaVistaRenderer())
+    out["bella_vista"] = Title("bella_vista", BellaVista(), drawing(BellaVistaRenderer()))
 
     from engines.torri import Torri
     from render.torri import TorriRenderer
 
-    out["torri"] = Title("torri", Torri(), TorriRenderer())
+    out["torri"] = Title("torri", Torri(), drawing(TorriRenderer()))
 
     from engines.leonardo import Leonardo
     from render.leonardo import LeonardoRenderer
 
-    out["leonardo"] = Title("leonardo", Leonardo(), LeonardoRenderer())
+    out["leonardo"] = Title("leonardo", Leonardo(), drawing(LeonardoRenderer()))
     for title in out.values():
         title.engine.load_data()
     return out

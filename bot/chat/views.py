@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service import Post
+from bot.play.service import Post
+from bot.play.words import phrase
 
 if TYPE_CHECKING:
-    from bot.discord_app import PiazzaBot
+    from bot.chat.app import PiazzaBot
 
 CONTENT_LIMIT = 2000
 MENU_LIMIT = 25
 
 
-def clip(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
-    if text is None or len(text) <= limit:
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """Discord's length limits: a message's content (2,000), or ``limit`` (a label, an embed)."""
+    if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
 
@@ -33,7 +35,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:tu
     def __init__(self, game_id: int):
         super().__init__(
             discord.ui.Button(
-                label="My hand / my move", style=discord.ButtonStyle.primary, custom_id=f"piazza:turn:{game_id}"
+                label=phrase("bot.menu.button"), style=discord.ButtonStyle.primary, custom_id=f"piazza:turn:{game_id}"
             )
         )
         self.game_id = game_id
@@ -49,14 +51,14 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:tu
 
 def _options(post: Post | None) -> list[discord.SelectOption]:
     return [
-        discord.SelectOption(label=clip(c.label, 100), value=clip(c.notation, 100))
+        discord.SelectOption(label=clip(c.label or c.notation, 100), value=clip(c.notation, 100))
         for c in (post.choices[:MENU_LIMIT] if post else [])
-    ] or [discord.SelectOption(label="(no moves)", value="-")]
+    ] or [discord.SelectOption(label=phrase("bot.menu.empty"), value="-")]
 
 
-def _chosen(interaction: discord.Interaction) -> str:
-    values = (interaction.data or {}).get("values") or []
-    return values[0] if values else ""
+def _chosen(select: discord.ui.Select) -> str:
+    """The move picked in a menu (discord.py fills the select's values from the interaction)."""
+    return select.values[0] if select.values else ""
 
 
 class MovePicker(discord.ui.DynamicItem[discord.ui.Select],
@@ -68,7 +70,7 @@ class MovePicker(discord.ui.DynamicItem[discord.ui.Select],
     def __init__(self, game_id: int, decision: str, post: Post | None = None):
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose your move…", options=_options(post),
+                placeholder=phrase("bot.menu.placeholder"), options=_options(post),
                 custom_id=f"piazza:pick:{game_id}:{decision}",
             )
         )
@@ -81,7 +83,7 @@ class MovePicker(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: PiazzaBot = interaction.client  # type: ignore[assignment]
-        await bot.guarded(interaction, bot.play(interaction, _chosen(interaction), expected_game=self.game_id,
+        await bot.guarded(interaction, bot.play(interaction, _chosen(self.item), expected_game=self.game_id,
                                                 expected_decision=self.decision))
 
 
@@ -101,7 +103,7 @@ class LegacyMovePicker(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: PiazzaBot = interaction.client  # type: ignore[assignment]
-        await bot.guarded(interaction, bot.play(interaction, _chosen(interaction), expected_game=self.game_id,
+        await bot.guarded(interaction, bot.play(interaction, _chosen(self.item), expected_game=self.game_id,
                                                 expected_version=self.version))
 
 

@@ -19,9 +19,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bot.demo import NAMES, default_players
-from bot.registry import titles
-from bot.service import GameService, User
+from bot.cli.demo import NAMES, default_players, stored_game
+from bot.play.registry import titles
+from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
 from engines.core.playout import play_to_end
@@ -72,15 +72,14 @@ async def _pipeline(key: str, tmp: Path, games: int) -> dict:
                 t0 = time.perf_counter()
                 post = await service.act(channel, by_id[uid], move)
                 act_ms.append((time.perf_counter() - t0) * 1000)
-                sizes.append(len(post.board_png))
+                sizes.append(len(post.board_png or b""))
                 # the baseline: encoding the very same board image, nothing else
-                row = await store.game(post.game_id)
-                state = engine.state_model.model_validate_json(row.snapshot)
+                row, state = await stored_game(store, post.game_id)
                 image = renderer.board(engine.view(state, None), row.names)
                 t0 = time.perf_counter()
                 encode_png(image)
                 encode_ms.append((time.perf_counter() - t0) * 1000)
-            snapshots.append(len(row.snapshot.encode()))
+            snapshots.append(len((row.snapshot or "").encode()))
     finally:
         await store.close()
     med_act, med_enc = statistics.median(act_ms), statistics.median(encode_ms)

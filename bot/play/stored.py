@@ -14,11 +14,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot import registry
-from bot.answers import Damaged
-from bot.options import OptionError, parse_options
+from bot.play import registry
+from bot.play.answers import Damaged
+from bot.play.options import OptionError, parse_options
 from bot.store import GameRow
-from engines.core import quote
+from engines.core import Msg, quote
 
 STATE_CACHE = 256  # parsed states kept in memory (the store holds every game)
 
@@ -35,12 +35,12 @@ class Loaded:
         return self.title.engine
 
 
-def _where(exc: ValidationError) -> str:
+def _unfit(title: str, exc: ValidationError) -> Msg:
     """Where a validation failed (field paths only: never the stored values, which may be secret)."""
     errors = exc.errors()
-    first = ".".join(str(p) for p in errors[0]["loc"]) or "the top level"
-    more = f" and {len(errors) - 1} more" if len(errors) > 1 else ""
-    return f"at {first}{more}"
+    first = ".".join(str(p) for p in errors[0]["loc"]) or Msg("bot.damaged.top_level")
+    more = Msg("bot.damaged.position_more", count=len(errors) - 1) if len(errors) > 1 else ""
+    return Msg("bot.damaged.position_unfit", title=title, where=first, more=more)
 
 
 def title_name(row: GameRow) -> str:
@@ -48,7 +48,7 @@ def title_name(row: GameRow) -> str:
     try:
         return registry.get(row.game_key).engine.title
     except KeyError:
-        return f"'{quote(row.game_key)}'"
+        return f"'{quote(row.game_key)}'"  # a proper name or a stored key: no words to translate
 
 
 class States:
@@ -67,16 +67,16 @@ class States:
     def load(self, row: GameRow) -> Loaded:
         """Everything the service needs of a row, or ``Damaged`` saying what no longer reads."""
         if row.damage:
-            raise Damaged(row.id, row.damage)
+            raise Damaged(row.id, Msg(row.damage))
         try:
             title = registry.get(row.game_key)
         except KeyError:
-            raise Damaged(row.id, f"its game '{quote(row.game_key)}' is not one this bot knows") from None
+            raise Damaged(row.id, Msg("bot.damaged.unknown_game", game=row.game_key)) from None
         engine = title.engine
         try:
             options = parse_options(engine.options_model, row.options, engine.title)
         except OptionError as exc:
-            raise Damaged(row.id, f"its stored options no longer fit {engine.title} ({exc})") from None
+            raise Damaged(row.id, Msg("bot.damaged.options_unfit", title=engine.title, why=exc.msg)) from None
         deadline = None
         if row.deadline is not None:
             try:
@@ -84,20 +84,18 @@ class States:
             except (TypeError, ValueError):
                 deadline = None
             if deadline is None or deadline.tzinfo is None:
-                raise Damaged(row.id, "its stored deadline is not a date with a time zone")
+                raise Damaged(row.id, Msg("bot.damaged.deadline"))
         state = None
         if row.status != "lobby":
             state = self._cache.get((row.id, row.version))
             if state is None:
                 if row.snapshot is None:
-                    raise Damaged(row.id, "it has no saved position")
+                    raise Damaged(row.id, Msg("bot.damaged.no_position"))
                 try:
                     state = engine.state_model.model_validate_json(row.snapshot)
                 except ValidationError as exc:
-                    raise Damaged(
-                        row.id, f"its saved position no longer fits this version of {engine.title} ({_where(exc)})"
-                    ) from None
+                    raise Damaged(row.id, _unfit(engine.title, exc)) from None
                 except (TypeError, ValueError):
-                    raise Damaged(row.id, "its saved position is not text") from None
+                    raise Damaged(row.id, Msg("bot.damaged.position_text")) from None
                 self.remember(row.id, row.version, state)
         return Loaded(title, options, deadline, state)

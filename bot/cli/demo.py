@@ -7,11 +7,12 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from bot.registry import Title, titles
-from bot.service import GameService, Post, User
-from bot.sheet import plain_sheet
-from bot.store import Store
+from bot.play.registry import Title, titles
+from bot.play.service import GameService, Post, User
+from bot.play.sheet import plain_sheet
+from bot.store import GameRow, Store
 from engines.core import Rng, RuleError, quote
 from render.text import words
 
@@ -76,6 +77,14 @@ async def play_random_game(service: GameService, channel: int, key: str, players
     return post
 
 
+async def stored_game(store: Store, game_id: int | None) -> tuple[GameRow, Any]:
+    """A game the demo (or the benchmark) played, read back from the store with its state."""
+    row = None if game_id is None else await store.game(game_id)
+    if row is None or row.snapshot is None:
+        raise LookupError(f"game {game_id} has no stored position")
+    return row, titles()[row.game_key].engine.state_model.model_validate_json(row.snapshot)
+
+
 async def demo(game_key: str | None, players: int | None, seed: int, out: str) -> int:
     """Play the games; a request that cannot be played prints one line on stderr and returns 2."""
     table = titles()
@@ -108,9 +117,10 @@ async def demo(game_key: str | None, players: int | None, seed: int, out: str) -
                         count += 1
 
                 last = await play_random_game(service, 9000 + i, key, n, seed, on_post=save)
-                row = await store.game(last.game_id)
-                state = engine.state_model.model_validate_json(row.snapshot)
-                sheet = plain_sheet(engine.result(state), row.names, engine.prefix)
+                row, state = await stored_game(store, last.game_id)
+                result = engine.result(state)
+                assert result is not None  # play_random_game plays until the game is over
+                sheet = plain_sheet(result, row.names, engine.prefix)
                 (folder / "scores.txt").write_text(f"{engine.title}, {n} players, seed {seed}\n{sheet}\n")
                 print(f"== {engine.title}: {n} players, seed {seed}, {row.version} moves, "
                       f"{count} board images in {folder}/")

@@ -60,7 +60,7 @@ def run() -> int:
         guild_id = int(guild_text) if guild_text else None
     except ValueError:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
-    from bot.registry import titles
+    from bot.play.registry import titles
     from bot.store import default_path
     from engines.core import DataError
 
@@ -82,15 +82,15 @@ def run() -> int:
 
 
 async def _main(token: str, guild_id: int | None) -> int:
-    from bot.discord_app import create_bot
-    from bot.service import GameService
-    from bot.store import Store, StoreError, default_path
+    from bot.chat.app import create_bot
+    from bot.play.service import GameService
+    from bot.store import SchemaTooNew, Store, default_path
 
     discord.utils.setup_logging()
     logging.getLogger("discord.client").addFilter(_no_voice_warnings)
     try:
         store = await Store.open()
-    except (sqlite3.Error, OSError, StoreError) as exc:
+    except (sqlite3.Error, OSError, SchemaTooNew) as exc:
         raise CannotStart(f"cannot open the database {default_path()}: {reason(exc)}", 2) from exc
     try:
         bot = create_bot(GameService(store), guild_id=guild_id)

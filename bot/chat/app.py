@@ -1,0 +1,226 @@
+"""The thin discord.py layer: the client, its delivery, and the flows its commands
+(``bot.chat.commands``, a Cog) and components (``bot.chat.views``) share.
+
+No game logic here: every callback reads what the user asked, calls the game service,
+and delivers the ``Post`` it returns (private content as ephemeral replies). Public boards
+go out through ``PiazzaBot.publish``, which the service calls itself (``bot.play.outbox``), so a
+board Discord refused is posted again later. Slow work is deferred first (Discord allows 3
+seconds). Every interaction ends with an answer: an unexpected error gets a short apology
+and one logged traceback. A post pings exactly the users it names as owing a decision.
+
+The watcher is a ``discord.ext.tasks`` loop: at start-up and then every poll it runs the
+service's ``sweep`` (games past their deadline end, boards channels missed are posted).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.views import (
+    MENU_LIMIT,
+    LegacyMovePicker,
+    MovePicker,
+    TurnButton,
+    clip,
+    private_view,
+    turn_view,
+)
+from bot.play.outbox import Unposted
+from bot.play.service import GameService, Post, Refusal
+from bot.play.words import phrase
+
+log = logging.getLogger("piazza")
+
+DEADLINE_POLL_SECONDS = 60
+DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError)  # Discord refused or unreachable
+
+
+def mention_line(post: Post) -> str:
+    if not post.mentions:
+        return ""
+    return "\n" + phrase("bot.board.your_move", mentions=" ".join(f"<@{u}>" for u in post.mentions))
+
+
+def board_file(post: Post) -> discord.File | None:
+    if post.board_png is None:
+        return None
+    return discord.File(io.BytesIO(post.board_png), filename=f"board-{post.game_id}-{post.version}.png")
+
+
+def pings(post: Post) -> discord.AllowedMentions:
+    """Exactly the users the post asks for a decision; never roles, @everyone or anyone named."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=u) for u in post.mentions])
+
+
+def why_unposted(exc: BaseException) -> str:
+    """What a player is told when their board did not reach the channel."""
+    if isinstance(exc, discord.Forbidden):
+        return phrase("bot.chat.forbidden")
+    if isinstance(exc, discord.NotFound):
+        return phrase("bot.chat.not_found")
+    if isinstance(exc, discord.HTTPException):
+        return phrase("bot.chat.refused", status=exc.status, reason=exc.text or phrase("bot.chat.no_reason"))
+    return phrase("bot.chat.unreachable")
+
+
+class PiazzaBot(commands.Bot):
+    def __init__(self, service: GameService, guild_id: int | None = None,
+                 deadline_poll_seconds: float = DEADLINE_POLL_SECONDS):
+        intents = discord.Intents.none()
+        intents.guilds = True  # no privileged intents
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())  # a send that names nobody pings nobody
+        self.service = service
+        service.publisher = self.publish
+        self.guild_id = guild_id
+        self.watcher.change_interval(seconds=deadline_poll_seconds)
+        self.tree.error(self.on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        await self.add_cog(Commands(self))
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
+        if self.guild_id:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.watcher.start()
+
+    async def close(self) -> None:
+        self.watcher.cancel()
+        await super().close()
+
+    @tasks.loop(seconds=DEADLINE_POLL_SECONDS)
+    async def watcher(self) -> None:
+        """At start-up and then every poll: games past their deadline end (one indexed query
+        finds them), and boards that channels missed (a failed post, a crash right after a move)
+        are posted."""
+        try:
+            await self.service.sweep()
+        except Exception:  # keep watching: a loop stops at its first unhandled error
+            log.exception("the sweep failed")
+
+    @watcher.before_loop
+    async def _ready_to_watch(self) -> None:
+        await self.wait_until_ready()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await self.apologize(interaction, getattr(error, "original", error))
+
+    # --- delivery -------------------------------------------------------------
+    async def publish(self, channel_id: int, post: Post) -> None:
+        """The service's publisher: post a board to its channel, or raise Unposted saying why."""
+        try:
+            channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
+                raise Unposted(phrase("bot.chat.not_text"))
+            await channel.send(
+                content=clip((post.public_text or "") + mention_line(post)),
+                file=board_file(post) or discord.utils.MISSING,
+                view=turn_view(post) or discord.utils.MISSING,
+                allowed_mentions=pings(post),
+            )
+        except DELIVERY_ERRORS as exc:
+            log.warning("could not post to channel %s: %s", channel_id, exc)
+            raise Unposted(why_unposted(exc)) from exc
+
+    async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "") -> None:
+        text = "\n".join(t for t in (header, post.private_text) if t) or phrase("bot.play.done")
+        if len(post.choices) > MENU_LIMIT:
+            text += "\n" + phrase("bot.play.menu_cut", shown=MENU_LIMIT, count=len(post.choices))
+        files = []
+        if post.private_png is not None:
+            files.append(discord.File(io.BytesIO(post.private_png), filename="hand.png"))
+        await interaction.followup.send(
+            clip(text), files=files, view=private_view(post) or discord.utils.MISSING, ephemeral=True
+        )
+
+    async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(clip(reason), ephemeral=True)
+        else:
+            await interaction.response.send_message(clip(reason), ephemeral=True)
+
+    async def apologize(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """The one answer to an unexpected error: a traceback in the log, a short apology."""
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+        try:
+            await self.refuse(interaction, phrase("bot.chat.apology"))
+        except DELIVERY_ERRORS as exc:
+            log.warning("could not apologize for interaction %s: %s", interaction.id, exc)
+
+    async def guarded(self, interaction: discord.Interaction, work: Awaitable[None]) -> None:
+        """Run a button's or menu's work; an unexpected error still ends with an answer."""
+        try:
+            await work
+        except Exception as exc:
+            await self.apologize(interaction, exc)
+
+    # --- shared flows -----------------------------------------------------------
+    async def announce(self, interaction: discord.Interaction, call: Awaitable[Post]) -> None:
+        """Quick lobby calls: the service's public text is the reply; a refusal stays private."""
+        try:
+            post = await call
+        except Refusal as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(clip(post.public_text or phrase("bot.play.done")))
+
+    async def show_board(self, interaction: discord.Interaction, call: Awaitable[Post], ack: str) -> None:
+        """Slow calls that end in a public board (which the service posts): deferred privately,
+        so a refusal stays private; the caller gets a short note."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            post = await call
+        except Refusal as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        if post.version is None:  # a lobby: its text, not a board, so not the outbox's
+            try:
+                await self.publish(channel_of(interaction), post)
+            except Unposted as exc:
+                post.unposted = str(exc)
+        if post.unposted is not None:
+            ack = phrase("bot.chat.unposted", why=post.unposted)
+        await interaction.followup.send(clip(ack), ephemeral=True)
+
+    async def play(self, interaction: discord.Interaction, text: str, expected_game: int | None = None,
+                   **expected) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            post = await self.service.act(channel_of(interaction), user_of(interaction), text,
+                                          expected_game=expected_game, **expected)
+        except Refusal as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        header = phrase("bot.play.played", move=text)
+        if post.unposted is not None:
+            header += " " + phrase("bot.chat.unposted", why=post.unposted)
+        await self.send_private(interaction, post, header=header)
+
+    async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            post = await self.service.hand(channel_of(interaction), user_of(interaction), expected_game=expected_game)
+        except Refusal as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        await self.send_private(interaction, post)
+
+
+def create_bot(service: GameService, *, guild_id: int | None = None,
+               deadline_poll_seconds: float = DEADLINE_POLL_SECONDS) -> PiazzaBot:
+    """The bot; ``deadline_poll_seconds`` is how often it ends games past their deadline and
+    posts boards channels missed (``GameService.sweep``)."""
+    return PiazzaBot(service, guild_id, deadline_poll_seconds)

@@ -1,0 +1,149 @@
+"""The slash commands, as one ``commands.Cog``: each reads what the user asked, calls the game
+service through the bot's shared flows (``PiazzaBot.announce``, ``show_board``, ``play``,
+``send_hand``) and answers. Descriptions are catalog words (``bot.command.*``); the game choices
+are the registry's titles (read when this module is imported, after ``run`` has checked the data).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat.views import clip
+from bot.play import registry
+from bot.play.service import HINT, Refusal, User
+from bot.play.words import phrase
+
+if TYPE_CHECKING:
+    from bot.chat.app import PiazzaBot
+
+log = logging.getLogger("piazza")
+
+GAMES = [app_commands.Choice(name=t.engine.title, value=k) for k, t in registry.titles().items()]
+
+
+def user_of(interaction: discord.Interaction) -> User:
+    return User(interaction.user.id, interaction.user.display_name)
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel an interaction comes from: Discord names it for every command (all but /help
+    are guild-only) and for every component, which lives on a message."""
+    assert interaction.channel_id is not None
+    return interaction.channel_id
+
+
+def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the caller may see this channel of the server (its threads follow their parent)."""
+    guild = interaction.guild
+    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    member = interaction.user
+    if channel is None or not isinstance(member, discord.Member):
+        return False
+    return channel.permissions_for(member).view_channel
+
+
+class Commands(commands.Cog):
+    def __init__(self, bot: PiazzaBot):
+        self.bot = bot
+        self.service = bot.service
+
+    @app_commands.command(name="new", description=phrase("bot.command.new"))
+    @app_commands.describe(game=phrase("bot.command.new_game"), options=phrase("bot.command.new_options"))
+    @app_commands.choices(game=GAMES)
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
+        call = self.service.create(interaction.guild_id, channel_of(interaction), user_of(interaction), game.value,
+                                   options)
+        await self.bot.announce(interaction, call)
+
+    @app_commands.command(name="join", description=phrase("bot.command.join"))
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction):
+        await self.bot.announce(interaction, self.service.join(channel_of(interaction), user_of(interaction)))
+
+    @app_commands.command(name="leave", description=phrase("bot.command.leave"))
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction):
+        await self.bot.announce(interaction, self.service.leave(channel_of(interaction), user_of(interaction)))
+
+    @app_commands.command(name="start", description=phrase("bot.command.start"))
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction):
+        await self.bot.show_board(interaction, self.service.start(channel_of(interaction), user_of(interaction)),
+                                  phrase("bot.chat.started"))
+
+    @app_commands.command(name="move", description=phrase("bot.command.move"))
+    @app_commands.describe(action=phrase("bot.command.move_action"))
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, action: str):
+        await self.bot.play(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            choices = await self.service.suggest(channel_of(interaction), user_of(interaction), current)
+        except Refusal:
+            return []
+        except Exception:  # discord.py would only log it, and the list would fail to load
+            log.exception("autocomplete failed for interaction %s", interaction.id)
+            return [app_commands.Choice(name=clip(phrase("bot.hint.failed"), 100), value=HINT)]
+        return [app_commands.Choice(name=clip(c.label or c.notation, 100), value=clip(c.notation, 100))
+                for c in choices]
+
+    @app_commands.command(name="board", description=phrase("bot.command.board"))
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction):
+        await self.bot.show_board(interaction, self.service.board(channel_of(interaction)),
+                                  phrase("bot.chat.board_posted"))
+
+    @app_commands.command(name="hand", description=phrase("bot.command.hand"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction):
+        await self.bot.send_hand(interaction)
+
+    @app_commands.command(name="log", description=phrase("bot.command.log"))
+    @app_commands.guild_only()
+    async def log_(self, interaction: discord.Interaction):
+        try:
+            text = await self.service.log(channel_of(interaction))
+        except Refusal as exc:
+            await self.bot.refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(clip(text), ephemeral=True)
+
+    @app_commands.command(name="abort", description=phrase("bot.command.abort"))
+    @app_commands.guild_only()
+    async def abort(self, interaction: discord.Interaction):
+        perms = interaction.permissions
+        is_manager = perms.manage_channels or perms.manage_guild
+        await self.bot.announce(interaction,
+                                self.service.abort(channel_of(interaction), user_of(interaction), is_manager))
+
+    @app_commands.command(name="games", description=phrase("bot.command.games"))
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction):
+        rows = [g for g in await self.service.games(interaction.guild_id) if can_view(interaction, g.channel_id)]
+        if not rows:
+            await interaction.response.send_message(phrase("bot.chat.no_games"), ephemeral=True)
+            return
+        lines = []
+        for g in rows:
+            waiting = " ".join(f"<@{u}>" for u in g.waiting_for)
+            state = phrase("bot.chat.game_waiting", mentions=waiting) if waiting else g.status
+            lines.append(phrase("bot.chat.game_line", channel=g.channel_id, title=g.title, names=", ".join(g.names),
+                                state=state))
+        await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
+
+    @app_commands.command(name="help", description=phrase("bot.command.help"))
+    @app_commands.describe(game=phrase("bot.command.help_game"))
+    @app_commands.choices(game=GAMES)
+    async def help_(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
+        text = self.service.help_text(game.value if game else None)
+        embed = discord.Embed(title=phrase("bot.help.title"),
+                              description=clip(phrase("bot.help.intro") + "\n\n" + text, 4096))
+        await interaction.response.send_message(embed=embed, ephemeral=True)

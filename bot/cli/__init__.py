@@ -1,0 +1,1 @@
+"""Offline tools: the demo and the benchmark (they use play/ and store/)."""

@@ -1,0 +1,78 @@
+"""What every part of the game service shares: the store, the clock, where seeds come from,
+one lock per channel, the parsed states, and the lookups every call starts with.
+
+``GameService`` is this plus its parts, each a class on top of the one before: ``Outbox``
+(posting boards), ``Looking`` (what players look at), then the service itself (lobby and play).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from bot.play.answers import Damaged, Refusal
+from bot.play.stored import Loaded, States
+from bot.play.words import phrase
+from bot.store import GameRow, Store
+from engines.core import Choice
+from engines.core.rng import blake2b_seed
+
+log = logging.getLogger("piazza")
+
+
+def decision_token(moves_by_seat: int, choices: list[Choice]) -> str:
+    """Names one decision of one seat: how many moves the seat has made, and a short hash of
+    its legal moves. A menu made for it stays valid while both are unchanged, however many
+    other players decide meanwhile."""
+    digest = hashlib.sha256("\n".join(c.notation for c in choices).encode()).hexdigest()[:10]
+    return f"{moves_by_seat}.{digest}"
+
+
+class ServiceBase:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], datetime] | None = None,
+        seeds: Callable[[], int | str] | None = None,
+    ):
+        self.store = store
+        self._clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
+        # 128 bits from the OS, for a generator whose outputs do not give its key away
+        self._seeds: Callable[[], int | str] = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states = States()
+        self._warned: set[int] = set()
+
+    # --- helpers ------------------------------------------------------------
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def _open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
+        """The channel's open game; with ``expected_game`` (a button's or menu's game id), refused
+        unless it is still that game."""
+        row = await self.store.open_game_in(channel_id)
+        if expected_game is not None and (row is None or row.id != expected_game):
+            raise Refusal(phrase("bot.play.button_ended"))
+        if row is None:
+            raise Refusal(phrase("bot.lobby.no_game"))
+        return row
+
+    async def _active_game(self, channel_id: int, expected_game: int | None = None) -> tuple[GameRow, Loaded]:
+        row = await self._open_game(channel_id, expected_game)
+        game = self._states.load(row)
+        if row.status != "active":
+            raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
+        return row, game
+
+    def _warn(self, exc: Damaged) -> None:
+        """One warning per damaged game and process (the sweeps run every minute)."""
+        if exc.game_id not in self._warned:
+            self._warned.add(exc.game_id)
+            log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
+
+    async def _decision(self, row: GameRow, seat: int, choices: list[Choice]) -> str:
+        return decision_token(await self.store.moves_by_seat(row.id, seat), choices)

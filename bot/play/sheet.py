@@ -1,0 +1,37 @@
+"""Score sheets: the final result as text, from the engine's Result and the seats' names."""
+
+from __future__ import annotations
+
+from engines.core import Result
+from render.text import Style, catalog
+
+
+def category(prefix: str, name: str) -> str:
+    """A score category in words (``<prefix>.category.<id>``; an unconverted game's own words)."""
+    key = f"{prefix}.category.{name}"
+    return catalog().text_of(key) if prefix and catalog().has(key) else name
+
+
+def score_sheet(result: Result, names: list[str], prefix: str = "") -> str:
+    """One line per player, best first, the winners crowned; then how a tie was broken.
+    ``names`` are shown as given (escaped for chat by the caller, plain for a file)."""
+    words = catalog()
+    style = Style(seat=lambda s: names[s])
+    lines = []
+    for score in result.ordered():
+        parts = ", ".join(words.text_of("bot.sheet.part", category=category(prefix, k), points=v)
+                          for k, v in score.breakdown.items())
+        crown = words.text_of("bot.sheet.crown") if score.seat in result.winners else ""
+        lines.append(words.text_of("bot.sheet.line", style, rank=score.rank, crown=crown, name=names[score.seat],
+                                   total=score.total, parts=parts))
+    if result.tie_break is not None:
+        lines.append(words.text(result.tie_break, style))
+    elif result.note:
+        lines.append(result.note)
+    return "\n".join(lines)
+
+
+def plain_sheet(result: Result, names: list[str], prefix: str = "") -> str:
+    """The same sheet without chat markup, for files and the terminal."""
+    crown = catalog().text_of("bot.sheet.crown")
+    return score_sheet(result, names, prefix).replace("**", "").replace(crown, "* ")

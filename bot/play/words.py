@@ -1,0 +1,49 @@
+"""The platform's words: messages (a key and parameters) rendered for chat by ``render/text.py``.
+
+Every sentence a player reads from ``bot/`` is a ``bot.<section>.<name>`` template in
+``data/messages/<locale>/bot.toml``; engines' messages (events, refusals, glosses) go through the
+same catalog. In chat a seat shows as its player's name, escaped (``bot.play.names``), and a
+player's input on one short line without backticks, so a template may put it in a code span.
+Discord's length cuts stay in the chat layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.play.names import chat_name
+from bot.store import GameRow
+from engines.core import Event, Msg, RuleError, quote
+from render.text import Style, catalog
+
+
+def chat_input(text: str) -> str:
+    """A player's input as chat shows it: one line, at most 60 characters, no backtick (so a
+    template can show it in a code span, where markdown and mentions stay literal)."""
+    return quote(text).replace("`", "'")
+
+
+def chat_style(row: GameRow | None, colour: Callable[[int], str] | None = None) -> Style:
+    """How chat text shows a seat (its player's name, escaped, and for a game that still names
+    seats by colour, ``colour(seat)`` after it) and a player's input."""
+    if row is None:
+        return Style(input=chat_input)
+    names = row.names
+
+    def seat(s: int) -> str:
+        if not 0 <= s < len(names):
+            return phrase("bot.board.unknown_seat", number=s + 1)
+        return f"{chat_name(names[s])} ({colour(s)})" if colour else chat_name(names[s])
+
+    return Style(seat=seat, input=chat_input)
+
+
+def say(row: GameRow | None, msg: Msg | Event | RuleError, colour: Callable[[int], str] | None = None) -> str:
+    """The words of a message (an event, a refusal) for chat, players named."""
+    return catalog().text(msg, chat_style(row, colour))
+
+
+def phrase(key: str, /, row: GameRow | None = None, **params: Any) -> str:
+    """A platform sentence: ``phrase("bot.lobby.no_game")``; with ``row``, seats are named."""
+    return say(row, Msg(key, **params))

@@ -1,0 +1,21 @@
+"""The store: games, seats, the append-only action log and snapshots (SQLite today)."""
+
+from bot.store.migrations import MIGRATIONS
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
+from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, deadline_text, default_path
+
+__all__ = [
+    "DEFAULT_PATH",
+    "ENV_PATH",
+    "MIGRATIONS",
+    "Notice",
+    "SchemaTooNew",
+    "GameRow",
+    "LoggedAction",
+    "Seat",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "deadline_text",
+    "default_path",
+]

@@ -1,0 +1,78 @@
+"""The schema of the SQLite store, as an ordered list of migrations.
+
+Each entry moves the schema from version i to i+1 (``PRAGMA user_version`` records how far a
+file is); the store applies the missing ones in order at start-up, each in one transaction.
+Never edit a shipped entry: add one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        game_key    TEXT    NOT NULL,
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+        created_by  INTEGER NOT NULL,
+        created_at  TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL,
+        deadline    TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        snapshot    TEXT
+    );
+    CREATE UNIQUE INDEX one_open_game_per_channel ON games (channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games (guild_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seat    INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name    TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL,
+        seat    INTEGER NOT NULL,
+        action  TEXT    NOT NULL,
+        public  TEXT    NOT NULL,
+        at      TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+    # Seeds become text that names their generator (engines.core.rng): a 128-bit
+    # "blake2b:<hex>" does not fit an INTEGER column, and every game stored before this
+    # was made with SplitMix64 from its integer seed, so it keeps replaying with it.
+    """
+    ALTER TABLE games ADD COLUMN seed_text TEXT NOT NULL DEFAULT '';
+    UPDATE games SET seed_text = 'splitmix64:' || seed;
+    ALTER TABLE games DROP COLUMN seed;
+    ALTER TABLE games RENAME COLUMN seed_text TO seed;
+    """,
+    # 3: the outbox (bot/outbox.py): the last version whose board the channel was shown, -1 for
+    # none yet. Games stored before this are taken as shown.
+    """
+    ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT -1;
+    UPDATE games SET announced = version WHERE status IN ('active', 'finished');
+    CREATE INDEX games_lagging ON games (id) WHERE announced < version;
+    """,
+    # 4: the action log keeps what happened as data: each action's events as JSON, a list of
+    # {"key", "params", "to"} (to: null for public, else the seat it is for), worded when read.
+    # Rows stored before keep their English in `public` (NULL events). Each seat's private
+    # notices are the events addressed to it; `notices_read` is the last version whose notices
+    # the seat has been shown (its read mark).
+    """
+    ALTER TABLE actions ADD COLUMN events TEXT;
+    ALTER TABLE seats ADD COLUMN notices_read INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 5: the watcher finds the games whose deadline has come with one indexed query (deadlines
+    # are stored as UTC ISO text, minutes precision, so text order is time order).
+    """
+    CREATE INDEX games_due ON games (deadline) WHERE status = 'active' AND deadline IS NOT NULL;
+    """,
+]

@@ -1,0 +1,89 @@
+"""What the store reads back: a game row with its seats, a logged action, and the store's refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class StoreError(Exception):
+    """A store-level refusal a player may read: a ``bot.store.*`` message key and its parameters
+    (the store knows no words; the service says them)."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key, self.params = key, params
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer bot (for the operator, at start-up)."""
+
+
+class StaleVersion(StoreError):
+    """Another move landed first; the caller's state is out of date."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+    notices_read: int = 0  # the last version whose private notices this seat has been shown
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_key: str
+    options: dict
+    seed: str  # "blake2b:<hex>" or "splitmix64:<n>" (engines.core.rng.seed_text)
+    status: str
+    created_by: int
+    created_at: str
+    deadline: str | None
+    version: int
+    snapshot: str | None
+    seats: list[Seat] = field(default_factory=list)
+    announced: int = -1  # the last version whose board the channel was shown
+    damage: str | None = None  # what in the row no longer reads, a bot.damaged.* key (the service refuses the game)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in sorted(self.seats, key=lambda s: s.seat)]
+
+
+@dataclass
+class LoggedAction:
+    seq: int
+    seat: int
+    action: str
+    public: list[str]  # the English of actions stored before events were kept (else empty)
+    at: str
+    events: list[dict[str, Any]] | None = None  # {"key", "params", "to"} each; None for older rows
+
+    def public_events(self) -> list[dict[str, Any]]:
+        return [e for e in self.events or [] if e.get("to") is None]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One private event for one seat: the version (action) that produced it, and its message
+    as stored (``{"key", "params", "to"}``)."""
+
+    version: int
+    event: dict[str, Any]
+
