@@ -45,7 +45,7 @@ class Canvas:
         return canvas
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la",
-             bold: bool = False) -> tuple[int, int, int, int]:
+             bold: bool = False) -> tuple[float, float, float, float]:
         """Draw text with Pillow's bundled font (``bold`` thickens it with a stroke of its own
         colour); returns its bounding box."""
         self.min_text = min(self.min_text, size)
@@ -54,7 +54,7 @@ class Canvas:
         self.draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
         return self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke)
 
-    def text_width(self, text: str, size: int, bold: bool = False) -> int:
+    def text_width(self, text: str, size: int, bold: bool = False) -> float:
         stroke = max(1, size // 18) if bold else 0
         left, _, right, _ = self.draw.textbbox((0, 0), text, font=font(size), stroke_width=stroke)
         return right - left

@@ -72,7 +72,7 @@ class Catalog:
             msg = msg.msg
         return _Formatter(self, style).render(msg)
 
-    def text_of(self, key: str, style: Style = Style(), **params: Any) -> str:
+    def text_of(self, key: str, style: Style = Style(), /, **params: Any) -> str:
         """The words of a key with parameters (a message built here)."""
         return _Formatter(self, style).render(Msg(key, **params))
 

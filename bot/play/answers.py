@@ -6,13 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.play.words import phrase, say
-from engines.core import Choice, Msg
+from engines.core import Msg
 
 
 @dataclass(frozen=True)
 class User:
     id: int
     name: str  # as typed; chat text escapes it (bot.play.names), images show it as is
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One move as a menu or autocomplete entry: what it plays and how it reads."""
+
+    notation: str
+    label: str
 
 
 @dataclass
@@ -24,7 +32,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)  # users who owe a decision now
     private_text: str | None = None  # for the caller only
     private_png: bytes | None = None  # for the caller only (a hand of cards)
-    choices: list[Choice] = field(default_factory=list)  # the caller's legal moves
+    choices: list[Shown] = field(default_factory=list)  # the caller's legal moves, as shown
     decision: str | None = None  # the caller's decision these choices answer (decision_token)
     game_id: int | None = None
     version: int | None = None

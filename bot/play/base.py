@@ -18,17 +18,16 @@ from bot.play.answers import Damaged, Refusal
 from bot.play.stored import Loaded, States
 from bot.play.words import phrase
 from bot.store import GameRow, Store
-from engines.core import Choice
 from engines.core.rng import blake2b_seed
 
 log = logging.getLogger("piazza")
 
 
-def decision_token(moves_by_seat: int, choices: list[Choice]) -> str:
+def decision_token(moves_by_seat: int, notations: list[str]) -> str:
     """Names one decision of one seat: how many moves the seat has made, and a short hash of
     its legal moves. A menu made for it stays valid while both are unchanged, however many
     other players decide meanwhile."""
-    digest = hashlib.sha256("\n".join(c.notation for c in choices).encode()).hexdigest()[:10]
+    digest = hashlib.sha256("\n".join(notations).encode()).hexdigest()[:10]
     return f"{moves_by_seat}.{digest}"
 
 
@@ -74,5 +73,5 @@ class ServiceBase:
             self._warned.add(exc.game_id)
             log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
 
-    async def _decision(self, row: GameRow, seat: int, choices: list[Choice]) -> str:
-        return decision_token(await self.store.moves_by_seat(row.id, seat), choices)
+    async def _decision(self, row: GameRow, seat: int, notations: list[str]) -> str:
+        return decision_token(await self.store.moves_by_seat(row.id, seat), notations)

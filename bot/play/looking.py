@@ -48,7 +48,7 @@ class Looking(Outbox):
         )
         if seat in engine.to_act(state):
             post.choices = presenting.labelled(row, engine.choices(state, seat))
-            post.decision = await self._decision(row, seat, post.choices)
+            post.decision = await self._decision(row, seat, [c.notation for c in post.choices])
         return post
 
     async def log(self, channel_id: int, last: int = 20) -> str:

@@ -8,25 +8,20 @@ loop never waits for Pillow.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
+from bot.play.answers import Shown
 from bot.play.names import chat_names
 from bot.play.sheet import score_sheet
 from bot.play.stored import Loaded
 from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
-from engines.core.messages import LEGACY
 from render.common import encode_png
 
 
-def labelled(row: GameRow, choices: list[Choice]) -> list[Choice]:
-    """Autocomplete entries as shown: ``notation · what it costs or earns``."""
-    out = []
-    for c in choices:
-        label = c.label or (f"{c.notation} · {say(row, c.gloss)}" if c.gloss else c.notation)
-        out.append(Choice(notation=c.notation, label=label))
-    return out
+def labelled(row: GameRow, choices: list[Choice]) -> list[Shown]:
+    """Autocomplete and menu entries as shown: ``notation · what it costs or earns``."""
+    return [Shown(c.notation, f"{c.notation} · {say(row, c.gloss)}" if c.gloss else c.notation) for c in choices]
 
 
 def waiting_users(row: GameRow, game: Loaded, state) -> list[int]:
@@ -34,16 +29,9 @@ def waiting_users(row: GameRow, game: Loaded, state) -> list[int]:
     return [u for u in (row.user_of(s) for s in sorted(game.engine.to_act(state))) if u is not None]
 
 
-def colour(game: Loaded, state) -> Callable[[int], str] | None:
-    """How a game not yet converted to messages names a seat (its colour), to show after the name."""
-    label = getattr(game.engine, "seat_label", None)
-    return None if label is None else (lambda seat: label(state, seat))
-
-
 def who(row: GameRow, game: Loaded, state, seat: int) -> str:
-    """A seat as chat text: the player's name (and, for games still naming seats by colour,
-    that colour)."""
-    return chat_style(row, colour(game, state)).seat(seat)
+    """A seat as chat text: its chip and its player's name."""
+    return chat_style(row).seat(seat)
 
 
 def status_text(row: GameRow, game: Loaded, state) -> str:
@@ -52,10 +40,7 @@ def status_text(row: GameRow, game: Loaded, state) -> str:
     if result is not None:
         over = phrase("bot.board.over", title=engine.title)
         return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix)
-    parts = engine.status(state)
-    line = " · ".join(say(row, m) for m in parts)
-    if any(m.key == LEGACY for m in parts):  # an unconverted engine says whom it waits for itself
-        return line
+    line = " · ".join(say(row, m) for m in engine.status(state))
     waiting = sorted(engine.to_act(state))
     return line + " · " + phrase("bot.board.waiting_for", row, seats=waiting)
 
@@ -66,11 +51,11 @@ def begins_text(row: GameRow, game: Loaded, state) -> str:
 
 
 def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -> str:
-    """One move's public line: who played it (nobody for the platform's own) and what happened."""
-    what = " ".join(public) or phrase("bot.board.moved")
-    if seat == SYSTEM:
-        return phrase("bot.board.system_move", what=what)
-    return phrase("bot.board.move", who=who(row, game, state, seat), what=what)
+    """One move's public line: what happened (its events name whoever moved)."""
+    what = " ".join(public)
+    if not what and seat != SYSTEM:
+        what = phrase("bot.board.moved", row, seat=seat)
+    return phrase("bot.board.move", what=what)
 
 
 def public_lines(row: GameRow, entry: LoggedAction) -> list[str]:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.play import presenting, registry
-from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.looking import Looking, news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_options, split_options
@@ -32,7 +32,7 @@ from bot.play.outbox import Publisher
 from bot.play.stored import Loaded, title_name
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
-from engines.core import SYSTEM, Choice, Msg, NotYourTurn, RuleError
+from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
 from engines.core.rng import seed_text
 
 __all__ = ["Damaged", "GameService", "GameSummary", "Post", "Refusal", "User"]
@@ -44,13 +44,13 @@ DEADLINE_WINDOW = timedelta(days=730)  # a deadline is at most two years ahead
 HINT = "?"  # the value of an autocomplete entry that only explains; /move refuses it
 
 
-def hint(key: str, **params) -> Choice:
+def hint(key: str, **params) -> Shown:
     """An autocomplete entry that only explains (``bot.hint.*``); the chat layer cuts its length."""
-    return Choice(notation=HINT, label=phrase(key, **params))
+    return Shown(notation=HINT, label=phrase(key, **params))
 
 
-def out_of_date(why: Msg, row: GameRow | None = None, colour=None) -> Refusal:
-    return Refusal(say(row, Msg("bot.menu.out_of_date", why=why), colour))
+def out_of_date(why: Msg, row: GameRow | None = None) -> Refusal:
+    return Refusal(say(row, Msg("bot.menu.out_of_date", why=why)))
 
 
 def refusal(row: GameRow | None, exc: StoreError | RuleError) -> Refusal:
@@ -221,12 +221,12 @@ class GameService(Looking):
             waiting = sorted(engine.to_act(state))
             if expected_decision is not None:
                 if seat not in waiting:
-                    raise out_of_date(Msg("bot.menu.waiting", seats=waiting), row, presenting.colour(game, state))
-                if expected_decision != await self._decision(row, seat, engine.choices(state, seat)):
+                    raise out_of_date(Msg("bot.menu.waiting", seats=waiting), row)
+                if expected_decision != await self._decision(row, seat, [c.notation for c in engine.choices(state, seat)]):
                     raise out_of_date(Msg("bot.menu.changed"))
             if seat not in waiting:  # the core's refusal, before reading the move (which may not parse)
                 not_yours = NotYourTurn("core.not_your_turn", waiting=waiting)
-                raise Refusal(say(row, not_yours, presenting.colour(game, state)))
+                raise Refusal(say(row, not_yours))
             if text.strip() == HINT:
                 raise Refusal(phrase("bot.play.hint_chosen"))
             try:  # pure rules, run beside the event loop like the rendering
@@ -264,7 +264,7 @@ class GameService(Looking):
             post.private_text = news_text(row, earlier, [say(row, e) for e in events if e.to == seat]) or None
         if actor is not None and seat != SYSTEM and not finished and seat in engine.to_act(new):
             post.choices = presenting.labelled(row, engine.choices(new, seat))
-            post.decision = await self._decision(row, seat, post.choices)
+            post.decision = await self._decision(row, seat, [c.notation for c in post.choices])
         return await self._publish(row, post)
 
     async def _apply_deadline(self, row: GameRow, game: Loaded) -> Post | None:
@@ -298,7 +298,7 @@ class GameService(Looking):
                 log.exception("the deadline check of game %s failed", game_id)
         await self.flush_outbox()
 
-    async def suggest(self, channel_id: int, user: User, typed: str) -> list[Choice]:
+    async def suggest(self, channel_id: int, user: User, typed: str) -> list[Shown]:
         """Autocomplete: the caller's legal moves matching what is typed (at most 25).
         Someone who cannot move now gets one entry saying why (choosing it is refused
         with the same reason), rather than a silent empty list."""
@@ -315,7 +315,7 @@ class GameService(Looking):
             return [hint("bot.hint.not_playing")]
         if seat not in engine.to_act(state):
             waiting = Msg("bot.hint.not_your_turn", seats=sorted(engine.to_act(state)))
-            return [Choice(notation=HINT, label=say(row, waiting, presenting.colour(game, state)))]
+            return [Shown(notation=HINT, label=say(row, waiting))]
         words = typed.lower().split()
         out = []
         for choice in presenting.labelled(row, engine.choices(state, seat)):

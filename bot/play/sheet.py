@@ -26,8 +26,6 @@ def score_sheet(result: Result, names: list[str], prefix: str = "") -> str:
                                    total=score.total, parts=parts))
     if result.tie_break is not None:
         lines.append(words.text(result.tie_break, style))
-    elif result.note:
-        lines.append(result.note)
     return "\n".join(lines)
 
 

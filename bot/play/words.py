@@ -9,12 +9,12 @@ Discord's length cuts stay in the chat layer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from bot.play.names import chat_name
 from bot.store import GameRow
 from engines.core import Event, Msg, RuleError, quote
+from render.palette import CHAT_CHIPS
 from render.text import Style, catalog
 
 
@@ -24,9 +24,9 @@ def chat_input(text: str) -> str:
     return quote(text).replace("`", "'")
 
 
-def chat_style(row: GameRow | None, colour: Callable[[int], str] | None = None) -> Style:
-    """How chat text shows a seat (its player's name, escaped, and for a game that still names
-    seats by colour, ``colour(seat)`` after it) and a player's input."""
+def chat_style(row: GameRow | None) -> Style:
+    """How chat text shows a seat (the emoji chip of its colour on the board, then its player's
+    name, escaped) and a player's input."""
     if row is None:
         return Style(input=chat_input)
     names = row.names
@@ -34,14 +34,14 @@ def chat_style(row: GameRow | None, colour: Callable[[int], str] | None = None) 
     def seat(s: int) -> str:
         if not 0 <= s < len(names):
             return phrase("bot.board.unknown_seat", number=s + 1)
-        return f"{chat_name(names[s])} ({colour(s)})" if colour else chat_name(names[s])
+        return f"{CHAT_CHIPS[s]} {chat_name(names[s])}"
 
     return Style(seat=seat, input=chat_input)
 
 
-def say(row: GameRow | None, msg: Msg | Event | RuleError, colour: Callable[[int], str] | None = None) -> str:
+def say(row: GameRow | None, msg: Msg | Event | RuleError) -> str:
     """The words of a message (an event, a refusal) for chat, players named."""
-    return catalog().text(msg, chat_style(row, colour))
+    return catalog().text(msg, chat_style(row))
 
 
 def phrase(key: str, /, row: GameRow | None = None, **params: Any) -> str:

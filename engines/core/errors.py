@@ -6,24 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core.messages import LEGACY, Msg
+from engines.core.messages import Msg
 
 
 class RuleError(Exception):
     """Base of every refusal a player may see: ``RuleError(Msg(...))`` or
-    ``RuleError("key", param=value, ...)``."""
+    ``RuleError("key", param=value, ...)``. ``str()`` of one is for logs, not for players."""
 
     def __init__(self, msg: Msg | str, /, **params: Any) -> None:
         if isinstance(msg, str):
-            # A dotted lower-case key with parameters, or (until every engine is converted)
-            # a finished sentence.
-            msg = Msg(msg, **params) if _is_key(msg) else Msg(LEGACY, text=msg)
+            if not _is_key(msg):
+                raise ValueError(f"a refusal is a message key with parameters, not a sentence: {msg[:60]!r}")
+            msg = Msg(msg, **params)
         self.msg = msg
         super().__init__(str(msg))
 
     def __str__(self) -> str:
-        if self.msg.key == LEGACY:
-            return str(self.msg.params["text"])
         return str(self.msg)
 
 

@@ -24,10 +24,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, TypeAdapter, model_validator
+from pydantic import BaseModel, TypeAdapter
 
 from engines.core.errors import GameOver, IllegalAction, NotYourTurn, RuleError
-from engines.core.messages import LEGACY, Msg
+from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 SYSTEM = -1
@@ -49,22 +49,9 @@ class Event(BaseModel):
     params: dict[str, Any] = {}
     to: int | None = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _legacy_text(cls, data: Any) -> Any:
-        # Engines not yet converted to keys still write Event(text="a sentence").
-        if isinstance(data, dict) and "text" in data and "key" not in data:
-            data = dict(data)
-            data["key"], data["params"] = LEGACY, {"text": data.pop("text")}
-        return data
-
     @property
     def msg(self) -> Msg:
         return Msg(self.key, **self.params)
-
-    @property
-    def text(self) -> str:  # legacy: the sentence of an unconverted engine's event
-        return str(self.params["text"]) if self.key == LEGACY else str(self.msg)
 
 
 def event(key: str, /, to: int | None = None, **params: Any) -> Event:
@@ -82,7 +69,6 @@ class Choice(BaseModel):
 
     notation: str
     gloss: Msg | None = None
-    label: str | None = None  # legacy: a finished English label (engines not yet converted)
 
 
 class FinalScore(BaseModel):
@@ -95,7 +81,6 @@ class FinalScore(BaseModel):
 class Result(BaseModel):
     scores: list[FinalScore]  # best first
     winners: list[int]
-    note: str = ""  # legacy: how ties were broken, in a sentence
     tie_break: Msg | None = None  # how a tie was broken; None when nobody tied
 
     def ordered(self) -> list[FinalScore]:
@@ -353,56 +338,3 @@ def _rng_of(state: BaseModel) -> Any:
     rng = getattr(state, "rng", None)
     return None if rng is None else rng.model_dump()
 
-
-class LegacyGame(Game[S, A, V, O]):
-    """Bridge for engines not yet converted to messages (deleted once all three are):
-    the old ``play``/``summary``/``private_text`` methods, wrapped as the new contract."""
-
-    supports_deadline: ClassVar[bool] = False
-
-    @abstractmethod
-    def new_game(self, seats: int, options: O, seed: int | str) -> S: ...
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "traits" not in cls.__dict__:
-            cls.traits = Traits(hidden_information=True, simultaneous=True, chance=True,
-                                deadline=cls.supports_deadline)
-        for new, old in (("options_model", "Options"), ("state_model", "State"), ("view_model", "View")):
-            if old in cls.__dict__:
-                setattr(cls, new, cls.__dict__[old])
-
-    def apply(self, state: S, seat: int, action: A) -> Applied[S]:
-        if self.result(state) is not None:
-            raise GameOver("The game is over; no more moves can be made.")
-        if seat != SYSTEM and seat not in self.to_act(state):
-            waiting = ", ".join(self.seat_label(state, s) for s in sorted(self.to_act(state)))
-            raise NotYourTurn(f"It is not your turn: the game is waiting for {waiting}.")
-        new = state.model_copy(deep=True)
-        rng_before = _rng_of(new)
-        events = self.play(new, seat, action)
-        return Applied(new, events, revealed=False, chance=_rng_of(new) != rng_before)
-
-    def _play(self, state: S, seat: int, action: A) -> list[Event]:
-        return self.play(state, seat, action)
-
-    @abstractmethod
-    def play(self, state: S, seat: int, action: A) -> list[Event]: ...
-
-    def seat_label(self, state: S, seat: int) -> str:
-        return f"seat {seat + 1}"
-
-    @abstractmethod
-    def summary(self, state: S) -> str: ...
-
-    @abstractmethod
-    def private_text(self, view: V) -> str: ...
-
-    def help_text(self) -> str:
-        return ""
-
-    def status(self, state: S) -> list[Msg]:
-        return [Msg(LEGACY, text=self.summary(state))]
-
-    def private_lines(self, view: V) -> list[Msg]:
-        return [Msg(LEGACY, text=self.private_text(view))]

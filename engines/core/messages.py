@@ -49,5 +49,3 @@ def _revive(value: Any) -> Any:
         return [_revive(v) for v in value]
     return value
 
-
-LEGACY = "core.text"  # a finished English sentence from code not yet converted to keys

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
-from engines.core import FinalScore, Game, Msg, Result, Rng, TimeUp, Traits
+from engines.core import FinalScore, Game, Result, Rng, TimeUp, Traits
 from engines.core.agents import Budget, GreedyAgent, MctsAgent, RandomAgent, agent, margin
 
 
@@ -167,7 +167,7 @@ class Cards(Game[CardState, Keep | Redraw, CardView, NimOptions]):
         return []
 
     def private_lines(self, view):
-        return [Msg("core.text", text=str(view.mine))]
+        return []
 
 
 NIM, CARDS = Nim(), Cards()

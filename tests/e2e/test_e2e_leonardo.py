@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from render.palette import CHAT_CHIPS
 from tests.discord_double import Channel, DiscordDouble, InteractionResult, Message, User
 from tests.e2e.e2e_table import (
     Table,
@@ -65,9 +66,9 @@ def name(user: User) -> str:
 def firm_label(state, seat: int, players: list[User]) -> str:
     """How the public text names the firm a seat belongs to ("Alice", or "Alice and Bob's corporation")."""
     firm = next(f for f in state.firms.values() if seat in f.members)
-    names = [name(players[m]) for m in firm.members]
+    names = [f"{CHAT_CHIPS[m]} {name(players[m])}" for m in firm.members]
     if len(names) == 1:
-        return names[0]
+        return name(players[firm.members[0]])
     return f"{', '.join(names[:-1])} and {names[-1]}'s corporation"
 
 
@@ -301,8 +302,8 @@ async def _decided(double: DiscordDouble, table: Table, channel: Channel, player
         assert (await table.service.pending(channel.id)).keys() == remaining
         assert board.mentions() == remaining, board.content
         # the post says who decided, and nothing else but the status line
-        status = r"Leonardo: round \d+/\d+ · [^\n]+ · waiting for [A-Za-z ,]+"
-        shape = rf"\*\*{name(actor)}\*\*: {name(actor)} {re.escape(DECIDED_LINE[group.phase])}"
+        status = r"Leonardo: round \d+/\d+ · [^\n]+ · waiting for [^\n]+"
+        shape = rf"\S+ {name(actor)} {re.escape(DECIDED_LINE[group.phase])}"
         assert re.fullmatch(rf"{shape}\n{status}\nYour move:( <@\d+>)+", board.content), board.content
         secret_free(double, channel, group)
         return False

@@ -10,6 +10,7 @@ nothing.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -157,7 +158,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         actor, legal = by_id[actor_id], pending[actor_id]
         seat = players.index(actor)
         assert engine.to_act(state) == {seat}
-        assert f"waiting for {actor.name.title()}" in board.content  # the status line names the player to move
+        assert re.search(rf"waiting for \S+ {actor.name.title()}\b", board.content)  # the status line names the player to move
         idle = [u for u in players if u is not actor]
 
         if seen.moves == 0:
@@ -179,7 +180,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         assert res.original is not None and res.original.ephemeral, res
         assert f"Played `{action}`." in res.original.text and res.original.visible_to(actor), res
         board = only_public_board(res)
-        assert board.content.startswith(f"**{actor.name.title()}**: "), board.content  # who moved, then what
+        assert re.match(rf"\S+ {actor.name.title()} ", board.content), board.content  # the first event names who moved
         seen.moves += 1
         assert seen.moves < 400, "the game does not end"
 

@@ -10,10 +10,11 @@ import json
 import sqlite3
 
 from bot.play.service import GameService
+from bot.play.words import say
 from bot.store import MIGRATIONS, Notice, Store
 from engines.core import Msg
-from render.text import Style, words
-from tests.platform.platform_helpers import ANNE, BRUNO, PLAYERS, by_id, seated_game
+from render.text import words
+from tests.platform.platform_helpers import ANNE, BRUNO, by_id, seated_game
 
 SINCE = "Since your last look:"
 
@@ -110,8 +111,8 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
         assert stored[0] == "[]"
         events = json.loads(stored[1])
         assert events and all(set(e) == {"key", "params", "to"} for e in events)
-        named = Style(seat=lambda s: [u.name for u in PLAYERS][s])  # the log names players
-        public = [words(Msg.of(e), named) for e in events if e["to"] is None]
+        row = await store.game(row.id)
+        public = [say(row, Msg.of(e)) for e in events if e["to"] is None]  # as chat names players
         line = (await service.log(1)).splitlines()[1]
         assert line == f"1. {mover.name}: {' '.join(public)}" and line.split(": ", 1)[1] in post.public_text
     finally:
