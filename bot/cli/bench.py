@@ -3,7 +3,8 @@
 Per game: per-move pipeline time (parse + engine apply + store commit + render + PNG
 encode, i.e. ``GameService.act``) median and p95; the bare PNG encode of the same board
 image as a baseline and the ratio between the two; board PNG size; random playouts per
-second per player count (engine only); snapshot size; and, once, the process memory with
+second per player count (engine only: on the search path agents use, and checked through
+``apply``); snapshot size; and, once, the process memory with
 1,000 stored games open. ``--json`` prints the same figures as one JSON object.
 """
 
@@ -24,7 +25,7 @@ from bot.play.registry import titles
 from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
-from engines.core.playout import play_to_end
+from engines.core.playout import fast_playout, play_to_end
 from render.common import encode_png
 
 
@@ -95,7 +96,9 @@ async def _pipeline(key: str, tmp: Path, games: int) -> dict:
     }
 
 
-def _playouts(key: str, seconds: float) -> dict[str, float]:
+def _playouts(key: str, seconds: float, checked: bool = False) -> dict[str, float]:
+    """Random games per second by player count: on the search path agents use (``fast_playout``:
+    moves played in place), or with ``checked`` through ``apply`` (a validated copy per move)."""
     engine = titles()[key].engine
     out = {}
     for n in range(engine.min_players, engine.max_players + 1):
@@ -106,7 +109,10 @@ def _playouts(key: str, seconds: float) -> dict[str, float]:
             continue
         done, seed, t0 = 0, 0, time.perf_counter()
         while time.perf_counter() - t0 < seconds or done == 0:
-            play_to_end(engine, n, options, seed)
+            if checked:
+                play_to_end(engine, n, options, seed)
+            else:
+                fast_playout(engine, engine.new_game(n, options, seed), Rng.from_seed(seed ^ 0x5DEECE66D))
             done += 1
             seed += 1
         out[str(n)] = round(done / (time.perf_counter() - t0), 2)
@@ -158,6 +164,7 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
         for key in keys:
             entry = asyncio.run(_pipeline(key, tmp, 1 if quick else 3))
             entry["playouts_per_second"] = _playouts(key, 0.2 if quick else 2.0)
+            entry["playouts_per_second_checked"] = _playouts(key, 0.2 if quick else 2.0, checked=True)
             figures["games"][key] = entry
         figures["memory"] = _memory_in_fresh_process(tmp, 50 if quick else 1000)
     if as_json:

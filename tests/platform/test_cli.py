@@ -42,7 +42,7 @@ def test_bench_json_has_the_documented_keys():
     figures = json.loads(result.stdout)
     entry = figures["games"]["torri"]
     for key in ("pipeline_ms_median", "pipeline_ms_p95", "encode_ms_median", "pipeline_to_encode_ratio",
-                "board_png_kb_median", "board_png_kb_max", "snapshot_bytes_final_median", "playouts_per_second"):
+                "board_png_kb_median", "board_png_kb_max", "snapshot_bytes_final_median", "playouts_per_second", "playouts_per_second_checked"):
         assert key in entry
     assert set(figures["memory"]) == {"games_open", "rss_mb_baseline", "rss_mb_with_games_open", "db_file_kb"}
 
