@@ -9,26 +9,33 @@ the building is set aside.
 from __future__ import annotations
 
 from engines.bella_vista.components import components
+from engines.bella_vista.geometry import Placement, border_placements, geometry, shape_of, zoning_ok
 from engines.bella_vista.state import Building, State
-from engines.bella_vista.town import Placement, border_placements, geometry, shape_of, zoning_ok
+
+
+def standing(state: State) -> list[Placement]:
+    """The placement of every standing building, in building order."""
+    geo = geometry(state.town)
+    known = geo.memo.get("standing")
+    if known is None:
+        known = geo.memo["standing"] = {}
+    out = []
+    for b in state.buildings:
+        p = known.get(b.cells)
+        if p is None:
+            p = known[b.cells] = geo.placement_of(b.cells)
+        out.append(p)
+    return out
 
 
 def occupied(state: State) -> int:
-    geo = geometry(state.town)
     mask = 0
-    for b in state.buildings:
-        mask |= geo.placement_of(b.cells).mask
+    for p in standing(state):
+        mask |= p.mask
     return mask
 
 
-def cell_owners(state: State) -> dict[int, int]:
-    """Cell number -> index of the building standing on it."""
-    geo = geometry(state.town)
-    out = {}
-    for i, b in enumerate(state.buildings):
-        for c in geo.placement_of(b.cells).cells:
-            out[c] = i
-    return out
+_LEGAL_MEMO = 4096  # legal placements remembered per town (search revisits positions)
 
 
 def legal_placements(state: State, height: int) -> tuple[list[int], bool]:
@@ -37,25 +44,33 @@ def legal_placements(state: State, height: int) -> tuple[list[int], bool]:
     geo = geometry(state.town)
     occ = occupied(state)
     shape = shape_of(height)
-    ps = geo.placements
-    ok = [i for i in zoning_ok(state.town, state.zoning, shape) if not ps[i].mask & occ]
-    if ok:
-        return ok, False
-    ok = [i for i in border_placements(state.town, shape) if not ps[i].mask & occ]
-    if ok:
-        return ok, True
-    return [i for i in geo.by_shape[shape] if not ps[i].mask & occ], True
+    memo = geo.memo.setdefault("legal", {})
+    key = (state.zoning, shape, occ)
+    found = memo.get(key)
+    if found is None:
+        masks = geo.placements.masks
+        ok = [i for i in zoning_ok(state.town, state.zoning, shape) if not masks[i] & occ]
+        if ok:
+            found = ok, False
+        else:
+            ok = [i for i in border_placements(state.town, shape) if not masks[i] & occ]
+            found = (ok or [i for i in geo.by_shape[shape] if not masks[i] & occ]), True
+        if len(memo) >= _LEGAL_MEMO:
+            memo.clear()
+        memo[key] = found
+    return list(found[0]), found[1]
 
 
-def adjacent_buildings(state: State, placement: Placement, owners: dict[int, int] | None = None) -> set[int]:
-    owners = cell_owners(state) if owners is None else owners
-    return {owners[c] for c in placement.around if c in owners}
+def adjacent_buildings(state: State, placement: Placement, placed: list[Placement] | None = None) -> list[int]:
+    """Indices of the standing buildings next to this placement (``placed``: ``standing(state)``)."""
+    around = placement.around_mask
+    return [i for i, p in enumerate(standing(state) if placed is None else placed) if p.mask & around]
 
 
-def coins_earned(state: State, placement: Placement, height: int, owners: dict[int, int] | None = None) -> int:
+def coins_earned(state: State, placement: Placement, height: int, placed: list[Placement] | None = None) -> int:
     """1 coin per adjacent strictly shorter building, +3 if strictly taller than all
     adjacent buildings (or isolated)."""
-    heights = [state.buildings[i].height for i in adjacent_buildings(state, placement, owners)]
+    heights = [state.buildings[i].height for i in adjacent_buildings(state, placement, placed)]
     shorter = sum(1 for h in heights if h < height)
     return shorter + (3 if shorter == len(heights) else 0)
 
@@ -70,13 +85,11 @@ def building_colour(state: State, seat: int | None, roofed: bool) -> str:
 
 
 def place(state: State, seat: int | None, height: int, roofed: bool, placement: int) -> Building:
-    b = Building(
-        owner=seat,
-        colour=building_colour(state, seat, roofed),
-        roofed=roofed,
-        height=height,
-        cells=geometry(state.town).placements[placement].cells,
-    )
+    geo = geometry(state.town)
+    p = geo.placements[placement]
+    cells = p.cells
+    geo.memo.setdefault("standing", {})[cells] = p
+    b = Building(owner=seat, colour=building_colour(state, seat, roofed), roofed=roofed, height=height, cells=cells)
     state.buildings.append(b)
     state.last_building = len(state.buildings) - 1
     return b

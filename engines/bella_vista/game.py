@@ -17,6 +17,11 @@ from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 Secret = tuple[Any, frozenset[int] | None]
+_CODES = [f"{v}{r}" for r in ("", "r") for v in range(1, 9)]
+_NAMES = [{code: f"card:{seat}:{code}" for code in _CODES} for seat in range(4)]
+_OWNER = [frozenset({seat}) for seat in range(4)]
+_NOBODY: frozenset[int] = frozenset()
+_HAND, _DISCARD, _BOTTOM = ("hand",), ("discard",), ("bottom",)
 
 
 class BellaVista(Game[State, Any, View, Options]):
@@ -71,21 +76,25 @@ class BellaVista(Game[State, Any, View, Options]):
         """Every construction card, by owner and card (``"card:0:6r"``): where it lies and
         who knows it. A deck card's place is known to nobody, a card in hand or face-down on
         the offer board to its owner, a card turned face-up to everyone (None). Drawing
-        (nobody -> owner) and revealing at construction (owner -> everyone) are reveals."""
+        (nobody -> owner) and revealing at construction (owner -> everyone) are reveals.
+        (It runs twice per move, so the names and audiences are made once, in ``_NAMES``.)"""
         out: dict[str, Secret] = {}
         for seat, arch in enumerate(state.architects):
+            names, owner = _NAMES[seat], _OWNER[seat]
             for i, code in enumerate(arch.deck):
-                out[f"card:{seat}:{code}"] = (("deck", i), frozenset())
+                out[names[code]] = (("deck", i), _NOBODY)
             for code in arch.hand:
-                out[f"card:{seat}:{code}"] = (("hand",), frozenset({seat}))
+                out[names[code]] = (_HAND, owner)
             for code in arch.discard:
-                out[f"card:{seat}:{code}"] = (("discard",), None)
+                out[names[code]] = (_DISCARD, None)
         for slot in state.bottom:
             if slot.card is not None:
-                out[f"card:{slot.seat}:{slot.card}"] = (("bottom",), None)
-        for entry in [e for e in state.spaces if e is not None] + state.last + state.order:
-            knows = None if entry.revealed else frozenset({entry.seat})
-            out[f"card:{entry.seat}:{entry.card}"] = (("offer", entry.cost), knows)
+                out[_NAMES[slot.seat][slot.card]] = (_BOTTOM, None)
+        for entries in (state.spaces, state.last, state.order):
+            for entry in entries:
+                if entry is not None:
+                    knows = None if entry.revealed else _OWNER[entry.seat]
+                    out[_NAMES[entry.seat][entry.card]] = (("offer", entry.cost), knows)
         return out
 
     # --- seeing ---------------------------------------------------------------------------

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
+from engines.bella_vista.building import standing
 from engines.bella_vista.components import contract_card, objective
 from engines.bella_vista.state import State
-from engines.bella_vista.town import geometry
 from engines.core.game import FinalScore, Result, rank_scores
 from engines.core.messages import Msg
 
 
 def groups(state: State, seat: int) -> list[list[int]]:
     """Connected sets of the architect's buildings (building indices), singletons included."""
-    geo = geometry(state.town)
+    placed = standing(state)
     own = [i for i, b in enumerate(state.buildings) if b.owner == seat]
-    cell_of = {c: i for i in own for c in geo.placement_of(state.buildings[i].cells).cells}
     seen: set[int] = set()
     out = []
     for start in own:
@@ -22,10 +21,9 @@ def groups(state: State, seat: int) -> list[list[int]]:
         comp, todo = [start], [start]
         seen.add(start)
         while todo:
-            i = todo.pop()
-            for c in geo.placement_of(state.buildings[i].cells).around:
-                j = cell_of.get(c)
-                if j is not None and j not in seen:
+            around = placed[todo.pop()].around_mask
+            for j in own:
+                if j not in seen and placed[j].mask & around:
                     seen.add(j)
                     comp.append(j)
                     todo.append(j)
@@ -35,22 +33,16 @@ def groups(state: State, seat: int) -> list[list[int]]:
 
 def largest_group_spaces(state: State, seat: int) -> int:
     """Spaces of the architect's Group (>= 2 buildings) that occupies the most spaces; 0 if none."""
-    geo = geometry(state.town)
-    sizes = [
-        sum(len(geo.placement_of(state.buildings[i].cells).cells) for i in g)
-        for g in groups(state, seat)
-        if len(g) >= 2
-    ]
+    placed = standing(state)
+    sizes = [sum(len(placed[i].cells) for i in g) for g in groups(state, seat) if len(g) >= 2]
     return max(sizes, default=0)
 
 
 def height_score(state: State, seat: int, kind: str) -> int:
-    geo = geometry(state.town)
     total = 0
-    for b in state.buildings:
+    for b, p in zip(state.buildings, standing(state), strict=True):
         if b.owner != seat:
             continue
-        p = geo.placement_of(b.cells)
         if kind == "parks":
             total += b.height * len(p.parks)  # once per separate Park it touches
         elif kind == "rivers":
@@ -61,9 +53,9 @@ def height_score(state: State, seat: int, kind: str) -> int:
 
 
 def grouping_score(state: State, seat: int, kind: str) -> int:
-    gs = groups(state, seat)
     if kind == "largest":
         return 2 * largest_group_spaces(state, seat)
+    gs = groups(state, seat)
     if kind == "groups":
         return 10 * sum(1 for g in gs if len(g) >= 2)
     return -5 * sum(1 for g in gs if len(g) == 1)

@@ -12,8 +12,8 @@ from engines.bella_vista.components import (
     symbol_name,
     zoning_card,
 )
+from engines.bella_vista.geometry import geometry
 from engines.bella_vista.state import ROUNDS, OfferEntry, State, card_roofed, card_value, hand_order
-from engines.bella_vista.town import geometry
 from engines.bella_vista.view import (
     ArchitectView,
     BottomSlotView,
