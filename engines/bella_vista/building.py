@@ -14,17 +14,23 @@ from engines.bella_vista.state import Building, State
 
 
 def standing(state: State) -> list[Placement]:
-    """The placement of every standing building, in building order."""
+    """The placement of every standing building, in building order (do not change the
+    list: the last answer is kept while the state's building list stays the same)."""
     geo = geometry(state.town)
-    known = geo.memo.get("standing")
+    built = state.buildings
+    last = geo.memo.get("standing")
+    if last is not None and last[0] is built and last[1] == len(built) and (not built or last[2] is built[-1]):
+        return last[3]
+    known = geo.memo.get("placed")
     if known is None:
-        known = geo.memo["standing"] = {}
+        known = geo.memo["placed"] = {}
     out = []
-    for b in state.buildings:
+    for b in built:
         p = known.get(b.cells)
         if p is None:
             p = known[b.cells] = geo.placement_of(b.cells)
         out.append(p)
+    geo.memo["standing"] = (built, len(built), built[-1] if built else None, out)
     return out
 
 
@@ -88,7 +94,7 @@ def place(state: State, seat: int | None, height: int, roofed: bool, placement: 
     geo = geometry(state.town)
     p = geo.placements[placement]
     cells = p.cells
-    geo.memo.setdefault("standing", {})[cells] = p
+    geo.memo.setdefault("placed", {})[cells] = p
     b = Building(owner=seat, colour=building_colour(state, seat, roofed), roofed=roofed, height=height, cells=cells)
     state.buildings.append(b)
     state.last_building = len(state.buildings) - 1

@@ -42,9 +42,10 @@ _SHARED: dict[tuple[type, int, int], Any] = {}  # (kind, columns, mask) -> the a
 
 def _placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
     geo = geometry(key)
-    memo = geo.memo.setdefault(kind, {})
-    get = memo.get
-    return [get(i) or _placement_action(geo, i, kind) for i in indices]
+    made = geo.memo.get(kind)
+    if made is None:
+        made = geo.memo[kind] = [None] * len(geo.placements)
+    return [made[i] or _placement_action(geo, i, kind) for i in indices]
 
 
 def _placement_action(geo: Geometry, index: int, kind: type) -> Any:
@@ -56,7 +57,7 @@ def _placement_action(geo: Geometry, index: int, kind: type) -> Any:
         if len(_SHARED) >= 200_000:
             _SHARED.clear()
         found = _SHARED[shared] = trusted(kind, cells=geo.placements[index].names)
-    geo.memo.setdefault(kind, {})[index] = found
+    geo.memo[kind][index] = found
     geo.memo.setdefault("named", {})[found.cells] = index
     return found
 

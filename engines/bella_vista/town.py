@@ -36,17 +36,17 @@ def load_data(layout_names: Iterable[str]) -> None:
 def random_layout(rng: Rng) -> LayoutKey:
     """A connected town with no holes inside a 6 x 5 tile box, tiles shuffled."""
     while True:
-        spots = {(rng.below(RANDOM_WIDTH), rng.below(RANDOM_HEIGHT))}
-        while len(spots) < 15:
-            frontier = sorted(
-                {
-                    n
-                    for spot in spots
-                    for n in neighbours(spot)
-                    if 0 <= n[0] < RANDOM_WIDTH and 0 <= n[1] < RANDOM_HEIGHT and n not in spots
-                }
-            )
-            spots.add(rng.choice(frontier))
+        spots: set[tuple[int, int]] = set()
+        frontier = {(rng.below(RANDOM_WIDTH), rng.below(RANDOM_HEIGHT))}  # the free places next to the town
+        spot = frontier.pop()
+        while True:
+            spots.add(spot)
+            frontier.discard(spot)
+            frontier.update(n for n in neighbours(spot)
+                            if 0 <= n[0] < RANDOM_WIDTH and 0 <= n[1] < RANDOM_HEIGHT and n not in spots)
+            if len(spots) == 15:
+                break
+            spot = rng.choice(sorted(frontier))
         if not has_holes(spots):
             break
     codes = [code for code, n in TILE_COUNTS.items() for _ in range(n)]
