@@ -21,7 +21,9 @@ _CODES = [f"{v}{r}" for r in ("", "r") for v in range(1, 9)]
 _NAMES = [{code: f"card:{seat}:{code}" for code in _CODES} for seat in range(4)]
 _OWNER = [frozenset({seat}) for seat in range(4)]
 _NOBODY: frozenset[int] = frozenset()
-_HAND, _DISCARD, _BOTTOM = ("hand",), ("discard",), ("bottom",)
+_HAND, _DISCARD, _BOTTOM, _FACE_UP, _USED = ("hand",), ("discard",), ("bottom",), ("face-up",), ("used",)
+_ZONING = {f"Z{i}": f"zoning:Z{i}" for i in range(1, 11)}
+_CONTRACT = {i: f"contract:{i}" for i in range(1, 19)}
 
 
 class BellaVista(Game[State, Any, View, Options]):
@@ -73,12 +75,25 @@ class BellaVista(Game[State, Any, View, Options]):
 
     # --- hidden information ---------------------------------------------------------------
     def secrets(self, state: State) -> dict[str, Secret]:
-        """Every construction card, by owner and card (``"card:0:6r"``): where it lies and
-        who knows it. A deck card's place is known to nobody, a card in hand or face-down on
-        the offer board to its owner, a card turned face-up to everyone (None). Drawing
-        (nobody -> owner) and revealing at construction (owner -> everyone) are reveals.
-        (It runs twice per move, so the names and audiences are made once, in ``_NAMES``.)"""
+        """Every card whose place someone may not know: each construction card by owner and
+        card (``"card:0:6r"``), each Zoning Card (``"zoning:Z3"``) and each Contract Card
+        (``"contract:7"``). A card in a deck is known to nobody (its place in the deck
+        included), a card in hand or face-down on the offer board to its owner, a card
+        turned face-up to everyone (None). Drawing (nobody -> owner), revealing at
+        construction (owner -> everyone) and turning up the next Zoning or Contract Cards at
+        a round end (nobody -> everyone) are reveals. (It runs twice per move, so names and
+        audiences are made once.)"""
         out: dict[str, Secret] = {}
+        for i, z in enumerate(state.zoning_deck):
+            out[_ZONING[z]] = (("zoning deck", i), _NOBODY)
+        out[_ZONING[state.zoning]] = (_FACE_UP, None)
+        for z in state.zoning_used:
+            out[_ZONING[z]] = (_USED, None)
+        for i, c in enumerate(state.contract_deck):
+            out[_CONTRACT[c]] = (("contract deck", i), _NOBODY)
+        for c in state.contract_row:
+            if c is not None:
+                out[_CONTRACT[c]] = (_FACE_UP, None)
         for seat, arch in enumerate(state.architects):
             names, owner = _NAMES[seat], _OWNER[seat]
             for i, code in enumerate(arch.deck):
@@ -87,6 +102,8 @@ class BellaVista(Game[State, Any, View, Options]):
                 out[names[code]] = (_HAND, owner)
             for code in arch.discard:
                 out[names[code]] = (_DISCARD, None)
+            for c in arch.contracts:
+                out[_CONTRACT[c]] = (("taken", seat), None)
         for slot in state.bottom:
             if slot.card is not None:
                 out[_NAMES[slot.seat][slot.card]] = (_BOTTOM, None)
