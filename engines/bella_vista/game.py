@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from engines.bella_vista import choices, flow, playing, terms, town
+from engines.bella_vista import choices, evaluation, flow, playing, sampling, terms, town
 from engines.bella_vista.flow import current
 from engines.bella_vista.notation import notation, parse
 from engines.bella_vista.scoring import final_result
@@ -113,6 +113,25 @@ class BellaVista(Game[State, Any, View, Options]):
                     knows = None if entry.revealed else _OWNER[entry.seat]
                     out[_NAMES[entry.seat][entry.card]] = (("offer", entry.cost), knows)
         return out
+
+    # --- for agents (engines/core/agents.py) ------------------------------------------------
+    score_scale = 8.0  # a typical final margin between two architects, in coins
+
+    def sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        """Every card the seat cannot see dealt afresh from what is unseen (``sampling.py``)."""
+        return sampling.sample_state(view, seat, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Every architect's expected final score (``evaluation.py``); the final scores at the end."""
+        return evaluation.evaluate(state)
+
+    def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
+        if value is None:
+            return None
+        return evaluation.explain(sampling.base_of(view, seat).state, action, value)
+
+    def action_key(self, action) -> str:
+        return notation(action) if not isinstance(action, TimeUp) else action.kind
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:

@@ -23,6 +23,7 @@ from engines.bella_vista.view import (
     ObjectiveView,
     OfferSpaceView,
     ScoreView,
+    SetAsideView,
     SpaceView,
     TileView,
     View,
@@ -68,7 +69,16 @@ def _offer(
 
 
 def _town(state: State) -> tuple[list[TileView], list[list[SpaceView | None]]]:
+    """The town's tiles and spaces as views: the same for every view of a game, so made once
+    per town (views are read, never changed)."""
     geo = geometry(state.town)
+    found = geo.memo.get("views")
+    if found is None:
+        found = geo.memo["views"] = _town_views(geo)
+    return found
+
+
+def _town_views(geo) -> tuple[list[TileView], list[list[SpaceView | None]]]:
     tiles = []
     for t in geo.tiles:
         hood = t.kind == "neighborhood"
@@ -143,6 +153,8 @@ def build_view(game, state: State, seat: int | None) -> View:
             second_colour=colours[s + 2] if two else None,
             coins=a.coins,
             contracts=len(a.contracts),
+            contract_ids=list(a.contracts),
+            contract_round=a.contract_round,
             hand=len(a.hand),
             deck=len(a.deck),
             buildings_left=(16 if two else 8)
@@ -172,6 +184,7 @@ def build_view(game, state: State, seat: int | None) -> View:
         spaces=spaces,
         buildings=buildings,
         last_building=state.last_building,
+        set_aside=[SetAsideView(owner=x.owner, height=x.height, roofed=x.roofed) for x in state.set_aside],
         offer_spaces=offer_spaces,
         last_slots=last_slots,
         bottom=[
@@ -184,6 +197,7 @@ def build_view(game, state: State, seat: int | None) -> View:
             id=zc.id, kind=zc.kind, name=zc.name, neighborhoods=list(zc.neighborhoods)
         ),
         zoning_left=len(state.zoning_deck),
+        zoning_used=list(state.zoning_used),
         contracts=[None if c is None else _contract(state, c) for c in state.contract_row],
         contract_deck=len(state.contract_deck),
         height_objective=_objective(state.height_objective),
