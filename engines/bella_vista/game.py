@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from engines.bella_vista import choices, evaluation, flow, playing, sampling, terms, town
+from engines.bella_vista import choices, evaluation, flow, hidden, playing, sampling, terms, town
 from engines.bella_vista.flow import current
+from engines.bella_vista.hidden import Secret
 from engines.bella_vista.notation import notation, parse
 from engines.bella_vista.scoring import final_result
 from engines.bella_vista.state import Options, State, action_adapter
@@ -15,15 +16,6 @@ from engines.bella_vista.viewing import build_view, private_lines
 from engines.core.game import Choice, Event, Game, Result, TimeUp, Traits, event
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-
-Secret = tuple[Any, frozenset[int] | None]
-_CODES = [f"{v}{r}" for r in ("", "r") for v in range(1, 9)]
-_NAMES = [{code: f"card:{seat}:{code}" for code in _CODES} for seat in range(4)]
-_OWNER = [frozenset({seat}) for seat in range(4)]
-_NOBODY: frozenset[int] = frozenset()
-_HAND, _DISCARD, _BOTTOM, _FACE_UP, _USED = ("hand",), ("discard",), ("bottom",), ("face-up",), ("used",)
-_ZONING = {f"Z{i}": f"zoning:Z{i}" for i in range(1, 11)}
-_CONTRACT = {i: f"contract:{i}" for i in range(1, 19)}
 
 
 class BellaVista(Game[State, Any, View, Options]):
@@ -75,44 +67,8 @@ class BellaVista(Game[State, Any, View, Options]):
 
     # --- hidden information ---------------------------------------------------------------
     def secrets(self, state: State) -> dict[str, Secret]:
-        """Every card whose place someone may not know: each construction card by owner and
-        card (``"card:0:6r"``), each Zoning Card (``"zoning:Z3"``) and each Contract Card
-        (``"contract:7"``). A card in a deck is known to nobody (its place in the deck
-        included), a card in hand or face-down on the offer board to its owner, a card
-        turned face-up to everyone (None). Drawing (nobody -> owner), revealing at
-        construction (owner -> everyone) and turning up the next Zoning or Contract Cards at
-        a round end (nobody -> everyone) are reveals. (It runs twice per move, so names and
-        audiences are made once.)"""
-        out: dict[str, Secret] = {}
-        for i, z in enumerate(state.zoning_deck):
-            out[_ZONING[z]] = (("zoning deck", i), _NOBODY)
-        out[_ZONING[state.zoning]] = (_FACE_UP, None)
-        for z in state.zoning_used:
-            out[_ZONING[z]] = (_USED, None)
-        for i, c in enumerate(state.contract_deck):
-            out[_CONTRACT[c]] = (("contract deck", i), _NOBODY)
-        for c in state.contract_row:
-            if c is not None:
-                out[_CONTRACT[c]] = (_FACE_UP, None)
-        for seat, arch in enumerate(state.architects):
-            names, owner = _NAMES[seat], _OWNER[seat]
-            for i, code in enumerate(arch.deck):
-                out[names[code]] = (("deck", i), _NOBODY)
-            for code in arch.hand:
-                out[names[code]] = (_HAND, owner)
-            for code in arch.discard:
-                out[names[code]] = (_DISCARD, None)
-            for c in arch.contracts:
-                out[_CONTRACT[c]] = (("taken", seat), None)
-        for slot in state.bottom:
-            if slot.card is not None:
-                out[_NAMES[slot.seat][slot.card]] = (_BOTTOM, None)
-        for entries in (state.spaces, state.last, state.order):
-            for entry in entries:
-                if entry is not None:
-                    knows = None if entry.revealed else _OWNER[entry.seat]
-                    out[_NAMES[entry.seat][entry.card]] = (("offer", entry.cost), knows)
-        return out
+        """Every card whose place someone may not know, and who knows it (``hidden.py``)."""
+        return hidden.secrets(state)
 
     # --- for agents (engines/core/agents.py) ------------------------------------------------
     score_scale = 8.0  # a typical final margin between two architects, in coins
@@ -128,7 +84,7 @@ class BellaVista(Game[State, Any, View, Options]):
     def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
         if value is None:
             return None
-        return evaluation.explain(sampling.base_of(view, seat).state, action, value)
+        return evaluation.explain(sampling.base(view, seat).state, action, value)
 
     def action_key(self, action) -> str:
         return notation(action) if not isinstance(action, TimeUp) else action.kind

@@ -54,16 +54,19 @@ class Base:
     contracts: list[int] = field(default_factory=list)  # Contract Cards not yet turned up
 
 
-_last: list = [None, None, None]  # (view, seat, base): search samples one view many times
+_last: list = [None, None, None]  # (view, seat, base): a search samples one view many times
 
 
 def sample_state(view: View, seat: int, rng: Rng) -> State:
-    if _last[0] is view and _last[1] == seat:
-        base = _last[2]
-    else:
-        base = base_of(view, seat)
-        _last[:] = [view, seat, base]
-    return deal(base, random.Random(rng.next_u64()))
+    return deal(base(view, seat), random.Random(rng.next_u64()))
+
+
+def base(view: View, seat: int) -> Base:
+    """``base_of`` the view, kept for the last view asked (the same object: views are read,
+    never changed)."""
+    if _last[0] is not view or _last[1] != seat:
+        _last[:] = [view, seat, base_of(view, seat)]
+    return _last[2]
 
 
 def deal(base: Base, r: random.Random) -> State:
@@ -121,10 +124,10 @@ def base_of(view: View, seat: int) -> Base:
     buildings = [Building(owner=b.owner, colour=b.colour, roofed=b.roofed, height=b.height,
                           cells=tuple(sorted(row * view.columns + col for col, row in b.cells))) for b in view.buildings]
     set_aside = [SetAside(owner=x.owner, height=x.height, roofed=x.roofed) for x in view.set_aside]
-    played = [Counter() for _ in range(n)]
-    for owner, height, roofed in [(b.owner, b.height, b.roofed) for b in buildings + set_aside]:  # type: ignore[operator]
-        if owner is not None:
-            played[owner][f"{height}{'r' if roofed else ''}"] += 1
+    played: list[Counter] = [Counter() for _ in range(n)]
+    for b in [*buildings, *set_aside]:
+        if b.owner is not None:
+            played[b.owner][f"{b.height}{'r' if b.roofed else ''}"] += 1
     spaces: list[OfferEntry | None] = [None] * len(offer_costs(n))
     last: list[OfferEntry] = []
     order: list[OfferEntry] = []
@@ -156,7 +159,7 @@ def base_of(view: View, seat: int) -> Base:
     builder = None
     if view.phase == "construction" and order[build_pos].card == "?":
         builder = ("order", build_pos)
-    neutral = sum(1 for b in buildings + set_aside if b.owner is None)  # type: ignore[operator]
+    neutral = sum(1 for b in [*buildings, *set_aside] if b.owner is None)
     taken = {c for a in architects for c in a.contracts}
     row = [None if c is None else c.id for c in view.contracts]
     state = State.model_construct(  # every value is built above from the (valid) view, as the model wants it
