@@ -41,7 +41,7 @@ def occupied(state: State) -> int:
     return mask
 
 
-_LEGAL_MEMO = 4096  # legal placements remembered per town (search revisits positions)
+_LEGAL_MEMO = 1024  # legal placements remembered per town (search revisits positions; ~2 MB at most)
 
 
 def legal_placements(state: State, height: int) -> tuple[list[int], bool]:

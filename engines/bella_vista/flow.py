@@ -15,6 +15,7 @@ from engines.bella_vista.state import (
     State,
     card_roofed,
     card_value,
+    trusted,
 )
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
@@ -78,7 +79,7 @@ def affordable(state: State, seat: int) -> list[int]:
 def offer(state: State, seat: int, cost: int | None, code: str) -> list[Event]:
     arch = state.architects[seat]
     arch.hand.remove(code)
-    entry = OfferEntry(seat=seat, card=code, cost=cost)
+    entry = trusted(OfferEntry, seat=seat, card=code, cost=cost)  # checked by the caller
     if cost is None:
         state.last.append(entry)
         said = event("bv.event.offered_last", seat=seat)

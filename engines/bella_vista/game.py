@@ -17,6 +17,8 @@ from engines.core.game import Choice, Event, Game, Result, TimeUp, Traits, event
 from engines.core.messages import Msg
 from engines.core.rng import Rng
 
+_ONLY = [frozenset({seat}) for seat in range(4)]  # to_act runs several times per move
+
 
 class BellaVista(Game[State, Any, View, Options]):
     key = "bella_vista"
@@ -42,11 +44,11 @@ class BellaVista(Game[State, Any, View, Options]):
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "offers":
-            return frozenset({state.bottom[state.offer_turn].seat})
+            return _ONLY[state.bottom[state.offer_turn].seat]
         if state.phase in ("construction", "contract"):
-            return frozenset({current(state).seat})
+            return _ONLY[current(state).seat]
         if state.phase == "neutral":
-            return frozenset({state.order[-1].seat})
+            return _ONLY[state.order[-1].seat]
         return frozenset()
 
     # --- legal moves and playing ----------------------------------------------------------

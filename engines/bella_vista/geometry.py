@@ -146,6 +146,11 @@ class Placements(Sequence[Placement]):
     def __len__(self) -> int:
         return len(self.masks)
 
+    def names_of(self, i: int) -> tuple[str, ...]:
+        """``self[i].names`` without making the placement (moves are made for hundreds)."""
+        a = self.anchors[i]
+        return tuple(map(square_names(self.grid.columns).__getitem__, map(a.__add__, self.offsets[i])))
+
     def __getitem__(self, i: int) -> Placement:  # type: ignore[override]
         p = self._made[i]
         if p is None:
@@ -264,7 +269,7 @@ def _set_bits(mask: int) -> list[int]:
     return [i for i, b in enumerate(text) if b == "1"]
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)  # a town is 0.5 ms to compute, its tables a few MB once searched
 def _geometry(key: LayoutKey) -> Geometry:
     size = components().tile_size
     tiles = tuple(

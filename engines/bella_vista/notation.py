@@ -54,9 +54,9 @@ def _placement_action(geo: Geometry, index: int, kind: type) -> Any:
     shared = (kind, geo.columns, geo.placements.masks[index])
     found = _SHARED.get(shared)
     if found is None:
-        if len(_SHARED) >= 200_000:
+        if len(_SHARED) >= 50_000:  # every width and place of a random town is about 40,000
             _SHARED.clear()
-        found = _SHARED[shared] = trusted(kind, cells=geo.placements[index].names)
+        found = _SHARED[shared] = trusted(kind, cells=geo.placements.names_of(index))
     geo.memo[kind][index] = found
     geo.memo.setdefault("named", {})[found.cells] = index
     return found

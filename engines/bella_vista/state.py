@@ -141,9 +141,10 @@ def _clone(model: BaseModel, fields: dict[str, Any]) -> Any:
 
 def trusted(cls: type[M], **fields: Any) -> M:
     """A model of values the engine made itself and knows valid (legal moves: hundreds per
-    game), built without validation; equal to ``cls(**fields)``."""
+    game), built without validation; equal to ``cls(**fields)``, fields in the same order."""
     new = cls.__new__(cls)
-    object.__setattr__(new, "__dict__", {**_defaults(cls), **fields})
+    object.__setattr__(new, "__dict__", {name: fields[name] if name in fields else default
+                                         for name, default in _defaults(cls)})
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_fields_set__", set(fields))
     object.__setattr__(new, "__pydantic_private__", None)
@@ -151,8 +152,16 @@ def trusted(cls: type[M], **fields: Any) -> M:
 
 
 @cache
-def _defaults(cls: type[BaseModel]) -> dict[str, Any]:
-    return {name: f.default for name, f in cls.model_fields.items() if not f.is_required()}
+def _defaults(cls: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
+    """Every field in order with its default (immutable ones only: a required field or a
+    mutable default must be given)."""
+    out = []
+    for name, f in cls.model_fields.items():
+        default = None if f.is_required() else f.default
+        if isinstance(default, list | dict | set):
+            raise TypeError(f"{cls.__name__}.{name}: trusted() cannot share a mutable default")
+        out.append((name, default))
+    return tuple(out)
 
 
 def _architect(a: Architect) -> Architect:

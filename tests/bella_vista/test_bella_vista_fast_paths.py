@@ -113,6 +113,7 @@ def test_the_geometry_matches_a_brute_force_enumeration(town):
         assert p.park == bool(p.parks) and p.river == bool(p.rivers)
         assert geo.placement_of(p.cells) is p and geo.by_mask[p.mask] == p.index
         assert p.mask == sum(1 << c for c in p.cells) and p.label == "-".join(p.names)
+        assert geo.placements.names_of(p.index) == p.names
     assert len(mine) == len(geo.placements) == len(expected)
     assert mine == expected
 
@@ -121,9 +122,17 @@ def test_moves_built_without_validation_equal_validated_ones():
     for made, checked in ((trusted(BuildAction, cells=("B3", "C3")), BuildAction(cells=("B3", "C3"))),
                           (trusted(NeutralAction, cells=("A1", "A2", "A3")), NeutralAction(cells=("A1", "A2", "A3"))),
                           (trusted(OfferAction, cost=None, card="6r"), OfferAction(cost=None, card="6r"))):
-        assert made == checked and hash(made) == hash(checked)
+        assert made == checked and hash(made) == hash(checked) and list(made.__dict__) == list(checked.__dict__)
         assert made.model_dump_json() == checked.model_dump_json()
         assert made.model_fields_set == checked.model_fields_set
+
+
+def test_an_offer_entry_built_without_validation_dumps_as_a_validated_one():
+    from engines.bella_vista.state import OfferEntry
+
+    made, checked = trusted(OfferEntry, seat=1, card="6r", cost=None), OfferEntry(seat=1, card="6r", cost=None)
+    assert made == checked and made.model_dump_json() == checked.model_dump_json()
+    assert made.model_fields_set == checked.model_fields_set
 
 
 def test_remembered_legal_placements_are_fresh_copies():
