@@ -7,7 +7,10 @@ card in hand or face-down on the offer board to its owner, a card turned face-up
 (None). Drawing (nobody -> owner), revealing at construction (owner -> everyone) and turning
 up the next Zoning or Contract Cards at a round end (nobody -> everyone) are reveals.
 
-It runs twice per move (the core's reveal flag), so every name and every (place, audience)
+Cards public for good are left out: those moved off the offer board (discard, under the
+board), the Zoning Cards of earlier rounds and the contracts taken. Their audience is
+everyone and can only stay so, while the reveal flag looks only at audiences that grow. It
+runs twice per move (the core's reveal flag), so every name and every (place, audience)
 pair is made once, here.
 """
 
@@ -29,8 +32,7 @@ _DECK = [(("deck", i), _NOBODY) for i in range(16)]
 _ZONING_DECK = [(("zoning deck", i), _NOBODY) for i in range(10)]
 _CONTRACT_DECK = [(("contract deck", i), _NOBODY) for i in range(18)]
 _IN_HAND = [(("hand",), owner) for owner in _OWNER]
-_TAKEN = [(("taken", seat), None) for seat in range(4)]
-_DISCARD, _BOTTOM, _FACE_UP, _USED = (("discard",), None), (("bottom",), None), (("face-up",), None), (("used",), None)
+_FACE_UP = (("face-up",), None)
 
 
 def secrets(state: State) -> dict[str, Secret]:
@@ -38,26 +40,17 @@ def secrets(state: State) -> dict[str, Secret]:
     for i, z in enumerate(state.zoning_deck):
         out[_ZONING[z]] = _ZONING_DECK[i]
     out[_ZONING[state.zoning]] = _FACE_UP
-    for z in state.zoning_used:
-        out[_ZONING[z]] = _USED
     for i, c in enumerate(state.contract_deck):
         out[_CONTRACT[c]] = _CONTRACT_DECK[i]
     for c in state.contract_row:
         if c is not None:
             out[_CONTRACT[c]] = _FACE_UP
     for seat, arch in enumerate(state.architects):
-        names, in_hand, taken = _CARD[seat], _IN_HAND[seat], _TAKEN[seat]
+        names, in_hand = _CARD[seat], _IN_HAND[seat]
         for i, code in enumerate(arch.deck):
             out[names[code]] = _DECK[i]
         for code in arch.hand:
             out[names[code]] = in_hand
-        for code in arch.discard:
-            out[names[code]] = _DISCARD
-        for c in arch.contracts:
-            out[_CONTRACT[c]] = taken
-    for slot in state.bottom:
-        if slot.card is not None:
-            out[_CARD[slot.seat][slot.card]] = _BOTTOM
     for entries in (state.spaces, state.last, state.order):
         for e in entries:
             if e is not None:

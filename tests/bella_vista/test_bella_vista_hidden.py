@@ -8,7 +8,7 @@ from bv_helpers import GAME, act, keys, new
 
 from engines.bella_vista.positions import construct, next_draws, offer_order, set_coins
 from engines.core.game import SYSTEM, TimeUp
-from engines.core.playout import random_move
+from engines.core.playout import play_to_end, random_move
 from engines.core.rng import Rng
 from render.text import words
 
@@ -117,6 +117,10 @@ def test_secrets_name_every_card_and_who_knows_it():
     assert secrets[f"card:2:{state.architects[2].deck[0]}"] == (("deck", 0), frozenset())
     assert secrets[f"zoning:{state.zoning}"][1] is None and secrets[f"contract:{state.contract_row[0]}"][1] is None
     assert secrets[f"contract:{state.contract_deck[0]}"] == (("contract deck", 0), frozenset())
+    final, _ = play_to_end(GAME, 3, GAME.options_model(), 8)
+    assert not GAME.secrets(final).keys() & {f"contract:{c}" for a in final.architects for c in a.contracts}
+    cards = {n: knows for n, (_, knows) in GAME.secrets(final).items() if n.startswith("card:")}
+    assert len(cards) == 3 and all(knows is None for knows in cards.values())  # the last round's, on the board
 
 
 def test_every_architect_hears_its_round_end_draw_privately():
