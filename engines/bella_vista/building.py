@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.bella_vista.components import components
 from engines.bella_vista.geometry import Placement, border_placements, geometry, shape_of, zoning_ok
-from engines.bella_vista.state import Building, State
+from engines.bella_vista.state import Building, State, trusted
 
 
 def standing(state: State) -> list[Placement]:
@@ -47,6 +47,12 @@ _LEGAL_MEMO = 1024  # legal placements remembered per town (search revisits posi
 def legal_placements(state: State, height: int) -> tuple[list[int], bool]:
     """(placement indices, forced). ``forced`` means the Zoning Card cannot be met:
     the building goes on the border (or anywhere free) and earns nothing."""
+    found, forced = placeable(state, height)
+    return list(found), forced
+
+
+def placeable(state: State, height: int) -> tuple[tuple[int, ...], bool]:
+    """``legal_placements`` as kept for the town (the same tuple for the same position)."""
     geo = geometry(state.town)
     occ = occupied(state)
     shape = shape_of(height)
@@ -55,16 +61,16 @@ def legal_placements(state: State, height: int) -> tuple[list[int], bool]:
     found = memo.get(key)
     if found is None:
         masks = geo.placements.masks
-        ok = [i for i in zoning_ok(state.town, state.zoning, shape) if not masks[i] & occ]
+        ok = tuple(i for i in zoning_ok(state.town, state.zoning, shape) if not masks[i] & occ)
         if ok:
             found = ok, False
         else:
-            ok = [i for i in border_placements(state.town, shape) if not masks[i] & occ]
-            found = (ok or [i for i in geo.by_shape[shape] if not masks[i] & occ]), True
+            ok = tuple(i for i in border_placements(state.town, shape) if not masks[i] & occ)
+            found = (ok or tuple(i for i in geo.by_shape[shape] if not masks[i] & occ)), True
         if len(memo) >= _LEGAL_MEMO:
             memo.clear()
         memo[key] = found
-    return list(found[0]), found[1]
+    return found
 
 
 def adjacent_buildings(state: State, placement: Placement, placed: list[Placement] | None = None) -> list[int]:
@@ -95,7 +101,8 @@ def place(state: State, seat: int | None, height: int, roofed: bool, placement: 
     p = geo.placements[placement]
     cells = p.cells
     geo.memo.setdefault("placed", {})[cells] = p
-    b = Building(owner=seat, colour=building_colour(state, seat, roofed), roofed=roofed, height=height, cells=cells)
+    b = trusted(Building, owner=seat, colour=building_colour(state, seat, roofed), roofed=roofed, height=height,
+                cells=cells)  # made from the town's own placement
     state.buildings.append(b)
     state.last_building = len(state.buildings) - 1
     return b

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engines.bella_vista import flow, terms
-from engines.bella_vista.building import coins_earned, legal_placements, standing
+from engines.bella_vista.building import coins_earned, placeable, standing
 from engines.bella_vista.components import contract_card, offer_costs, setup_for
 from engines.bella_vista.contracts import eligible
 from engines.bella_vista.flow import current
@@ -31,10 +31,10 @@ def legal_actions(state: State, seat: int) -> list:
         where: list[int | None] = costs if costs else [None]
         return [_offer(w, c) for w in where for c in hand]
     if state.phase == "construction":
-        ps, _ = legal_placements(state, card_value(current(state).card))
+        ps, _ = placeable(state, card_value(current(state).card))
         return build_actions(state.town, ps)
     if state.phase == "neutral":
-        ps, _ = legal_placements(state, state.neutral_next)
+        ps, _ = placeable(state, state.neutral_next)
         return neutral_actions(state.town, ps)
     if state.phase == "contract":
         return [ContractAction(id=c) for c in eligible(state, seat)] + [PassAction()]
@@ -55,7 +55,7 @@ def choices(state: State, seat: int) -> list[Choice]:
 
 def _build_choices(state: State) -> list[Choice]:
     height = card_value(current(state).card)
-    ps, forced = legal_placements(state, height)
+    ps, forced = placeable(state, height)
     placed = standing(state)
     geo = geometry(state.town)
     earned = []

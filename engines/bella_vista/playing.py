@@ -5,7 +5,7 @@ is allowed instead, then played on the state (already a private copy)."""
 from __future__ import annotations
 
 from engines.bella_vista import flow, terms
-from engines.bella_vista.building import coins_earned, legal_placements, occupied, place
+from engines.bella_vista.building import coins_earned, occupied, place, placeable
 from engines.bella_vista.components import components, contract_card, offer_costs, setup_for
 from engines.bella_vista.contracts import eligible, met
 from engines.bella_vista.flow import current
@@ -67,7 +67,7 @@ def placement(state: State, height: int, action: BuildAction | NeutralAction) ->
     """The placement these spaces name for a building of this height, and whether the
     Zoning Card cannot be met (forced); refused if it is not a legal placement now."""
     geo = geometry(state.town)
-    ps, forced = legal_placements(state, height)
+    ps, forced = placeable(state, height)
     idx = placement_named(state.town, action.cells)
     if idx is None or geo.placements.shapes[idx] != shape_of(height):
         shape = components().buildings[height - 1].shape

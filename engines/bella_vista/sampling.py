@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engines.bella_vista.building import legal_placements
+from engines.bella_vista.building import placeable
 from engines.bella_vista.components import cards, offer_costs
 from engines.bella_vista.invariants import full_set
 from engines.bella_vista.state import (
@@ -95,12 +95,12 @@ def _give_a_placeable_card(state: State, where: tuple[str, int]) -> None:
     """The face-down card about to be built must fit somewhere: if the dealt one does not,
     swap it with the first of the architect's hidden cards that does."""
     entry = getattr(state, where[0])[where[1]]
-    if legal_placements(state, card_value(entry.card))[0]:
+    if placeable(state, card_value(entry.card))[0]:
         return
     arch = state.architects[entry.seat]
     for cards_ in (arch.hand, arch.deck):
         for i, code in enumerate(cards_):
-            if legal_placements(state, card_value(code))[0]:
+            if placeable(state, card_value(code))[0]:
                 cards_[i], entry.card = entry.card, code
                 return
 
