@@ -13,11 +13,10 @@ point ahead of those it beat on the tie-break.
 
 from __future__ import annotations
 
-from engines.bella_vista.building import standing
-from engines.bella_vista.components import contract_card, objective, setup_for
+from engines.bella_vista.components import contract_card, setup_for
 from engines.bella_vista.contracts import Tally
-from engines.bella_vista.geometry import Placement, geometry
-from engines.bella_vista.scoring import final_result
+from engines.bella_vista.geometry import geometry
+from engines.bella_vista.scoring import final_result, standings
 from engines.bella_vista.state import (
     BuildAction,
     ContractAction,
@@ -65,61 +64,10 @@ _TO_PLAY = {f"{h}{r}": PER_CARD + PER_HEIGHT * h for h in range(1, 9) for r in (
 
 
 def score_now(state: State) -> tuple[list[float], list[Tally]]:
-    """Every architect's score if the game ended now (``scoring.breakdown`` summed, in one
-    pass over the buildings), and what the Contract Cards count among its buildings."""
-    n = state.seats
-    placed = standing(state)
-    height_kind = objective(state.height_objective).kind
-    values = [float(a.coins + sum(contract_card(c).value for c in a.contracts)) for a in state.architects]
-    tallies = [Tally() for _ in range(n)]
-    own: list[list[Placement]] = [[] for _ in range(n)]
-    for b, p in zip(state.buildings, placed, strict=True):
-        s = b.owner
-        if s is None:
-            continue
-        own[s].append(p)
-        t = tallies[s]
-        if len(p.tiles) == 1:
-            (tile,) = p.tiles
-            t.on_tile[tile] = t.on_tile.get(tile, 0) + 1
-        else:
-            t.spanning += 1
-        t.border += p.border
-        t.river += p.river
-        t.park += p.park
-        if height_kind == "parks":
-            values[s] += b.height * len(p.parks)
-        elif height_kind == "rivers":
-            values[s] += b.height * len(p.rivers)
-        elif p.border:
-            values[s] += b.height
-    grouping_kind = objective(state.grouping_objective).kind
-    for s in range(n):
-        values[s] += _grouping(own[s], grouping_kind)
-    return values, tallies
-
-
-def _grouping(own: list[Placement], kind: str) -> int:
-    """The grouping objective over one architect's buildings (see ``scoring``)."""
-    group = list(range(len(own)))  # a group label per building, merged as adjacencies are found
-    for a, p in enumerate(own):
-        around = p.around_mask
-        for b in range(a):
-            if own[b].mask & around and group[a] != group[b]:
-                old, new = group[a], group[b]
-                group = [new if g == old else g for g in group]
-    count: dict[int, int] = {}
-    for g in group:
-        count[g] = count.get(g, 0) + 1
-    if kind == "largest":
-        spaces: dict[int, int] = {}
-        for g, p in zip(group, own, strict=True):
-            if count[g] >= 2:
-                spaces[g] = spaces.get(g, 0) + len(p.cells)
-        return 2 * max(spaces.values(), default=0)
-    if kind == "groups":
-        return 10 * sum(1 for c in count.values() if c >= 2)
-    return -5 * sum(1 for c in count.values() if c == 1)
+    """Every architect's score if the game ended now (``scoring.breakdown`` summed), and
+    what the Contract Cards count among its buildings."""
+    every = standings(state)
+    return [float(sum(x.breakdown.values())) for x in every], [x.tally for x in every]
 
 
 def _one_short(state: State, t: Tally, contract_id: int, need: int) -> bool:

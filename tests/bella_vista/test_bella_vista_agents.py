@@ -161,13 +161,15 @@ def test_search_keys_tell_every_legal_action_apart():
         assert len({GAME.action_key(a) for a in legal}) == len(legal)
 
 
-def test_the_score_now_is_the_rulebook_score_of_the_position():
+def test_the_one_pass_standings_are_the_rulebook_scores_of_the_position():
     from engines.bella_vista.contracts import tally
     from engines.bella_vista.evaluation import score_now
-    from engines.bella_vista.scoring import breakdown
+    from engines.bella_vista.scoring import breakdown, largest_group_spaces, standings
 
     for seats in (2, 3, 4):
         for state in _positions(seats, range(3), every=4):
-            values, tallies = score_now(state)
-            assert values == [sum(breakdown(state, s).values()) for s in range(seats)]
-            assert tallies == [tally(state, s) for s in range(seats)]
+            every = standings(state)
+            assert [x.breakdown for x in every] == [breakdown(state, s) for s in range(seats)]
+            assert [x.largest for x in every] == [largest_group_spaces(state, s) for s in range(seats)]
+            assert [x.tally for x in every] == [tally(state, s) for s in range(seats)]
+            assert score_now(state)[0] == [sum(breakdown(state, s).values()) for s in range(seats)]
