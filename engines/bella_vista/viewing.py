@@ -13,7 +13,7 @@ from engines.bella_vista.components import (
     zoning_card,
 )
 from engines.bella_vista.geometry import geometry
-from engines.bella_vista.state import ROUNDS, OfferEntry, State, card_roofed, card_value, hand_order
+from engines.bella_vista.state import ROUNDS, Building, OfferEntry, State, card_roofed, card_value, hand_order
 from engines.bella_vista.view import (
     ArchitectView,
     BottomSlotView,
@@ -111,26 +111,28 @@ def _town_views(geo) -> tuple[list[TileView], list[list[SpaceView | None]]]:
     return tiles, spaces
 
 
+def _building(geo, index: int, b: Building) -> BuildingView:
+    """The view of a standing building: buildings never change and the states of a game
+    share them, so each one's view is made once (per town, for its place in the list)."""
+    memo = geo.memo.setdefault("building_views", {})
+    found = memo.get((id(b), index))
+    if found is None or found[0] is not b:
+        p = geo.placement_of(b.cells)
+        view = BuildingView(index=index, owner=b.owner, colour=b.colour, roofed=b.roofed, neutral=b.owner is None,
+                            height=b.height, cells=[[c % geo.columns, c // geo.columns] for c in p.cells],
+                            label=p.label)
+        if len(memo) >= 4096:
+            memo.clear()
+        found = memo[(id(b), index)] = (b, view)  # the building is kept: its id stays its own
+    return found[1]
+
+
 def build_view(game, state: State, seat: int | None) -> View:
     geo = geometry(state.town)
     colours = components().colours
     seat_colours = colours[: state.seats]
     tiles, spaces = _town(state)
-    buildings = []
-    for i, b in enumerate(state.buildings):
-        p = geo.placement_of(b.cells)
-        buildings.append(
-            BuildingView(
-                index=i,
-                owner=b.owner,
-                colour=b.colour,
-                roofed=b.roofed,
-                neutral=b.owner is None,
-                height=b.height,
-                cells=[[c % geo.columns, c // geo.columns] for c in p.cells],
-                label=p.label,
-            )
-        )
+    buildings = [_building(geo, i, b) for i, b in enumerate(state.buildings)]
     costs = offer_costs(state.seats)
     # During construction the order list holds the same entries (with revealed flags).
     spaces_src = state.spaces
@@ -146,6 +148,10 @@ def build_view(game, state: State, seat: int | None) -> View:
         filled += e is not None
     last_slots = [_offer(len(costs) + i, filled + i, None, e, seat, seat_colours) for i, e in enumerate(last_src)]
     two = state.seats == 2
+    placed = [0] * state.seats
+    for x in [*state.buildings, *state.set_aside]:
+        if x.owner is not None:
+            placed[x.owner] += 1
     architects = [
         ArchitectView(
             seat=s,
@@ -157,9 +163,7 @@ def build_view(game, state: State, seat: int | None) -> View:
             contract_round=a.contract_round,
             hand=len(a.hand),
             deck=len(a.deck),
-            buildings_left=(16 if two else 8)
-            - sum(1 for b in state.buildings if b.owner == s)
-            - sum(1 for x in state.set_aside if x.owner == s),
+            buildings_left=(16 if two else 8) - placed[s],
         )
         for s, a in enumerate(state.architects)
     ]

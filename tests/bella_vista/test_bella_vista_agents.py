@@ -102,19 +102,20 @@ def test_decisions_depend_only_on_the_view():
 def test_every_agent_plays_only_legal_actions(seats):
     """200 seeded games per player count, the seats played by random, greedy and mcts in
     turn (search on 2 iterations). Thinking is the slow part, so in each game the greedy
-    seat thinks in one round and the mcts seat in another (the rounds move on from game to
-    game: over the 200 games each thinks 25 times in every round) and they play at random
-    otherwise."""
+    seat thinks at one of its decisions (its n-th, n = seed mod 16) and the mcts seat in one
+    round (1 + seed mod 8), both playing at random otherwise: over the 200 games each
+    thinks in every round, at offers, builds, contract choices and neutral buildings."""
     random_, greedy, mcts = (agent(level) for level in ("random", "greedy", "mcts"))
     for seed in range(200):
         state = GAME.new_game(seats, Options(), seed)
         rng = Rng.from_seed(seed)
-        thinks = {greedy: 1 + seed % 8, mcts: 1 + (seed + 4) % 8, random_: state.round}
+        decided = {random_: 0, greedy: 0, mcts: 0}
         while GAME.result(state) is None:
             seat = min(GAME.to_act(state))
             legal = GAME.legal_actions(state, seat)
             level = (random_, greedy, mcts)[(seat + seed) % 3]
-            if thinks[level] != state.round:
+            decided[level] += 1
+            if (level is greedy and decided[greedy] != 1 + seed % 16) or (level is mcts and state.round != 1 + seed % 8):
                 level = random_
             choice = level.decide(GAME, GAME.view(state, seat), seat, legal, rng, Budget(iterations=2))
             assert choice.action in legal, (seed, level.level, choice.action)
