@@ -9,53 +9,80 @@ the building is set aside.
 from __future__ import annotations
 
 from engines.bella_vista.components import components
-from engines.bella_vista.state import Building, State
-from engines.bella_vista.town import Placement, border_placements, geometry, shape_of, zoning_ok
+from engines.bella_vista.geometry import Placement, border_placements, geometry, shape_of, zoning_ok
+from engines.bella_vista.state import Building, State, trusted
+
+
+def standing(state: State) -> list[Placement]:
+    """The placement of every standing building, in building order (do not change the
+    list: the last answer is kept while the state's building list stays the same)."""
+    geo = geometry(state.town)
+    built = state.buildings
+    last = geo.memo.get("standing")
+    if last is not None and last[0] is built and last[1] == len(built) and (not built or last[2] is built[-1]):
+        return last[3]
+    known = geo.memo.get("placed")
+    if known is None:
+        known = geo.memo["placed"] = {}
+    out = []
+    for b in built:
+        p = known.get(b.cells)
+        if p is None:
+            p = known[b.cells] = geo.placement_of(b.cells)
+        out.append(p)
+    geo.memo["standing"] = (built, len(built), built[-1] if built else None, out)
+    return out
 
 
 def occupied(state: State) -> int:
-    geo = geometry(state.town)
     mask = 0
-    for b in state.buildings:
-        mask |= geo.placement_of(b.cells).mask
+    for p in standing(state):
+        mask |= p.mask
     return mask
 
 
-def cell_owners(state: State) -> dict[int, int]:
-    """Cell number -> index of the building standing on it."""
-    geo = geometry(state.town)
-    out = {}
-    for i, b in enumerate(state.buildings):
-        for c in geo.placement_of(b.cells).cells:
-            out[c] = i
-    return out
+_LEGAL_MEMO = 1024  # legal placements remembered per town (search revisits positions; ~2 MB at most)
 
 
 def legal_placements(state: State, height: int) -> tuple[list[int], bool]:
     """(placement indices, forced). ``forced`` means the Zoning Card cannot be met:
     the building goes on the border (or anywhere free) and earns nothing."""
+    found, forced = placeable(state, height)
+    return list(found), forced
+
+
+def placeable(state: State, height: int) -> tuple[tuple[int, ...], bool]:
+    """``legal_placements`` as kept for the town (the same tuple for the same position)."""
     geo = geometry(state.town)
     occ = occupied(state)
     shape = shape_of(height)
-    ps = geo.placements
-    ok = [i for i in zoning_ok(state.town, state.zoning, shape) if not ps[i].mask & occ]
-    if ok:
-        return ok, False
-    ok = [i for i in border_placements(state.town, shape) if not ps[i].mask & occ]
-    if ok:
-        return ok, True
-    return [i for i in geo.by_shape[shape] if not ps[i].mask & occ], True
+    memo = geo.memo.setdefault("legal", {})
+    key = (state.zoning, shape, occ)
+    found = memo.get(key)
+    if found is None:
+        masks = geo.placements.masks
+        ok = tuple(i for i in zoning_ok(state.town, state.zoning, shape) if not masks[i] & occ)
+        if ok:
+            found = ok, False
+        else:
+            ok = tuple(i for i in border_placements(state.town, shape) if not masks[i] & occ)
+            found = (ok or tuple(i for i in geo.by_shape[shape] if not masks[i] & occ)), True
+        if len(memo) >= _LEGAL_MEMO:
+            memo.clear()
+        memo[key] = found
+    return found
 
 
-def adjacent_buildings(state: State, placement: Placement, owners: dict[int, int] | None = None) -> set[int]:
-    owners = cell_owners(state) if owners is None else owners
-    return {owners[c] for c in placement.around if c in owners}
+def adjacent_buildings(state: State, placement: Placement, placed: list[Placement] | None = None) -> list[int]:
+    """Indices of the standing buildings next to this placement (``placed``: ``standing(state)``)."""
+    around = placement.around_mask
+    return [i for i, p in enumerate(standing(state) if placed is None else placed) if p.mask & around]
 
 
-def coins_earned(state: State, placement: Placement, height: int, owners: dict[int, int] | None = None) -> int:
+def coins_earned(state: State, placement: Placement, height: int, placed: list[Placement] | None = None) -> int:
     """1 coin per adjacent strictly shorter building, +3 if strictly taller than all
     adjacent buildings (or isolated)."""
-    heights = [state.buildings[i].height for i in adjacent_buildings(state, placement, owners)]
+    heights = [state.buildings[i].height for i in adjacent_buildings(state, placement, placed)]
     shorter = sum(1 for h in heights if h < height)
     return shorter + (3 if shorter == len(heights) else 0)
 
@@ -70,13 +97,12 @@ def building_colour(state: State, seat: int | None, roofed: bool) -> str:
 
 
 def place(state: State, seat: int | None, height: int, roofed: bool, placement: int) -> Building:
-    b = Building(
-        owner=seat,
-        colour=building_colour(state, seat, roofed),
-        roofed=roofed,
-        height=height,
-        cells=geometry(state.town).placements[placement].cells,
-    )
+    geo = geometry(state.town)
+    p = geo.placements[placement]
+    cells = p.cells
+    geo.memo.setdefault("placed", {})[cells] = p
+    b = trusted(Building, owner=seat, colour=building_colour(state, seat, roofed), roofed=roofed, height=height,
+                cells=cells)  # made from the town's own placement
     state.buildings.append(b)
     state.last_building = len(state.buildings) - 1
     return b

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.bella_vista import flow, terms
-from engines.bella_vista.building import cell_owners, coins_earned, legal_placements
+from engines.bella_vista.building import coins_earned, placeable, standing
 from engines.bella_vista.components import contract_card, offer_costs, setup_for
 from engines.bella_vista.contracts import eligible
 from engines.bella_vista.flow import current
-from engines.bella_vista.notation import build_action, neutral_action, notation
+from engines.bella_vista.geometry import geometry
+from engines.bella_vista.notation import build_action, build_actions, neutral_actions, notation
 from engines.bella_vista.state import (
     ContractAction,
     NeutralAction,
@@ -17,7 +20,6 @@ from engines.bella_vista.state import (
     card_value,
     hand_order,
 )
-from engines.bella_vista.town import geometry
 from engines.core.game import Choice
 from engines.core.messages import Msg
 
@@ -27,16 +29,21 @@ def legal_actions(state: State, seat: int) -> list:
         hand = hand_order(list(set(state.architects[seat].hand)))
         costs = flow.affordable(state, seat)
         where: list[int | None] = costs if costs else [None]
-        return [OfferAction(cost=w, card=c) for w in where for c in hand]
+        return [_offer(w, c) for w in where for c in hand]
     if state.phase == "construction":
-        ps, _ = legal_placements(state, card_value(current(state).card))
-        return [build_action(state.town, i) for i in ps]
+        ps, _ = placeable(state, card_value(current(state).card))
+        return build_actions(state.town, ps)
     if state.phase == "neutral":
-        ps, _ = legal_placements(state, state.neutral_next)
-        return [neutral_action(state.town, i) for i in ps]
+        ps, _ = placeable(state, state.neutral_next)
+        return neutral_actions(state.town, ps)
     if state.phase == "contract":
         return [ContractAction(id=c) for c in eligible(state, seat)] + [PassAction()]
     return []
+
+
+@cache
+def _offer(cost: int | None, card: str) -> OfferAction:
+    return OfferAction(cost=cost, card=card)  # frozen: the same object for every game
 
 
 def choices(state: State, seat: int) -> list[Choice]:
@@ -48,8 +55,8 @@ def choices(state: State, seat: int) -> list[Choice]:
 
 def _build_choices(state: State) -> list[Choice]:
     height = card_value(current(state).card)
-    ps, forced = legal_placements(state, height)
-    owners = cell_owners(state)
+    ps, forced = placeable(state, height)
+    placed = standing(state)
     geo = geometry(state.town)
     earned = []
     for i in ps:
@@ -57,7 +64,7 @@ def _build_choices(state: State) -> list[Choice]:
         if forced:
             earned.append((0, Choice(notation=text, gloss=Msg("bv.gloss.build_forced"))))
         else:
-            coins = coins_earned(state, geo.placements[i], height, owners)
+            coins = coins_earned(state, geo.placements[i], height, placed)
             earned.append((coins, Choice(notation=text, gloss=Msg("bv.gloss.build", coins=coins))))
     # Best-paying first: autocomplete shows 25 at a time, so the list opens on the
     # placements a player most likely wants (typing a space narrows it further).

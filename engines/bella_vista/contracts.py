@@ -2,34 +2,67 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from engines.bella_vista.building import standing
 from engines.bella_vista.components import contract_card, setup_for
+from engines.bella_vista.geometry import geometry
 from engines.bella_vista.state import State
-from engines.bella_vista.town import geometry
+
+
+@dataclass
+class Tally:
+    """What the Contract Cards count among an architect's buildings."""
+
+    on_tile: dict[int, int] = field(default_factory=dict)  # tile -> buildings entirely on it
+    spanning: int = 0  # buildings on two tiles or more
+    border: int = 0
+    river: int = 0
+    park: int = 0
+
+
+def tally(state: State, seat: int) -> Tally:
+    t = Tally()
+    for b, p in zip(state.buildings, standing(state), strict=True):
+        if b.owner != seat:
+            continue
+        if len(p.tiles) == 1:
+            # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
+            (tile,) = p.tiles
+            t.on_tile[tile] = t.on_tile.get(tile, 0) + 1
+        else:
+            t.spanning += 1
+        t.border += p.border
+        t.river += p.river
+        t.park += p.park
+    return t
 
 
 def meets(state: State, seat: int, contract_id: int) -> bool:
-    geo = geometry(state.town)
+    return _meets(state, tally(state, seat), contract_id)
+
+
+def _meets(state: State, t: Tally, contract_id: int) -> bool:
     card = contract_card(contract_id)
     threshold = setup_for(state.seats).contract_threshold
-    own = [geo.placement_of(b.cells) for b in state.buildings if b.owner == seat]
     if card.kind in ("tile", "tiles"):
-        # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
-        on_tile: dict[int, int] = {}
-        for p in own:
-            if len(p.tiles) == 1:
-                t = next(iter(p.tiles))
-                on_tile[t] = on_tile.get(t, 0) + 1
-        tiles = [geo.tile_of_code[c] for c in card.neighborhoods]
+        tiles = [geometry(state.town).tile_of_code[c] for c in card.neighborhoods]
         if card.kind == "tile":
-            return on_tile.get(tiles[0], 0) >= threshold
-        return all(on_tile.get(t, 0) >= 1 for t in tiles)
+            return t.on_tile.get(tiles[0], 0) >= threshold
+        return all(t.on_tile.get(tile, 0) >= 1 for tile in tiles)
     if card.kind == "spanning":
-        return sum(1 for p in own if len(p.tiles) >= 2) >= 2
+        return t.spanning >= 2
     if card.kind == "border":
-        return sum(1 for p in own if p.border) >= 4
+        return t.border >= 4
     if card.kind == "river":
-        return sum(1 for p in own if p.river) >= threshold
-    return sum(1 for p in own if p.park) >= threshold
+        return t.river >= threshold
+    return t.park >= threshold
+
+
+def met(state: State, seat: int) -> list[int]:
+    """Face-up contracts the architect's buildings meet, in row order."""
+    t = tally(state, seat)
+    return [c for c in state.contract_row if c is not None and _meets(state, t, c)]
 
 
 def eligible(state: State, seat: int) -> list[int]:
@@ -38,4 +71,4 @@ def eligible(state: State, seat: int) -> list[int]:
     2-architect rules leave unchanged)."""
     if state.architects[seat].contract_round == state.round:
         return []
-    return [c for c in state.contract_row if c is not None and meets(state, seat, c)]
+    return met(state, seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.bella_vista.building import legal_placements
+from engines.bella_vista.building import placeable
 from engines.bella_vista.components import cards, components, offer_costs, setup_for
 from engines.bella_vista.layout_rules import check_layout
 from engines.bella_vista.state import (
@@ -15,6 +15,7 @@ from engines.bella_vista.state import (
     State,
     card_roofed,
     card_value,
+    trusted,
 )
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
@@ -78,7 +79,7 @@ def affordable(state: State, seat: int) -> list[int]:
 def offer(state: State, seat: int, cost: int | None, code: str) -> list[Event]:
     arch = state.architects[seat]
     arch.hand.remove(code)
-    entry = OfferEntry(seat=seat, card=code, cost=cost)
+    entry = trusted(OfferEntry, seat=seat, card=code, cost=cost)  # checked by the caller
     if cost is None:
         state.last.append(entry)
         said = event("bv.event.offered_last", seat=seat)
@@ -112,7 +113,7 @@ def settle(state: State) -> list[Event]:
     while True:
         if state.phase == "construction":
             entry = current(state)
-            if legal_placements(state, card_value(entry.card))[0]:
+            if placeable(state, card_value(entry.card))[0]:
                 return events
             entry.revealed = True
             entry.built = True
@@ -121,7 +122,7 @@ def settle(state: State) -> list[Event]:
             events.append(event("bv.event.set_aside", seat=entry.seat, card=card(entry.card)))
             events += next_builder(state)
         elif state.phase == "neutral":
-            if legal_placements(state, state.neutral_next)[0]:
+            if placeable(state, state.neutral_next)[0]:
                 return events
             state.set_aside.append(SetAside(owner=None, height=state.neutral_next))
             events.append(event("bv.event.neutral_set_aside", height=state.neutral_next))

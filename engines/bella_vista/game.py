@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from engines.bella_vista import choices, flow, playing, terms, town
+from engines.bella_vista import choices, evaluation, flow, hidden, playing, sampling, terms, town
 from engines.bella_vista.flow import current
+from engines.bella_vista.hidden import Secret
 from engines.bella_vista.notation import notation, parse
 from engines.bella_vista.scoring import final_result
 from engines.bella_vista.state import Options, State, action_adapter
@@ -16,7 +17,7 @@ from engines.core.game import Choice, Event, Game, Result, TimeUp, Traits, event
 from engines.core.messages import Msg
 from engines.core.rng import Rng
 
-Secret = tuple[Any, frozenset[int] | None]
+_ONLY = [frozenset({seat}) for seat in range(4)]  # to_act runs several times per move
 
 
 class BellaVista(Game[State, Any, View, Options]):
@@ -43,11 +44,11 @@ class BellaVista(Game[State, Any, View, Options]):
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "offers":
-            return frozenset({state.bottom[state.offer_turn].seat})
+            return _ONLY[state.bottom[state.offer_turn].seat]
         if state.phase in ("construction", "contract"):
-            return frozenset({current(state).seat})
+            return _ONLY[current(state).seat]
         if state.phase == "neutral":
-            return frozenset({state.order[-1].seat})
+            return _ONLY[state.order[-1].seat]
         return frozenset()
 
     # --- legal moves and playing ----------------------------------------------------------
@@ -68,25 +69,27 @@ class BellaVista(Game[State, Any, View, Options]):
 
     # --- hidden information ---------------------------------------------------------------
     def secrets(self, state: State) -> dict[str, Secret]:
-        """Every construction card, by owner and card (``"card:0:6r"``): where it lies and
-        who knows it. A deck card's place is known to nobody, a card in hand or face-down on
-        the offer board to its owner, a card turned face-up to everyone (None). Drawing
-        (nobody -> owner) and revealing at construction (owner -> everyone) are reveals."""
-        out: dict[str, Secret] = {}
-        for seat, arch in enumerate(state.architects):
-            for i, code in enumerate(arch.deck):
-                out[f"card:{seat}:{code}"] = (("deck", i), frozenset())
-            for code in arch.hand:
-                out[f"card:{seat}:{code}"] = (("hand",), frozenset({seat}))
-            for code in arch.discard:
-                out[f"card:{seat}:{code}"] = (("discard",), None)
-        for slot in state.bottom:
-            if slot.card is not None:
-                out[f"card:{slot.seat}:{slot.card}"] = (("bottom",), None)
-        for entry in [e for e in state.spaces if e is not None] + state.last + state.order:
-            knows = None if entry.revealed else frozenset({entry.seat})
-            out[f"card:{entry.seat}:{entry.card}"] = (("offer", entry.cost), knows)
-        return out
+        """Every card whose place someone may not know, and who knows it (``hidden.py``)."""
+        return hidden.secrets(state)
+
+    # --- for agents (engines/core/agents.py) ------------------------------------------------
+    score_scale = 8.0  # a typical final margin between two architects, in coins
+
+    def sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        """Every card the seat cannot see dealt afresh from what is unseen (``sampling.py``)."""
+        return sampling.sample_state(view, seat, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Every architect's expected final score (``evaluation.py``); the final scores at the end."""
+        return evaluation.evaluate(state)
+
+    def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
+        if value is None:
+            return None
+        return evaluation.explain(sampling.base(view, seat).state, action, value)
+
+    def action_key(self, action) -> str:
+        return notation(action) if not isinstance(action, TimeUp) else action.kind
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.bella_vista.components import components, setup_for
+from engines.bella_vista.geometry import geometry
 from engines.bella_vista.state import ROUNDS, State
-from engines.bella_vista.town import geometry
 
 CONTRACTS = 18
 
@@ -62,7 +62,7 @@ def _buildings(state: State) -> list[str]:
     out = []
     seen = 0
     for i, b in enumerate(state.buildings):
-        p = geo.placements[geo.by_mask[sum(1 << c for c in b.cells)]] if _known(geo, b.cells) else None
+        p = geo.placement_of(b.cells) if _known(geo, b.cells) else None
         if p is None:
             out.append(f"building {i} stands on spaces no placement covers: {b.cells}")
             continue
@@ -90,7 +90,11 @@ def _buildings(state: State) -> list[str]:
 
 
 def _known(geo, cells: tuple[int, ...]) -> bool:
-    return sum(1 << c for c in cells) in geo.by_mask
+    try:
+        geo.index_of(cells)
+    except KeyError:
+        return False
+    return True
 
 
 def _shape(height: int) -> str:

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from typing import Any
 
 from engines.bella_vista.components import components
+from engines.bella_vista.geometry import Geometry, geometry
+from engines.bella_vista.layout_rules import LayoutKey
 from engines.bella_vista.state import (
     BuildAction,
     ContractAction,
@@ -14,8 +16,8 @@ from engines.bella_vista.state import (
     OfferAction,
     PassAction,
     State,
+    trusted,
 )
-from engines.bella_vista.town import LayoutKey, geometry
 from engines.core.errors import UnknownAction
 from engines.core.grid import square_name
 from engines.core.text import ascii_lower, whole_number
@@ -23,14 +25,50 @@ from engines.core.text import ascii_lower, whole_number
 _CELL = re.compile(r"([a-z])([0-9]{1,2})")  # ASCII digits only: \d also matches "٣"
 
 
-@lru_cache(maxsize=65536)
 def build_action(key: LayoutKey, index: int) -> BuildAction:
-    return BuildAction(cells=tuple(geometry(key).placements[index].label.split("-")))
+    return _placement_actions(key, [index], BuildAction)[0]
 
 
-@lru_cache(maxsize=16384)
-def neutral_action(key: LayoutKey, index: int) -> NeutralAction:
-    return NeutralAction(cells=tuple(geometry(key).placements[index].label.split("-")))
+def build_actions(key: LayoutKey, indices: list[int]) -> list[BuildAction]:
+    return _placement_actions(key, indices, BuildAction)
+
+
+def neutral_actions(key: LayoutKey, indices: list[int]) -> list[NeutralAction]:
+    return _placement_actions(key, indices, NeutralAction)
+
+
+_SHARED: dict[tuple[type, int, int], Any] = {}  # (kind, columns, mask) -> the action, for every town this wide
+
+
+def _placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
+    geo = geometry(key)
+    made = geo.memo.get(kind)
+    if made is None:
+        made = geo.memo[kind] = [None] * len(geo.placements)
+    return [made[i] or _placement_action(geo, i, kind) for i in indices]
+
+
+def _placement_action(geo: Geometry, index: int, kind: type) -> Any:
+    """The action placing a building here: actions are frozen, so one object serves every
+    town where these spaces have these names (the same grid width), made once."""
+    shared = (kind, geo.columns, geo.placements.masks[index])
+    found = _SHARED.get(shared)
+    if found is None:
+        if len(_SHARED) >= 50_000:  # every width and place of a random town is about 40,000
+            _SHARED.clear()
+        found = _SHARED[shared] = trusted(kind, cells=geo.placements.names_of(index))
+    geo.memo[kind][index] = found
+    geo.memo.setdefault("named", {})[found.cells] = index
+    return found
+
+
+def placement_named(key: LayoutKey, cells: tuple[str, ...]) -> int | None:
+    """The index of the placement covering exactly the named spaces, if any."""
+    geo = geometry(key)
+    found = geo.memo.get("named", {}).get(cells)
+    if found is None:
+        found = geo.by_mask.get(cells_mask(geo, cells))
+    return found
 
 
 def notation(action) -> str:
@@ -96,9 +134,8 @@ def parse(state: State, text: str):
     raise UnknownAction("bv.error.unknown_move", input=raw)
 
 
-def cells_mask(state: State, cells: tuple[str, ...]) -> int:
+def cells_mask(geo: Geometry, cells: tuple[str, ...]) -> int:
     """Bit mask of the named spaces; -1 if a name is not a space of this town."""
-    geo = geometry(state.town)
     mask = 0
     for name in cells:
         m = _CELL.fullmatch(ascii_lower(name))

@@ -5,11 +5,12 @@ is allowed instead, then played on the state (already a private copy)."""
 from __future__ import annotations
 
 from engines.bella_vista import flow, terms
-from engines.bella_vista.building import coins_earned, legal_placements, occupied, place
+from engines.bella_vista.building import coins_earned, occupied, place, placeable
 from engines.bella_vista.components import components, contract_card, offer_costs, setup_for
-from engines.bella_vista.contracts import eligible, meets
+from engines.bella_vista.contracts import eligible, met
 from engines.bella_vista.flow import current
-from engines.bella_vista.notation import cells_mask, notation
+from engines.bella_vista.geometry import geometry, shape_of
+from engines.bella_vista.notation import notation, placement_named
 from engines.bella_vista.state import (
     BuildAction,
     ContractAction,
@@ -20,7 +21,6 @@ from engines.bella_vista.state import (
     card_value,
     hand_order,
 )
-from engines.bella_vista.town import geometry, shape_of
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
@@ -43,38 +43,39 @@ def play(state: State, seat: int, action) -> list[Event]:
 
 def offer(state: State, seat: int, action: OfferAction) -> list[Event]:
     arch = state.architects[seat]
-    text = notation(action)
     if action.card not in arch.hand:
-        raise IllegalAction("bv.error.not_in_hand", card=terms.card(action.card), input=text,
+        raise IllegalAction("bv.error.not_in_hand", card=terms.card(action.card), input=notation(action),
                             hand=[terms.card(c) for c in hand_order(arch.hand)])
     costs = offer_costs(state.seats)
     can = flow.affordable(state, seat)
-    free = terms.free_spaces(can)
     if action.cost is None:
         if can:
-            raise IllegalAction("bv.error.cannot_go_last", input=text, free=free)
+            raise IllegalAction("bv.error.cannot_go_last", input=notation(action), free=terms.free_spaces(can))
     elif action.cost not in costs:
-        raise IllegalAction("bv.error.no_such_space", cost=action.cost, input=text, costs=costs, free=free)
+        raise IllegalAction("bv.error.no_such_space", cost=action.cost, input=notation(action), costs=costs,
+                            free=terms.free_spaces(can))
     elif state.spaces[costs.index(action.cost)] is not None:
-        raise IllegalAction("bv.error.space_taken", cost=action.cost, input=text, free=free)
+        raise IllegalAction("bv.error.space_taken", cost=action.cost, input=notation(action),
+                            free=terms.free_spaces(can))
     elif action.cost > arch.coins:
-        raise IllegalAction("bv.error.too_poor", coins=arch.coins, cost=action.cost, input=text, free=free)
+        raise IllegalAction("bv.error.too_poor", coins=arch.coins, cost=action.cost, input=notation(action),
+                            free=terms.free_spaces(can))
     return flow.offer(state, seat, action.cost, action.card)
 
 
-def placement(state: State, height: int, cells: tuple[str, ...], text: str) -> tuple[int, bool]:
+def placement(state: State, height: int, action: BuildAction | NeutralAction) -> tuple[int, bool]:
     """The placement these spaces name for a building of this height, and whether the
     Zoning Card cannot be met (forced); refused if it is not a legal placement now."""
     geo = geometry(state.town)
-    ps, forced = legal_placements(state, height)
-    idx = geo.by_mask.get(cells_mask(state, cells))
-    place_text = "-".join(cells)
-    if idx is None or geo.placements[idx].shape != shape_of(height):
+    ps, forced = placeable(state, height)
+    idx = placement_named(state.town, action.cells)
+    if idx is None or geo.placements.shapes[idx] != shape_of(height):
         shape = components().buildings[height - 1].shape
-        raise IllegalAction("bv.error.wrong_shape", height=height, place=place_text, input=text,
-                            shape=terms.shape(shape))
+        raise IllegalAction("bv.error.wrong_shape", height=height, place="-".join(action.cells),
+                            input=notation(action), shape=terms.shape(shape))
     if idx not in ps:
         p = geo.placements[idx]
+        text = notation(action)
         if p.mask & occupied(state):
             raise IllegalAction("bv.error.occupied", place=p.label, input=text)
         if forced:
@@ -86,7 +87,7 @@ def placement(state: State, height: int, cells: tuple[str, ...], text: str) -> t
 def build(state: State, seat: int, action: BuildAction) -> list[Event]:
     entry = current(state)
     height = card_value(entry.card)
-    idx, forced = placement(state, height, action.cells, notation(action))
+    idx, forced = placement(state, height, action)
     p = geometry(state.town).placements[idx]
     gain = 0 if forced else coins_earned(state, p, height)
     entry.revealed = True
@@ -100,12 +101,13 @@ def build(state: State, seat: int, action: BuildAction) -> list[Event]:
     state.bank -= paid
     state.architects[seat].coins += paid
     short = Msg("bv.term.bank_short", coins=paid) if paid < gain else ""
-    met = [c for c in state.contract_row if c is not None and meets(state, seat, c)]
+    can = met(state, seat)
     again: Msg | str = ""
-    if met and state.architects[seat].contract_round == state.round:
-        again = Msg("bv.term.one_contract_per_round", seat=seat, contracts=met)
+    if can and state.architects[seat].contract_round == state.round:
+        again = Msg("bv.term.one_contract_per_round", seat=seat, contracts=can)
+        can = []
     events = [event("bv.event.built", coins=paid, short=short, again=again, **shown)]
-    if eligible(state, seat):
+    if can:
         state.phase = "contract"
         return events
     return events + flow.next_builder(state) + flow.settle(state)
@@ -130,7 +132,7 @@ def contract(state: State, seat: int, action) -> list[Event]:
 
 def neutral(state: State, seat: int, action: NeutralAction) -> list[Event]:
     height = state.neutral_next
-    idx, forced = placement(state, height, action.cells, notation(action))
+    idx, forced = placement(state, height, action)
     place(state, None, height, False, idx)
     state.neutral_next += 1
     p = geometry(state.town).placements[idx]

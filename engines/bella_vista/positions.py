@@ -22,10 +22,10 @@ from collections.abc import Iterable
 
 from engines.bella_vista.building import place
 from engines.bella_vista.components import offer_costs
+from engines.bella_vista.geometry import geometry, shape_of
 from engines.bella_vista.invariants import problems
 from engines.bella_vista.layout_rules import LayoutKey, check_layout, parse_layout
 from engines.bella_vista.state import BottomSlot, OfferEntry, Options, State, card_value
-from engines.bella_vista.town import geometry, shape_of
 
 Built = tuple[int | None, int, str] | tuple[int | None, int, str, bool]  # (owner, height, spaces[, roofed])
 

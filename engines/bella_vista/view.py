@@ -113,9 +113,19 @@ class ArchitectView(BaseModel):
     second_colour: str | None  # 2-architect game: the roofed colour, else None
     coins: int
     contracts: int  # number of contract cards taken
+    contract_ids: list[int] = []  # which: taken from the face-up row in public (kept face-down)
+    contract_round: int = 0  # the round of the last one taken (0: none); one per round
     hand: int  # cards in hand (count)
     deck: int  # cards left in the deck (count)
     buildings_left: int  # buildings not yet placed
+
+
+class SetAsideView(BaseModel):
+    """A building whose card was revealed but that fitted nowhere (RULINGS.md)."""
+
+    owner: int | None  # None: the neutral building of a 3-architect game
+    height: int
+    roofed: bool
 
 
 class ScoreView(BaseModel):
@@ -142,6 +152,7 @@ class View(BaseModel):
     spaces: list[list[SpaceView | None]]  # spaces[row][col]
     buildings: list[BuildingView]
     last_building: int | None  # index of the building placed last, for a highlight
+    set_aside: list[SetAsideView] = []  # buildings that fitted nowhere, in the order it happened
 
     # --- offer board ---
     offer_spaces: list[OfferSpaceView]  # the board's spaces, most expensive (builds first) left
@@ -151,6 +162,7 @@ class View(BaseModel):
     neutral_next: int | None  # 3-architect game: height of the next neutral building
     zoning: ZoningView
     zoning_left: int  # cards left in the zoning deck
+    zoning_used: list[str] = []  # ids of the Zoning Cards of earlier rounds, first first
     contracts: list[ContractView | None]  # the face-up row, None where one was taken this round
     contract_deck: int  # cards left in the contract deck
     height_objective: ObjectiveView

@@ -12,8 +12,8 @@ from engines.bella_vista.components import (
     symbol_name,
     zoning_card,
 )
-from engines.bella_vista.state import ROUNDS, OfferEntry, State, card_roofed, card_value, hand_order
-from engines.bella_vista.town import geometry
+from engines.bella_vista.geometry import geometry
+from engines.bella_vista.state import ROUNDS, Building, OfferEntry, State, card_roofed, card_value, hand_order
 from engines.bella_vista.view import (
     ArchitectView,
     BottomSlotView,
@@ -23,6 +23,7 @@ from engines.bella_vista.view import (
     ObjectiveView,
     OfferSpaceView,
     ScoreView,
+    SetAsideView,
     SpaceView,
     TileView,
     View,
@@ -68,7 +69,16 @@ def _offer(
 
 
 def _town(state: State) -> tuple[list[TileView], list[list[SpaceView | None]]]:
+    """The town's tiles and spaces as views: the same for every view of a game, so made once
+    per town (views are read, never changed)."""
     geo = geometry(state.town)
+    found = geo.memo.get("views")
+    if found is None:
+        found = geo.memo["views"] = _town_views(geo)
+    return found
+
+
+def _town_views(geo) -> tuple[list[TileView], list[list[SpaceView | None]]]:
     tiles = []
     for t in geo.tiles:
         hood = t.kind == "neighborhood"
@@ -101,26 +111,28 @@ def _town(state: State) -> tuple[list[TileView], list[list[SpaceView | None]]]:
     return tiles, spaces
 
 
+def _building(geo, index: int, b: Building) -> BuildingView:
+    """The view of a standing building: buildings never change and the states of a game
+    share them, so each one's view is made once (per town, for its place in the list)."""
+    memo = geo.memo.setdefault("building_views", {})
+    found = memo.get((id(b), index))
+    if found is None or found[0] is not b:
+        p = geo.placement_of(b.cells)
+        view = BuildingView(index=index, owner=b.owner, colour=b.colour, roofed=b.roofed, neutral=b.owner is None,
+                            height=b.height, cells=[[c % geo.columns, c // geo.columns] for c in p.cells],
+                            label=p.label)
+        if len(memo) >= 4096:
+            memo.clear()
+        found = memo[(id(b), index)] = (b, view)  # the building is kept: its id stays its own
+    return found[1]
+
+
 def build_view(game, state: State, seat: int | None) -> View:
     geo = geometry(state.town)
     colours = components().colours
     seat_colours = colours[: state.seats]
     tiles, spaces = _town(state)
-    buildings = []
-    for i, b in enumerate(state.buildings):
-        p = geo.placement_of(b.cells)
-        buildings.append(
-            BuildingView(
-                index=i,
-                owner=b.owner,
-                colour=b.colour,
-                roofed=b.roofed,
-                neutral=b.owner is None,
-                height=b.height,
-                cells=[[c % geo.columns, c // geo.columns] for c in p.cells],
-                label=p.label,
-            )
-        )
+    buildings = [_building(geo, i, b) for i, b in enumerate(state.buildings)]
     costs = offer_costs(state.seats)
     # During construction the order list holds the same entries (with revealed flags).
     spaces_src = state.spaces
@@ -136,6 +148,10 @@ def build_view(game, state: State, seat: int | None) -> View:
         filled += e is not None
     last_slots = [_offer(len(costs) + i, filled + i, None, e, seat, seat_colours) for i, e in enumerate(last_src)]
     two = state.seats == 2
+    placed = [0] * state.seats
+    for x in [*state.buildings, *state.set_aside]:
+        if x.owner is not None:
+            placed[x.owner] += 1
     architects = [
         ArchitectView(
             seat=s,
@@ -143,11 +159,11 @@ def build_view(game, state: State, seat: int | None) -> View:
             second_colour=colours[s + 2] if two else None,
             coins=a.coins,
             contracts=len(a.contracts),
+            contract_ids=list(a.contracts),
+            contract_round=a.contract_round,
             hand=len(a.hand),
             deck=len(a.deck),
-            buildings_left=(16 if two else 8)
-            - sum(1 for b in state.buildings if b.owner == s)
-            - sum(1 for x in state.set_aside if x.owner == s),
+            buildings_left=(16 if two else 8) - placed[s],
         )
         for s, a in enumerate(state.architects)
     ]
@@ -172,6 +188,7 @@ def build_view(game, state: State, seat: int | None) -> View:
         spaces=spaces,
         buildings=buildings,
         last_building=state.last_building,
+        set_aside=[SetAsideView(owner=x.owner, height=x.height, roofed=x.roofed) for x in state.set_aside],
         offer_spaces=offer_spaces,
         last_slots=last_slots,
         bottom=[
@@ -184,6 +201,7 @@ def build_view(game, state: State, seat: int | None) -> View:
             id=zc.id, kind=zc.kind, name=zc.name, neighborhoods=list(zc.neighborhoods)
         ),
         zoning_left=len(state.zoning_deck),
+        zoning_used=list(state.zoning_used),
         contracts=[None if c is None else _contract(state, c) for c in state.contract_row],
         contract_deck=len(state.contract_deck),
         height_objective=_objective(state.height_objective),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engines.bella_vista.components import Layouts, cards, components, layouts, offer_costs
+from engines.bella_vista.geometry import geometry
 from engines.bella_vista.layout_rules import check_layout, parse_layout
-from engines.bella_vista.town import geometry, named_layout
+from engines.bella_vista.town import named_layout
 from engines.core.data import DataError, load_file
 
 

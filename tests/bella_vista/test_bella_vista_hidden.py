@@ -8,7 +8,7 @@ from bv_helpers import GAME, act, keys, new
 
 from engines.bella_vista.positions import construct, next_draws, offer_order, set_coins
 from engines.core.game import SYSTEM, TimeUp
-from engines.core.playout import random_move
+from engines.core.playout import play_to_end, random_move
 from engines.core.rng import Rng
 from render.text import words
 
@@ -58,7 +58,8 @@ CASES = [
     ("contract or pass that ends a round (draws)", 4, lambda b, a, x: x.kind in ("contract", "pass")
      and _round_ended(b, a.state) and _drew(a), True, False),
     ("neutral building, then draws", 3, lambda b, a, x: x.kind == "neutral" and _drew(a), True, False),
-    ("neutral building, decks empty", 3, lambda b, a, x: x.kind == "neutral" and not _drew(a), False, False),
+    ("neutral building, decks empty (the next Zoning Card turns up)", 3,
+     lambda b, a, x: x.kind == "neutral" and not _drew(a), True, False),
     ("last move (the final reveal)", 4, lambda b, a, x: a.state.phase == "over", True, False),
 ]
 
@@ -83,13 +84,43 @@ def test_time_up_reveals_and_draws_nothing():
 
 def test_every_move_of_random_games_draws_nothing_from_the_generator():
     """The generator is used at set-up only; a move reveals exactly when a card turns
-    face-up, someone draws, or the game ends."""
+    face-up, someone draws, a round ends (the next Zoning Card turns up) or the game ends."""
     for seats in (2, 3, 4):
-        for _, _, action, applied in _transitions(seats, seeds=range(2)):
+        for before, _, action, applied in _transitions(seats, seeds=range(2)):
             assert applied.chance is False
             flipped = action.kind == "build" or any(e.key == "bv.event.set_aside" for e in applied.events)
-            expected = flipped or _drew(applied) or applied.state.phase == "over"
+            expected = flipped or _drew(applied) or _round_ended(before, applied.state) or applied.state.phase == "over"
             assert applied.revealed == expected, (action, keys(applied.events))
+
+
+def test_a_round_end_without_draws_reveals_the_next_zoning_and_contract_cards():
+    """Late rounds draw no construction card, yet the round end turns up a Zoning Card and
+    refills the contract row from decks whose order nobody knew: that is a reveal."""
+    found = next(((b, a) for b, _, x, a in _transitions(4) if _round_ended(b, a.state) and not _drew(a)), None)
+    assert found is not None
+    before, applied = found
+    assert applied.revealed
+    new = applied.state.zoning
+    assert GAME.secrets(before)[f"zoning:{new}"][1] == frozenset() and GAME.secrets(applied.state)[f"zoning:{new}"][1] is None
+    refilled = [c for c in applied.state.contract_row if c is not None and c not in before.contract_row]
+    assert all(GAME.secrets(before)[f"contract:{c}"][1] == frozenset() for c in refilled)
+
+
+def test_secrets_name_every_card_and_who_knows_it():
+    state = GAME.new_game(3, GAME.options_model(), 8)
+    secrets = GAME.secrets(state)
+    assert len([n for n in secrets if n.startswith("card:")]) == 3 * 8
+    assert len([n for n in secrets if n.startswith("zoning:")]) == 10
+    assert len([n for n in secrets if n.startswith("contract:")]) == 18
+    hand = state.architects[1].hand[0]
+    assert secrets[f"card:1:{hand}"] == (("hand",), frozenset({1}))
+    assert secrets[f"card:2:{state.architects[2].deck[0]}"] == (("deck", 0), frozenset())
+    assert secrets[f"zoning:{state.zoning}"][1] is None and secrets[f"contract:{state.contract_row[0]}"][1] is None
+    assert secrets[f"contract:{state.contract_deck[0]}"] == (("contract deck", 0), frozenset())
+    final, _ = play_to_end(GAME, 3, GAME.options_model(), 8)
+    assert not GAME.secrets(final).keys() & {f"contract:{c}" for a in final.architects for c in a.contracts}
+    cards = {n: knows for n, (_, knows) in GAME.secrets(final).items() if n.startswith("card:")}
+    assert len(cards) == 3 and all(knows is None for knows in cards.values())  # the last round's, on the board
 
 
 def test_every_architect_hears_its_round_end_draw_privately():

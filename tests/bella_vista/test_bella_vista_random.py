@@ -6,10 +6,10 @@ import pytest
 
 from engines.bella_vista import BellaVista, Options
 from engines.bella_vista.components import components
+from engines.bella_vista.geometry import geometry
 from engines.bella_vista.invariants import problems, step_problems
 from engines.bella_vista.positions import placement
 from engines.bella_vista.state import card_value
-from engines.bella_vista.town import geometry
 from engines.core.playout import play_to_end
 from render.text import words
 

@@ -9,10 +9,11 @@ from bv_helpers import GAME, act, new, offer_any
 from engines.bella_vista.building import legal_placements, place
 from engines.bella_vista.components import cards
 from engines.bella_vista.contracts import meets
+from engines.bella_vista.geometry import geometry
 from engines.bella_vista.positions import build as put
 from engines.bella_vista.positions import construct, face_up, fill_tile, offer_order, placement, set_coins
 from engines.bella_vista.positions import square as cell
-from engines.bella_vista.town import geometry, named_layout
+from engines.bella_vista.town import named_layout
 from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
 from render.text import words

@@ -1,0 +1,382 @@
+"""Everything about a town that never changes during a game: its grid of spaces, the
+border, and every possible building placement with what the rules ask of it (the tiles
+it lies on, the border, the Parks and Rivers next to it).
+
+A random town is new with every game, so this is computed often and fast: the spaces of
+the town, of the border and next to a Park or a River are bit masks over the grid, a
+footprint's valid positions come from shifting those masks, and a placement's
+neighbourhood (the spaces around it, the separate Parks and Rivers it touches) is worked
+out only when something asks for it. ``geometry`` is cached per town; tables derived
+from it (placements allowed by a Zoning Card, moves) are kept in its ``memo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from engines.bella_vista.components import components, zoning_card
+from engines.bella_vista.layout_rules import LayoutKey
+from engines.core.grid import flood, square_name
+
+
+@dataclass(frozen=True)
+class Tile:
+    index: int
+    code: str
+    tx: int  # tile column
+    ty: int  # tile row
+
+    @property
+    def kind(self) -> str:
+        return {"P": "park", "R": "river"}.get(self.code, "neighborhood")
+
+
+class _Grid:
+    """What a placement needs to work out the rest when asked."""
+
+    __slots__ = ("columns", "rows", "cell_tile", "park_of", "river_of")
+
+    def __init__(self, columns: int, rows: int, cell_tile: tuple[int, ...], park_of: dict, river_of: dict):
+        self.columns, self.rows, self.cell_tile = columns, rows, cell_tile
+        self.park_of, self.river_of = park_of, river_of
+
+
+class Placement:
+    """One way to put a footprint shape on free neighborhood spaces. Made when first asked
+    for (``Geometry.placements[i]``); what only some placements need (the tiles, the spaces
+    around it, the separate Parks and Rivers it touches) is worked out on first use."""
+
+    __slots__ = ("index", "shape", "cells", "mask", "border", "park", "river", "_grid", "_tiles", "_near")
+
+    index: int
+    shape: str
+    cells: tuple[int, ...]  # sorted cell numbers (row * columns + col)
+    mask: int
+    border: bool  # occupies a space on the border of Town
+    park: bool  # adjacent to a park
+    river: bool  # adjacent to a river
+
+    def __init__(self, index: int, shape: str, cells: tuple[int, ...], mask: int, border: bool, park: bool,
+                 river: bool, grid: _Grid):
+        self.index, self.shape, self.cells, self.mask = index, shape, cells, mask
+        self.border, self.park, self.river, self._grid = border, park, river, grid
+        self._tiles = self._near = None
+
+    @property
+    def tiles(self) -> frozenset[int]:
+        """The neighborhood tiles it lies on."""
+        if self._tiles is None:
+            self._tiles = frozenset(map(self._grid.cell_tile.__getitem__, self.cells))
+        return self._tiles
+
+    def _neighbourhood(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        if self._near is None:
+            g = self._grid
+            around = parks = rivers = 0
+            for c in self.cells:
+                col, row = c % g.columns, c // g.columns
+                for inside, n in ((col + 1 < g.columns, c + 1), (col > 0, c - 1),
+                                  (row + 1 < g.rows, c + g.columns), (row > 0, c - g.columns)):
+                    if inside and g.cell_tile[n] >= 0:
+                        around |= 1 << n
+                        parks |= g.park_of.get(g.cell_tile[n], 0)
+                        rivers |= g.river_of.get(g.cell_tile[n], 0)
+            self._near = (around & ~self.mask, bits(parks), bits(rivers))
+        return self._near
+
+    @property
+    def around_mask(self) -> int:
+        """The cells orthogonally next to it (not its own), as a bit mask."""
+        return self._neighbourhood()[0]
+
+    @property
+    def around(self) -> tuple[int, ...]:
+        """The cells orthogonally next to it (not its own), sorted."""
+        return bits(self._neighbourhood()[0])
+
+    @property
+    def parks(self) -> tuple[int, ...]:
+        """The separate Parks (park components) it is adjacent to."""
+        return self._neighbourhood()[1]
+
+    @property
+    def rivers(self) -> tuple[int, ...]:
+        """The separate Rivers it is adjacent to."""
+        return self._neighbourhood()[2]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Its spaces as players write them, e.g. ("B3", "C3")."""
+        return tuple(map(square_names(self._grid.columns).__getitem__, self.cells))
+
+    @property
+    def label(self) -> str:
+        """Chat notation, e.g. "B3-C3"."""
+        return "-".join(self.names)
+
+
+@cache
+def square_names(columns: int) -> tuple[str, ...]:
+    """The chat name of every cell number of a grid this wide (up to 26 rows)."""
+    return tuple(square_name(col, row) for row in range(26) for col in range(columns))
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """The numbers of the set bits of a mask, ascending."""
+    return tuple(i for i, b in enumerate(bin(mask)[:1:-1]) if b == "1") if mask else ()
+
+
+class Placements(Sequence[Placement]):
+    """Every placement of a town, by index: what legal moves filter (shape, mask, border,
+    Park, River) is kept in flat lists; ``Placement`` objects are made on demand."""
+
+    def __init__(self, grid: _Grid):
+        self.grid = grid
+        self.shapes: list[str] = []
+        self.anchors: list[int] = []  # cell of the top-left corner of the footprint's box
+        self.offsets: list[tuple[int, ...]] = []  # the footprint's cells from the anchor
+        self.masks: list[int] = []
+        self.border: list[bool] = []
+        self.park: list[bool] = []
+        self.river: list[bool] = []
+        self._made: list[Placement | None] = []
+
+    def __len__(self) -> int:
+        return len(self.masks)
+
+    def names_of(self, i: int) -> tuple[str, ...]:
+        """``self[i].names`` without making the placement (moves are made for hundreds)."""
+        a = self.anchors[i]
+        return tuple(map(square_names(self.grid.columns).__getitem__, map(a.__add__, self.offsets[i])))
+
+    def __getitem__(self, i: int) -> Placement:  # type: ignore[override]
+        p = self._made[i]
+        if p is None:
+            a = self.anchors[i]
+            p = self._made[i] = Placement(i, self.shapes[i], tuple(map(a.__add__, self.offsets[i])), self.masks[i],
+                                          self.border[i], self.park[i], self.river[i], self.grid)
+        return p
+
+
+@dataclass(frozen=True)
+class Geometry:
+    key: LayoutKey
+    size: int
+    columns: int
+    rows: int
+    tiles: tuple[Tile, ...]
+    cell_tile: tuple[int, ...]  # tile index per cell, -1 outside the town
+    border: frozenset[int]
+    placements: Placements
+    by_shape: dict[str, range]  # shape -> placement indices
+    park_groups: tuple[frozenset[int], ...]  # tile indices of each separate Park
+    river_groups: tuple[frozenset[int], ...]
+    tile_of_code: dict[str, int]  # neighborhood code -> tile index
+    tile_masks: tuple[int, ...]  # the cells of each tile, as a mask
+    memo: dict = field(default_factory=dict, compare=False, repr=False)  # derived tables (zoning, moves)
+
+    @property
+    def by_mask(self) -> dict[int, int]:
+        """(shape-independent) mask -> placement index (made on first use)."""
+        found = self.memo.get("by_mask")
+        if found is None:
+            found = self.memo["by_mask"] = {m: i for i, m in enumerate(self.placements.masks)}
+        return found
+
+    def index_of(self, cells: tuple[int, ...]) -> int:
+        """The index of the placement covering exactly these cells: KeyError if none."""
+        known = self.memo.setdefault("by_cells", {})
+        found = known.get(cells)
+        if found is None:
+            found = known[cells] = self.by_mask[sum(1 << c for c in cells)]
+        return found
+
+    def placement_of(self, cells: tuple[int, ...]) -> Placement:
+        """The placement covering exactly these cells (how a standing building is kept)."""
+        return self.placements[self.index_of(cells)]
+
+    def label(self, cell: int) -> str:
+        return square_name(cell % self.columns, cell // self.columns)
+
+
+_last: list = [None, None]  # the last (key, geometry) asked for: a game's states share one town tuple
+
+
+def geometry(key: LayoutKey) -> Geometry:
+    """The geometry of this town (cached per town)."""
+    if key is _last[0]:
+        return _last[1]
+    geo = _geometry(key)
+    _last[0], _last[1] = key, geo
+    return geo
+
+
+@cache
+def _orientations(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """All rotations and mirror images of a footprint, normalised, without repeats."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    shape = list(cells)
+    for mirror in (False, True):
+        cur = [(-x, y) for x, y in shape] if mirror else shape
+        for _ in range(4):
+            cur = [(-y, x) for x, y in cur]
+            mx = min(x for x, _ in cur)
+            my = min(y for _, y in cur)
+            norm = tuple(sorted((x - mx, y - my) for x, y in cur))
+            if norm not in out:
+                out.append(norm)
+    return tuple(out)
+
+
+def _tile_groups(tiles: tuple[Tile, ...], code: str) -> tuple[frozenset[int], ...]:
+    pos = {(t.tx, t.ty): t.index for t in tiles if t.code == code}
+    groups = []
+    left = set(pos)
+    while left:
+        comp = flood([left.pop()], set(pos))
+        left -= comp
+        groups.append(frozenset(pos[p] for p in comp))
+    return tuple(sorted(groups, key=min))
+
+
+class _Masks:
+    """Sets of spaces of a grid as bit masks (bit ``row * columns + col``), and the shifts
+    that find a space's neighbours without wrapping round a row."""
+
+    def __init__(self, columns: int, rows: int):
+        self.columns, self.full = columns, (1 << columns * rows) - 1
+        row = (1 << columns) - 1
+        self.first_col = sum(1 << r * columns for r in range(rows))
+        self.last_col = self.first_col << columns - 1
+        # spaces from which a footprint ``width`` wide stays inside its row
+        self.fits = {w: sum((row >> w - 1) << r * columns for r in range(rows)) for w in range(1, 4)}
+
+    def next_to(self, m: int) -> int:
+        """Spaces with an orthogonal neighbour in ``m``."""
+        c = self.columns
+        return ((m >> 1) & ~self.last_col) | ((m << 1) & ~self.first_col & self.full) | (m >> c) | ((m << c) & self.full)
+
+    def inner(self, m: int) -> int:
+        """Spaces of ``m`` whose four neighbours are all in ``m``."""
+        c = self.columns
+        return m & (m >> 1) & ~self.last_col & (m << 1) & ~self.first_col & (m >> c) & (m << c)
+
+
+def _set_bits(mask: int) -> list[int]:
+    text = bin(mask)[:1:-1]
+    return [i for i, b in enumerate(text) if b == "1"]
+
+
+@lru_cache(maxsize=32)  # a town is 0.5 ms to compute, its tables a few MB once searched
+def _geometry(key: LayoutKey) -> Geometry:
+    size = components().tile_size
+    tiles = tuple(
+        Tile(i, code, tx, ty)
+        for i, (tx, ty, code) in enumerate((tx, ty, code) for ty, row in enumerate(key)
+                                           for tx, code in enumerate(row) if code != ".")
+    )
+    columns, rows = len(key[0]) * size, len(key) * size
+    cell_tile = [-1] * (columns * rows)
+    masks = _Masks(columns, rows)
+    inside = hood = park = river = 0
+    tile_masks = []
+    for t in tiles:
+        block = 0
+        for dy in range(size):
+            first = (t.ty * size + dy) * columns + t.tx * size
+            cell_tile[first:first + size] = [t.index] * size
+            block |= ((1 << size) - 1) << first
+        tile_masks.append(block)
+        inside |= block
+        if t.code == "P":
+            park |= block
+        elif t.code == "R":
+            river |= block
+        else:
+            hood |= block
+    border_mask = inside & ~masks.inner(inside)
+    near_park, near_river = masks.next_to(park), masks.next_to(river)
+    park_groups = _tile_groups(tiles, "P")
+    river_groups = _tile_groups(tiles, "R")
+    grid = _Grid(columns, rows, tuple(cell_tile),
+                 {t: 1 << i for i, g in enumerate(park_groups) for t in g},
+                 {t: 1 << i for i, g in enumerate(river_groups) for t in g})
+    placements = Placements(grid)
+    by_shape: dict[str, range] = {}
+    for fp in components().buildings:
+        if fp.shape in by_shape:
+            continue
+        first = len(placements)
+        for form in _orientations(tuple(fp.cells)):
+            offsets = tuple(sorted(y * columns + x for x, y in form))  # from the top-left of the form's box
+            shape_mask = sum(1 << o for o in offsets)
+            valid, on_border, by_park, by_river = masks.fits[max(x for x, _ in form) + 1], 0, 0, 0
+            for o in offsets:
+                valid &= hood >> o
+                on_border |= border_mask >> o
+                by_park |= near_park >> o
+                by_river |= near_river >> o
+            anchors = _set_bits(valid)  # ascending: row by row, as players read
+            placements.anchors += anchors
+            placements.offsets += [offsets] * len(anchors)
+            placements.masks += [shape_mask << a for a in anchors]
+            for flags, m in ((placements.border, on_border), (placements.park, by_park),
+                             (placements.river, by_river)):
+                text = format(m, f"0{len(cell_tile)}b")[::-1]
+                flags += [text[a] == "1" for a in anchors]
+        placements.shapes += [fp.shape] * (len(placements) - first)
+        by_shape[fp.shape] = range(first, len(placements))
+    placements._made = [None] * len(placements.masks)
+    return Geometry(
+        key=key,
+        size=size,
+        columns=columns,
+        rows=rows,
+        tiles=tiles,
+        cell_tile=grid.cell_tile,
+        border=frozenset(_set_bits(border_mask)),
+        placements=placements,
+        by_shape=by_shape,
+        park_groups=park_groups,
+        river_groups=river_groups,
+        tile_of_code={t.code: t.index for t in tiles if t.kind == "neighborhood"},
+        tile_masks=tuple(tile_masks),
+    )
+
+
+@cache
+def shape_of(height: int) -> str:
+    return components().buildings[height - 1].shape
+
+
+def zoning_ok(key: LayoutKey, zoning_id: str, shape: str) -> tuple[int, ...]:
+    """Placements of this shape that respect the zoning card (occupancy not checked)."""
+    geo = geometry(key)
+    found = geo.memo.get(("zoning", zoning_id, shape))
+    if found is None:
+        card = zoning_card(zoning_id)
+        ps, idx = geo.placements, geo.by_shape[shape]
+        if card.kind == "subsidized":
+            outside = ~sum(geo.tile_masks[geo.tile_of_code[c]] for c in card.neighborhoods)
+            found = tuple(i for i in idx if not ps.masks[i] & outside)
+        elif card.kind == "community_parks":
+            found = tuple(i for i in idx if ps.park[i])
+        elif card.kind == "no_parks":
+            found = tuple(i for i in idx if not ps.park[i])
+        elif card.kind == "no_rivers":
+            found = tuple(i for i in idx if not ps.river[i])
+        else:  # no_borders
+            found = tuple(i for i in idx if not ps.border[i])
+        geo.memo[("zoning", zoning_id, shape)] = found
+    return found
+
+
+def border_placements(key: LayoutKey, shape: str) -> tuple[int, ...]:
+    geo = geometry(key)
+    found = geo.memo.get(("border", shape))
+    if found is None:
+        border = geo.placements.border
+        found = geo.memo[("border", shape)] = tuple(i for i in geo.by_shape[shape] if border[i])
+    return found

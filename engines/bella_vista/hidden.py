@@ -1,0 +1,58 @@
+"""What is hidden in a Bella Vista game, and from whom (``BellaVista.secrets``).
+
+Every card whose place someone may not know: each construction card by owner and card
+(``"card:0:6r"``), each Zoning Card (``"zoning:Z3"``) and each Contract Card
+(``"contract:7"``). A card in a deck is known to nobody (its place in the deck included), a
+card in hand or face-down on the offer board to its owner, a card turned face-up to everyone
+(None). Drawing (nobody -> owner), revealing at construction (owner -> everyone) and turning
+up the next Zoning or Contract Cards at a round end (nobody -> everyone) are reveals.
+
+Cards public for good are left out: those moved off the offer board (discard, under the
+board), the Zoning Cards of earlier rounds and the contracts taken. Their audience is
+everyone and can only stay so, while the reveal flag looks only at audiences that grow. It
+runs twice per move (the core's reveal flag), so every name and every (place, audience)
+pair is made once, here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.bella_vista.state import State
+
+Secret = tuple[Any, frozenset[int] | None]
+
+_CODES = [f"{v}{r}" for r in ("", "r") for v in range(1, 9)]
+_CARD = [{code: f"card:{seat}:{code}" for code in _CODES} for seat in range(4)]
+_ZONING = {f"Z{i}": f"zoning:Z{i}" for i in range(1, 11)}
+_CONTRACT = {i: f"contract:{i}" for i in range(1, 19)}
+_NOBODY: frozenset[int] = frozenset()
+_OWNER = [frozenset({seat}) for seat in range(4)]
+_DECK = [(("deck", i), _NOBODY) for i in range(16)]
+_ZONING_DECK = [(("zoning deck", i), _NOBODY) for i in range(10)]
+_CONTRACT_DECK = [(("contract deck", i), _NOBODY) for i in range(18)]
+_IN_HAND = [(("hand",), owner) for owner in _OWNER]
+_FACE_UP = (("face-up",), None)
+
+
+def secrets(state: State) -> dict[str, Secret]:
+    out: dict[str, Secret] = {}
+    for i, z in enumerate(state.zoning_deck):
+        out[_ZONING[z]] = _ZONING_DECK[i]
+    out[_ZONING[state.zoning]] = _FACE_UP
+    for i, c in enumerate(state.contract_deck):
+        out[_CONTRACT[c]] = _CONTRACT_DECK[i]
+    for c in state.contract_row:
+        if c is not None:
+            out[_CONTRACT[c]] = _FACE_UP
+    for seat, arch in enumerate(state.architects):
+        names, in_hand = _CARD[seat], _IN_HAND[seat]
+        for i, code in enumerate(arch.deck):
+            out[names[code]] = _DECK[i]
+        for code in arch.hand:
+            out[names[code]] = in_hand
+    for entries in (state.spaces, state.last, state.order):
+        for e in entries:
+            if e is not None:
+                out[_CARD[e.seat][e.card]] = (("offer", e.cost), None if e.revealed else _OWNER[e.seat])
+    return out

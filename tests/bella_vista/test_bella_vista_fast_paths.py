@@ -1,0 +1,163 @@
+"""The engine's shortcuts for speed, each checked against the plain way of doing the same:
+the state's deep copy against pydantic's, the town geometry (bit masks, placements made on
+demand) against a brute-force enumeration from the town rows, the moves built without
+validation against validated ones, and remembered legal placements against fresh ones."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from pydantic import BaseModel
+
+from engines.bella_vista import BellaVista, Options, State
+from engines.bella_vista.building import legal_placements
+from engines.bella_vista.components import components
+from engines.bella_vista.geometry import _geometry, geometry
+from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, trusted
+from engines.bella_vista.town import named_layout, random_layout
+from engines.core.playout import playout
+from engines.core.rng import Rng, scripted
+
+GAME = BellaVista()
+
+
+def _states(seats: int, seed: int):
+    state = GAME.new_game(seats, Options(), seed)
+    yield state
+    for _, _, after, _ in playout(GAME, state, Rng.from_seed(seed + 1)):
+        yield after
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_deep_copy_equals_pydantics_and_shares_nothing_that_changes(seats):
+    for i, state in enumerate(_states(seats, 40 + seats)):
+        mine = copy.deepcopy(state)
+        theirs = BaseModel.__deepcopy__(state)  # pydantic's own
+        assert mine == theirs and mine.model_dump_json() == state.model_dump_json()
+        if i % 5 or GAME.result(state) is not None:
+            continue
+        before = state.model_dump_json()
+        seat = min(GAME.to_act(state))
+        GAME.advance(mine, seat, GAME.legal_actions(mine, seat)[-1])  # plays in place on the copy
+        for arch in mine.architects:
+            arch.hand.append("9")
+            arch.contracts.append(99)
+        for entry in mine.order + mine.last + [e for e in mine.spaces if e]:
+            entry.revealed = not entry.revealed
+        mine.rng.next_u64()
+        mine.buildings.append(mine.buildings[0] if mine.buildings else None)
+        assert state.model_dump_json() == before
+
+
+def test_the_deep_copy_keeps_a_scripted_generator_apart():
+    state = GAME.new_game(4, Options(), 3)
+    state.rng = scripted([1, 2], state.rng)
+    twin = copy.deepcopy(state)
+    assert twin.rng.below(5) == 1 and state.rng.queue == [1, 2]
+
+
+def _brute_force(key) -> dict:
+    """Every placement of every footprint, straight from the town rows: spaces as (col, row),
+    with the tiles, border, Parks and Rivers worked out cell by cell."""
+    size = components().tile_size
+    code_at = {}
+    for ty, row in enumerate(key):
+        for tx, code in enumerate(row):
+            if code != ".":
+                for dy in range(size):
+                    for dx in range(size):
+                        code_at[(tx * size + dx, ty * size + dy)] = (code, tx, ty)
+    hood = {c for c, (code, _, _) in code_at.items() if code not in "PR"}
+    grid = [(x, y) for x in range(len(key[0]) * size) for y in range(len(key) * size)]
+    found = {}
+    for fp in components().buildings:
+        forms = set()
+        for mirror in (1, -1):
+            cells = [(mirror * x, y) for x, y in fp.cells]
+            for _ in range(4):
+                cells = [(-y, x) for x, y in cells]
+                mx, my = min(x for x, _ in cells), min(y for _, y in cells)
+                forms.add(frozenset((x - mx, y - my) for x, y in cells))
+        for form in forms:
+            for ox, oy in grid:  # the top-left corner of the form's box: any space of the grid
+                cells = frozenset((ox + x, oy + y) for x, y in form)
+                if not cells <= hood:
+                    continue
+                near = {n for x, y in cells for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))} - cells
+                found[cells] = {
+                    "shape": fp.shape,
+                    "tiles": {code_at[c][1:] for c in cells},
+                    "border": any(n not in code_at for n in near),
+                    "around": {n for n in near if n in code_at},
+                    "park": any(code_at.get(n, "?")[0] == "P" for n in near),
+                    "river": any(code_at.get(n, "?")[0] == "R" for n in near),
+                }
+    return found
+
+
+@pytest.mark.parametrize("town", ["london", "rome", "paris"] + [f"random {seed}" for seed in (1, 7, 19, 23)])
+def test_the_geometry_matches_a_brute_force_enumeration(town):
+    key = named_layout(town) if " " not in town else random_layout(Rng.from_seed(int(town.split()[1])))
+    _geometry.cache_clear()
+    geo = geometry(key)
+    expected = _brute_force(key)
+    cols = geo.columns
+    mine = {}
+    for p in geo.placements:
+        cells = frozenset((c % cols, c // cols) for c in p.cells)
+        tiles = {(geo.tiles[t].tx, geo.tiles[t].ty) for t in p.tiles}
+        around = {(c % cols, c // cols) for c in p.around}
+        mine[cells] = {"shape": p.shape, "tiles": tiles, "border": p.border, "around": around, "park": p.park,
+                       "river": p.river}
+        assert p.park == bool(p.parks) and p.river == bool(p.rivers)
+        assert geo.placement_of(p.cells) is p and geo.by_mask[p.mask] == p.index
+        assert p.mask == sum(1 << c for c in p.cells) and p.label == "-".join(p.names)
+        assert geo.placements.names_of(p.index) == p.names
+    assert len(mine) == len(geo.placements) == len(expected)
+    assert mine == expected
+
+
+def test_moves_built_without_validation_equal_validated_ones():
+    for made, checked in ((trusted(BuildAction, cells=("B3", "C3")), BuildAction(cells=("B3", "C3"))),
+                          (trusted(NeutralAction, cells=("A1", "A2", "A3")), NeutralAction(cells=("A1", "A2", "A3"))),
+                          (trusted(OfferAction, cost=None, card="6r"), OfferAction(cost=None, card="6r"))):
+        assert made == checked and hash(made) == hash(checked) and list(made.__dict__) == list(checked.__dict__)
+        assert made.model_dump_json() == checked.model_dump_json()
+        assert made.model_fields_set == checked.model_fields_set
+
+
+def test_an_offer_entry_built_without_validation_dumps_as_a_validated_one():
+    from engines.bella_vista.state import OfferEntry
+
+    made, checked = trusted(OfferEntry, seat=1, card="6r", cost=None), OfferEntry(seat=1, card="6r", cost=None)
+    assert made == checked and made.model_dump_json() == checked.model_dump_json()
+    assert made.model_fields_set == checked.model_fields_set
+
+
+def test_remembered_legal_placements_are_fresh_copies():
+    state = GAME.new_game(4, Options(layout="berlin"), 5)
+    for _, _, after, _ in playout(GAME, state, Rng.from_seed(6)):
+        if after.phase == "construction" and after.buildings:
+            state = after
+            break
+    height = int(state.order[state.build_pos].card.rstrip("r"))
+    first, forced = legal_placements(state, height)
+    first.clear()  # a caller's list is its own
+    again, _ = legal_placements(state, height)
+    geometry(state.town).memo.pop("legal")
+    fresh, fresh_forced = legal_placements(state, height)
+    assert again == fresh and forced == fresh_forced and fresh
+
+
+def test_a_state_reloaded_from_json_finds_its_buildings():
+    state = None
+    for state in _states(3, 77):
+        if len(state.buildings) > 6:
+            break
+    assert state is not None
+    _geometry.cache_clear()
+    reloaded = State.model_validate_json(state.model_dump_json())
+    assert GAME.view(reloaded, 0) == GAME.view(state, 0)
+    seat = min(GAME.to_act(reloaded))
+    assert GAME.legal_actions(reloaded, seat) == GAME.legal_actions(state, seat)
