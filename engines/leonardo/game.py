@@ -104,7 +104,7 @@ class Leonardo(Game[State, object, View, Options]):
     def _revealed(self, before: State, after: State) -> bool:
         # the core's rule (a secret's audience grew, or the game ended), plus the sealed
         # bids, bets and rescue answers, which are opened and leave the state at once
-        return self.result(after) is not None or hidden.revealed(self.secrets(before), self.secrets(after))
+        return self.result(after) is not None or hidden.opened(before, after)
 
     # --- views and results ----------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:

@@ -75,6 +75,84 @@ def _events(state: State) -> Secrets:
     return out
 
 
+def opened(before: State, after: State) -> bool:
+    """``revealed(secrets(before), secrets(after))`` without listing the secrets (the core
+    asks after every action): the same rule, secret kind by secret kind. The tests compare
+    both on every action of random games."""
+    n = before.seats
+    if len(before.declared) < n <= len(after.declared):  # the factions opened
+        return True
+    if before.event_draws < len(before.event_deck) and after.event_draws > before.event_draws:
+        return True  # a card of the event deck turned
+    held = {o for f in after.firms.values() for o in f.offices}
+    if after.rescue is not None and after.rescue.office is not None:
+        held.add(after.rescue.office)
+    if held and not (held - set(after.office_deck)).isdisjoint(before.office_deck):  # an office drawn
+        return True
+    return _sealed_opened(before, after) or _art_shown(before, after) or _tiles_shown(before, after)
+
+
+def _sealed_opened(before: State, after: State) -> bool:
+    """A sealed bid, bet or answer left the state (opened), or its firm gained members."""
+    for kind in ("auction", "market", "rescue"):
+        decided = _decided(before, kind)
+        if decided:
+            now = _decided(after, kind)
+            if any(s not in now or _grew(before, after, s, s) for s in decided):
+                return True
+    return False
+
+
+def _decided(state: State, kind: str) -> dict:
+    """The sealed decisions of the auction, the market or the rescue call, by firm."""
+    if kind == "auction":
+        return state.auction.bids if state.auction is not None else {}
+    if kind == "market":
+        return state.market.bets if state.market is not None else {}
+    return state.rescue.answers if state.rescue is not None else {}
+
+
+def _grew(before: State, after: State, old_firm: int, new_firm: int | None) -> bool:
+    """Whether the members of ``new_firm`` in ``after`` are not all members of ``old_firm``
+    in ``before`` (None: nobody knows)."""
+    if new_firm is None:
+        return False
+    was, now = before.firms[old_firm].members, after.firms[new_firm].members
+    return was != now and not set(now) <= set(was)
+
+
+def _art_shown(before: State, after: State) -> bool:
+    """The works of art of a palazzo reached seats that did not see them (an owner's new
+    members)."""
+    for number, values in before.art.items():
+        owner = before.owner.get(number)
+        if not values or owner is None or not after.art.get(number):
+            continue
+        now = after.owner.get(number)
+        if now is not None and _grew(before, after, owner, now):
+            return True
+    return False
+
+
+def _tiles_shown(before: State, after: State) -> bool:
+    """A face-down tile reached seats that did not see it: tiles are named by their distance
+    from the bottom of the supply (``_tiles``); the drawn ones are seen by the buyer."""
+    if not after.drawn:
+        return False
+    buyer = after.firms.get(after.order[after.slot])
+    if buyer is None or not buyer.members:
+        return False
+    low, supply = len(after.art_supply), len(before.art_supply)
+    for name in range(low, low + len(after.drawn)):
+        if name < supply:
+            return True  # it was in the supply
+        if name < supply + len(before.drawn):  # it was drawn already: seen by the buyer then
+            was = before.firms.get(before.order[before.slot])
+            if was is None or not set(buyer.members) <= set(was.members):
+                return True
+    return False
+
+
 def revealed(before: Secrets, after: Secrets) -> bool:
     """Someone learned something: a secret's audience grew (the core's rule), or a sealed
     decision left the state, which means it was opened (every sealed decision is opened

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_valid
 
 from engines.core.game import TimeUp
 from engines.core.rng import Rng
-from engines.leonardo import legacy
+from engines.leonardo import copies, legacy
 
 Faction = Literal["guelfi", "ghibellini"]
 Product = Literal["gem", "ivory", "gold", "spices"]
@@ -171,6 +171,10 @@ class State(BaseModel):
             reason = data.pop("end_reason")
             data.setdefault("end", legacy.end(reason))
         return data
+
+    def __deepcopy__(self, memo: dict | None = None) -> State:
+        # the core copies the state before every action: see engines/leonardo/copies.py
+        return copies.copy_state(self)
 
 
 # --- actions -----------------------------------------------------------------
