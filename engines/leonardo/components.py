@@ -172,6 +172,12 @@ def space(number: int) -> Space:
 
 
 @cache
+def palazzi() -> frozenset[int]:
+    """The numbers of the street and alley palazzi (bridges are not palazzi)."""
+    return frozenset(s.number for s in board().spaces if s.palazzo)
+
+
+@cache
 def district_spaces(district: str) -> tuple[int, ...]:
     return tuple(s.number for s in board().spaces if s.district == district)
 

@@ -4,8 +4,8 @@ The core's ``apply`` copies the state before every action (``model_copy(deep=Tru
 calls ``__deepcopy__``), and pydantic's own deep copy walks every value through
 ``copy.deepcopy`` with its memo: about two thirds of a random game's time. A state is a tree
 of models, dicts, lists and immutable values (no object appears twice, nothing refers back),
-so a copy can rebuild it directly. ``State.__deepcopy__`` uses ``copy_model``; the tests walk
-a copy and the original together and check that no list, dict or model is shared.
+so a copy can rebuild it directly. ``State.__deepcopy__`` uses ``copy_state``; the tests walk
+a copy and the original together and check that no list, dict or unfrozen model is shared.
 """
 
 from __future__ import annotations
@@ -14,35 +14,29 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from engines.core.rng import Blake2b, SplitMix64
+
 _set = object.__setattr__
 ATOMIC = (int, str, bool, float, type(None))
 
-
-def copy_value(value: Any) -> Any:
-    """A deep copy of a value of a state: models, dicts, lists and tuples rebuilt, immutable
-    values shared."""
-    kind = type(value)
-    if kind in ATOMIC:
-        return value
-    if kind is list:
-        return [v if type(v) in ATOMIC else copy_value(v) for v in value]
-    if kind is dict:
-        return {k: v if type(v) in ATOMIC else copy_value(v) for k, v in value.items()}
-    if isinstance(value, BaseModel):
-        return copy_model(value)
-    if kind is tuple:
-        return tuple(copy_value(v) for v in value)
-    if kind is frozenset:
-        return value
-    raise TypeError(f"a Leonardo state holds no {kind.__name__}")
+# how each field of State is copied (a test checks that every field is named here)
+SHARED = ("seats", "options", "bank", "slot", "round", "turn", "phase", "event_draws", "men_deck", "art_bought",
+          "proposed", "buy_space", "end")  # immutable values (Options is frozen)
+LISTS = ("order", "art_supply", "office_deck", "event_deck", "drawn", "spins")  # lists of immutable values
+DICTS = ("declared", "owner")  # dicts of immutable values
+OTHER = ("auction", "market", "office", "merge", "rescue")  # None, or a model copied by copy_value
+COPIED = SHARED + LISTS + DICTS + OTHER + ("rng", "first_spins", "firms", "art")
+FLAT = (Blake2b, SplitMix64)  # generators whose fields are immutable values
 
 
 def copy_state(state: Any) -> Any:
     """A deep copy of a ``State``: its hot fields copied by hand (lists of numbers, the
-    firms), the rest by ``copy_value``."""
+    firms), the rare ones by ``copy_value``."""
     d = state.__dict__
-    new = dict(d)
-    new["rng"] = copy_model(d["rng"])
+    new = d.copy()
+    rng = d["rng"]
+    new["rng"] = _instance(rng, rng.__dict__.copy()) if type(rng) in FLAT else copy_model(rng)
+    new["first_spins"] = [spins.copy() for spins in d["first_spins"]]
     new["firms"] = {k: _firm(f) for k, f in d["firms"].items()}
     for name in LISTS:
         new[name] = d[name][:]
@@ -52,45 +46,49 @@ def copy_state(state: Any) -> Any:
     for name in OTHER:
         value = d[name]
         if value is not None:
-            new[name] = copy_value(value)
-    kind = type(state)
-    out = kind.__new__(kind)
-    _set(out, "__dict__", new)
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_fields_set__", set(state.__pydantic_fields_set__))
-    _set(out, "__pydantic_private__", None)
-    return out
-
-
-# how each field of State is copied (a test checks that every field is named here)
-SHARED = ("seats", "bank", "slot", "round", "turn", "phase", "event_draws", "men_deck", "art_bought", "proposed",
-          "buy_space", "end")  # immutable values
-LISTS = ("order", "art_supply", "office_deck", "event_deck", "drawn", "spins")  # lists of immutable values
-DICTS = ("declared", "owner")  # dicts of immutable values
-OTHER = ("options", "first_spins", "auction", "market", "office", "merge", "rescue")
-COPIED = SHARED + LISTS + DICTS + OTHER + ("rng", "firms", "art")
+            new[name] = copy_model(value)
+    return _instance(state, new)
 
 
 def _firm(firm: Any) -> Any:
     d = firm.__dict__.copy()
     d["members"] = d["members"][:]
     d["offices"] = d["offices"][:]
-    kind = type(firm)
+    return _instance(firm, d)
+
+
+def _instance(model: Any, fields: dict) -> Any:
+    """A new instance of ``model``'s class holding ``fields``, unvalidated (they are copies
+    of valid values), with the same fields set."""
+    kind = type(model)
     out = kind.__new__(kind)
-    _set(out, "__dict__", d)
+    _set(out, "__dict__", fields)
     _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_fields_set__", set(firm.__pydantic_fields_set__))
+    _set(out, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     _set(out, "__pydantic_private__", None)
     return out
+
+
+def copy_value(value: Any) -> Any:
+    """A deep copy of a value of a state: unfrozen models, dicts and lists rebuilt,
+    immutable values shared."""
+    kind = type(value)
+    if kind in ATOMIC:
+        return value
+    if kind is list:
+        return [v if type(v) in ATOMIC else copy_value(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in ATOMIC else copy_value(v) for k, v in value.items()}
+    if isinstance(value, BaseModel):
+        return value if value.model_config.get("frozen") else copy_model(value)
+    if kind is tuple:
+        return tuple(copy_value(v) for v in value)
+    if kind is frozenset:
+        return value
+    raise TypeError(f"a Leonardo state holds no {kind.__name__}")
 
 
 def copy_model(model: BaseModel) -> Any:
     """A deep copy of a pydantic model, as ``model_copy(deep=True)`` makes it (fields set
     kept), without validation. Models with extra or private values are not expected here."""
-    kind = type(model)
-    new = kind.__new__(kind)
-    _set(new, "__dict__", {k: v if type(v) in ATOMIC else copy_value(v) for k, v in model.__dict__.items()})
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_private__", None)
-    return new
+    return _instance(model, {k: v if type(v) in ATOMIC else copy_value(v) for k, v in model.__dict__.items()})

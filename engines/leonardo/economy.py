@@ -8,7 +8,7 @@ from typing import Literal
 from engines.core.game import Event, event
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import cards, district_spaces, space
+from engines.leonardo.components import cards, district_spaces, palazzi, space
 from engines.leonardo.model import Faction, Firm, Payment, RescueCall, State, Why
 
 
@@ -32,12 +32,13 @@ def after(state: State, firm_id: int) -> list[Firm]:
 
 
 def holdings(state: State, firm_id: int) -> list[int]:
-    return sorted(n for n, o in state.owner.items() if o == firm_id)
+    return sorted([n for n, o in state.owner.items() if o == firm_id])
 
 
 def palazzi_count(state: State, firm_id: int) -> int:
     """Palazzi (streets and alleys) owned; bridges are not palazzi."""
-    return sum(1 for n in holdings(state, firm_id) if space(n).palazzo)
+    numbers = palazzi()
+    return sum(1 for n, o in state.owner.items() if o == firm_id and n in numbers)
 
 
 def owns_district(state: State, firm_id: int, district: str) -> bool:

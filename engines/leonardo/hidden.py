@@ -84,21 +84,37 @@ def opened(before: State, after: State) -> bool:
         return True
     if before.event_draws < len(before.event_deck) and after.event_draws > before.event_draws:
         return True  # a card of the event deck turned
+    if before.office_deck != after.office_deck and _office_drawn(before, after):
+        return True
+    if after.drawn and _tiles_shown(before, after):
+        return True
+    # audiences of art and sealed decisions are firms' members: they grow only if those change
+    same = _members(before) == _members(after)
+    if not same or before.owner != after.owner:
+        if _art_shown(before, after):
+            return True
+    return _sealed_opened(before, after, same)
+
+
+def _members(state: State) -> dict[int, list[int]]:
+    return {k: f.members for k, f in state.firms.items()}
+
+
+def _office_drawn(before: State, after: State) -> bool:
+    """An office card left the deck for a firm's hand or a rescue call (public)."""
     held = {o for f in after.firms.values() for o in f.offices}
     if after.rescue is not None and after.rescue.office is not None:
         held.add(after.rescue.office)
-    if held and not (held - set(after.office_deck)).isdisjoint(before.office_deck):  # an office drawn
-        return True
-    return _sealed_opened(before, after) or _art_shown(before, after) or _tiles_shown(before, after)
+    return bool(held) and not (held - set(after.office_deck)).isdisjoint(before.office_deck)
 
 
-def _sealed_opened(before: State, after: State) -> bool:
+def _sealed_opened(before: State, after: State, same_members: bool) -> bool:
     """A sealed bid, bet or answer left the state (opened), or its firm gained members."""
     for kind in ("auction", "market", "rescue"):
         decided = _decided(before, kind)
         if decided:
             now = _decided(after, kind)
-            if any(s not in now or _grew(before, after, s, s) for s in decided):
+            if any(s not in now or (not same_members and _grew(before, after, s, s)) for s in decided):
                 return True
     return False
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from engines.core.game import TimeUp
 from engines.core.rng import Rng
@@ -23,6 +23,8 @@ LETTERS = ("R", "B", "G", "Y", "P", "O")
 
 
 class Options(BaseModel):
+    model_config = ConfigDict(frozen=True)  # fixed for the whole game: copies of a state share it
+
     max_rounds: int = Field(default=12, ge=1, le=500,
                             description="the game ends after this many full rounds; highest capital wins")
     corporations: bool = Field(default=False,
@@ -178,74 +180,94 @@ class State(BaseModel):
 
 
 # --- actions -----------------------------------------------------------------
+# Actions are frozen: the rules hand out shared instances (``rules.legal``), and agents key
+# their search trees by them.
+FROZEN = ConfigDict(frozen=True)
+
+
 class Declare(BaseModel):
+    model_config = FROZEN
     kind: Literal["declare"] = "declare"
     faction: Faction
 
 
 class BuyArt(BaseModel):
+    model_config = FROZEN
     kind: Literal["art"] = "art"
     count: int
 
 
 class Place(BaseModel):
+    model_config = FROZEN
     kind: Literal["place"] = "place"
     space: int
 
 
 class Spin(BaseModel):
+    model_config = FROZEN
     kind: Literal["spin"] = "spin"
 
 
 class Choose(BaseModel):
+    model_config = FROZEN
     kind: Literal["move"] = "move"
     steps: int
 
 
 class Buy(BaseModel):
+    model_config = FROZEN
     kind: Literal["buy"] = "buy"
 
 
 class Decline(BaseModel):
+    model_config = FROZEN
     kind: Literal["decline"] = "decline"
 
 
 class Bid(BaseModel):
+    model_config = FROZEN
     kind: Literal["bid"] = "bid"
     amount: int
 
 
 class PlaceBet(BaseModel):
+    model_config = FROZEN
     kind: Literal["bet"] = "bet"
     product: Product
     stake: int
 
 
 class Pass(BaseModel):
+    model_config = FROZEN
     kind: Literal["pass"] = "pass"
 
 
 class UseOffice(BaseModel):
+    model_config = FROZEN
     kind: Literal["office"] = "office"
     move: int = 0
     remove: bool = False
 
 
 class Join(BaseModel):
+    model_config = FROZEN
     kind: Literal["join"] = "join"
     target: int  # a seat of the firm to join
     faction: Faction
 
 
 class Accept(BaseModel):
+    model_config = FROZEN
     kind: Literal["accept"] = "accept"
 
 
 class Refuse(BaseModel):
+    model_config = FROZEN
     kind: Literal["refuse"] = "refuse"
 
 
 class Rescue(BaseModel):
+    model_config = FROZEN
     kind: Literal["rescue"] = "rescue"
 
 

@@ -20,8 +20,11 @@ GAMES += [(players, Options(max_rounds=4, corporations=True)) for players in (4,
 
 
 def shared(a, b, path="state") -> list[str]:
-    """Where two values share a list, a dict or a model (empty for a true deep copy)."""
+    """Where two values share a list, a dict or an unfrozen model (empty for a true deep copy)."""
     if isinstance(a, int | str | float | bool | tuple | frozenset) or a is None:
+        return []
+    if isinstance(a, BaseModel) and a.model_config.get("frozen"):
+        assert all(isinstance(getattr(a, f), int | str | bool | None) for f in type(a).model_fields)
         return []
     if a is b:
         return [path]
