@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import cards, district_spaces, palazzi, space
+from engines.leonardo.events import event
 from engines.leonardo.model import Faction, Firm, Payment, RescueCall, State, Why
 
 

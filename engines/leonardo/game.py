@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from engines.core.errors import RuleError
-from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, event, rank_scores
+from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
 from engines.leonardo import components, hidden, terms
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of, holdings
+from engines.leonardo.events import event
 from engines.leonardo.glosses import gloss
 from engines.leonardo.model import Firm, FirmView, Options, RescueInfo, State, View, action_adapter
 from engines.leonardo.play import play

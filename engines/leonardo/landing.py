@@ -4,10 +4,11 @@ market, an international event (RULINGS 15, 18-20, 26, 29)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import auctions, markets, movement, terms, turns
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.economy import active_firms, income, pay, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import State, Why
 
 

@@ -4,11 +4,12 @@ call on arrival (RULINGS 14-17, 19)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import landing, terms, turns
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.economy import after, pay, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import Firm, OfficeCall, State, Why
 
 ROUTE = 32

@@ -3,10 +3,11 @@ going on."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import terms, turns
 from engines.leonardo.economy import merge_firms, run_payments, settle_bankruptcy, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import RescueCall, State
 
 

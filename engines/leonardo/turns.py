@@ -3,9 +3,10 @@ end of the game (rounds over, or one firm left)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import meetings, terms
 from engines.leonardo.economy import active_firms
+from engines.leonardo.events import event
 from engines.leonardo.model import Firm, State
 
 

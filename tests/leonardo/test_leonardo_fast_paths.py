@@ -10,10 +10,26 @@ import pytest
 from leo_helpers import G
 from pydantic import BaseModel
 
+from engines.core.game import Event, event
 from engines.core.playout import playout
 from engines.core.rng import Rng, SplitMix64
 from engines.leonardo import copies, hidden
-from engines.leonardo.model import Options, State
+from engines.leonardo.model import (
+    Accept,
+    Buy,
+    BuyArt,
+    Declare,
+    Decline,
+    Options,
+    Pass,
+    Place,
+    Refuse,
+    Rescue,
+    Spin,
+    State,
+)
+from engines.leonardo.positions import next_spins, started
+from engines.leonardo.rules import legal, plainly_legal
 
 GAMES = [(players, options) for players in (2, 3, 4, 5, 6) for options in (Options(max_rounds=3),)]
 GAMES += [(players, Options(max_rounds=4, corporations=True)) for players in (4, 5, 6)]
@@ -66,8 +82,6 @@ def test_the_copy_of_a_state_equals_it_and_shares_nothing_mutable():
 
 
 def test_the_copy_of_a_scripted_generator_is_independent():
-    from engines.leonardo.positions import next_spins, started
-
     state = next_spins(started(3), [3, 4])
     twin = copy.deepcopy(state)
     assert twin.rng.below(12) == 2 and state.rng.queue == [2, 3] and twin.rng.queue == [3]
@@ -87,3 +101,36 @@ def test_the_reveal_flag_is_the_secrets_rule(players, options):
             seen[slow] += 1
             start = after
     assert seen[True] > 20 and seen[False] > 20
+
+
+def test_a_plain_yes_is_always_a_legal_action():
+    """``rules.plainly_legal`` (the refusal check's shortcut) never accepts an action that
+    ``legal`` does not list, for every action any seat could type, in random positions."""
+    typed = [Declare(faction="guelfi"), Spin(), Buy(), Decline(), Pass(), Accept(), Refuse(), Rescue()]
+    typed += [BuyArt(count=k) for k in range(0, 6)] + [Place(space=n) for n in range(1, 33)]
+    said_yes = 0
+    for i, state in enumerate(_games()):
+        if i % 3 or G.result(state) is not None:
+            continue
+        for seat in G.to_act(state):
+            listed = legal(state, seat)
+            for action in typed:
+                if plainly_legal(state, seat, action):
+                    said_yes += 1
+                    assert action in listed, (state.phase, action)
+    assert said_yes > 1000
+
+
+def test_every_event_equals_its_validated_twin():
+    """``events.event`` skips pydantic's validation: each event of random games equals the
+    core's ``event`` with the same arguments and survives a JSON round trip."""
+    count = 0
+    for players, options in GAMES[::2]:
+        for seed in range(4):
+            for _, _, _, events in playout(G, G.new_game(players, options, seed), SplitMix64.from_seed(seed)):
+                for e in events:
+                    twin = event(e.key, to=e.to, **e.params)
+                    assert e == twin and e.model_fields_set == twin.model_fields_set
+                    assert Event.model_validate_json(e.model_dump_json()).model_dump() == e.model_dump()
+                    count += 1
+    assert count > 1000
