@@ -37,7 +37,8 @@ def copy_state(state: Any) -> Any:
     rng = d["rng"]
     new["rng"] = _instance(rng, rng.__dict__.copy()) if type(rng) in FLAT else copy_model(rng)
     new["first_spins"] = [spins.copy() for spins in d["first_spins"]]
-    new["firms"] = {k: _firm(f) for k, f in d["firms"].items()}
+    firm = _firm
+    new["firms"] = {k: firm(f) for k, f in d["firms"].items()}
     for name in LISTS:
         new[name] = d[name][:]
     for name in DICTS:
@@ -50,21 +51,25 @@ def copy_state(state: Any) -> Any:
     return _instance(state, new)
 
 
-def _firm(firm: Any) -> Any:
+def _firm(firm: Any, _new: Any = object.__new__, _set: Any = _set) -> Any:
     d = firm.__dict__.copy()
     d["members"] = d["members"][:]
     d["offices"] = d["offices"][:]
-    return _instance(firm, d)
+    out = _new(firm.__class__)
+    _set(out, "__dict__", d)
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_fields_set__", firm.__pydantic_fields_set__.copy())
+    _set(out, "__pydantic_private__", None)
+    return out
 
 
-def _instance(model: Any, fields: dict) -> Any:
+def _instance(model: Any, fields: dict, _new: Any = object.__new__, _set: Any = _set) -> Any:
     """A new instance of ``model``'s class holding ``fields``, unvalidated (they are copies
     of valid values), with the same fields set."""
-    kind = type(model)
-    out = kind.__new__(kind)
+    out = _new(model.__class__)
     _set(out, "__dict__", fields)
     _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(out, "__pydantic_fields_set__", model.__pydantic_fields_set__.copy())
     _set(out, "__pydantic_private__", None)
     return out
 

@@ -88,16 +88,13 @@ def opened(before: State, after: State) -> bool:
         return True
     if after.drawn and _tiles_shown(before, after):
         return True
-    # audiences of art and sealed decisions are firms' members: they grow only if those change
-    same = _members(before) == _members(after)
+    # audiences of art and sealed decisions are firms' members: they grow only if those change,
+    # which happens only when a firm joins another and leaves the state (merge_firms)
+    same = len(before.firms) == len(after.firms)
     if not same or before.owner != after.owner:
         if _art_shown(before, after):
             return True
     return _sealed_opened(before, after, same)
-
-
-def _members(state: State) -> dict[int, list[int]]:
-    return {k: f.members for k, f in state.firms.items()}
 
 
 def _office_drawn(before: State, after: State) -> bool:
