@@ -180,7 +180,7 @@ def bankrupt(state: State, firm: Firm) -> list[Event]:
         state.rng.shuffle(state.art_supply)
         events.append(event("leo.event.returns_holdings", firm=terms.firm(firm), count=len(own)))
     transfer(state, firm.id, None, firm.florins)
-    state.office_deck.extend(firm.offices)
+    return_offices(state, firm.offices)
     firm.offices = []
     state.men_deck += firm.men
     firm.men = 0
@@ -188,6 +188,19 @@ def bankrupt(state: State, firm: Firm) -> list[Event]:
     firm.out_turn = state.turn
     events.append(event("leo.event.withdraws", firm=terms.firm(firm)))
     return events
+
+
+def draw_office(state: State) -> int:
+    """The top office card of the deck (the deck must not be empty)."""
+    number = state.office_deck.pop(0)
+    state.office_returned = min(state.office_returned, len(state.office_deck))
+    return number
+
+
+def return_offices(state: State, numbers: list[int]) -> None:
+    """Office cards back under the deck, in public: their places are known to all."""
+    state.office_deck.extend(numbers)
+    state.office_returned += len(numbers)
 
 
 def run_payments(state: State, payments: list[Payment], resume: Literal["payments", "meet"]) -> list[Event]:

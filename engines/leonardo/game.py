@@ -6,13 +6,13 @@ from engines.core.errors import RuleError
 from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components, hidden, terms
+from engines.leonardo import components, hidden, sampling, terms, views
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
-from engines.leonardo.economy import capital, firm_of, holdings
+from engines.leonardo.economy import capital, firm_of
 from engines.leonardo.events import event
 from engines.leonardo.glosses import gloss
-from engines.leonardo.model import Firm, FirmView, Options, RescueInfo, State, View, action_adapter
+from engines.leonardo.model import Firm, Options, State, View, action_adapter
 from engines.leonardo.play import play
 from engines.leonardo.rules import check, legal
 from engines.leonardo.turns import current
@@ -107,46 +107,19 @@ class Leonardo(Game[State, object, View, Options]):
         # bids, bets and rescue answers, which are opened and leave the state at once
         return self.result(after) is not None or hidden.opened(before, after)
 
+    # --- for agents -----------------------------------------------------------
+    def sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        return sampling.sample(view, seat, rng)
+
+    def advance(self, state: State, seat: int, action) -> None:
+        play(state, seat, action)  # agents play only legal actions: no refusal check
+
+    def action_key(self, action) -> str:
+        return nota.notation(None, action)  # one text per action, as players type it
+
     # --- views and results ----------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
-        firms = [
-            FirmView(id=f.id, members=f.members, florins=f.florins, faction=f.faction, position=f.position,
-                     men=f.men, offices=f.offices, active=f.active, palazzi=holdings(state, f.id),
-                     art_count=sum(len(state.art.get(n, [])) for n in holdings(state, f.id)))
-            for f in state.firms.values()
-        ]
-        v = View(
-            seat=seat, seats=state.seats, round=state.round, max_rounds=state.options.max_rounds,
-            turn=state.turn, phase=state.phase, current=state.order[state.slot],
-            to_act=sorted(self.to_act(state)), firms=firms, owner=dict(state.owner),
-            art_counts={n: len(v) for n, v in state.art.items() if v}, declared=sorted(state.declared),
-            art_left=len(state.art_supply), office_left=len(state.office_deck),
-            event_left=len(state.event_deck), men_left=state.men_deck, buy_space=state.buy_space,
-            auction_space=state.auction.space if state.auction else None,
-            auction_decided=sorted(state.auction.bids) if state.auction else [],
-            market_space=state.market.space if state.market else None,
-            market_decided=sorted(state.market.bets) if state.market else [],
-            office=state.office, merge=state.merge, spins=state.spins,
-            rescue=RescueInfo(debtor=state.rescue.debtor, creditor=state.rescue.creditor,
-                              amount=state.rescue.amount, shortfall=state.rescue.shortfall,
-                              rescuers=list(state.rescue.rescuers),
-                              decided=sorted(state.rescue.answers)) if state.rescue else None,
-            over=state.phase == "over", end=state.end,
-        )
-        if seat is not None and 0 <= seat < state.seats:
-            firm = firm_of(state, seat)
-            v.my_art = {n: list(state.art[n]) for n in holdings(state, firm.id) if state.art.get(n)}
-            if state.order[state.slot] == firm.id:
-                v.my_drawn = list(state.drawn)
-            v.my_faction = firm.faction or state.declared.get(seat)
-            if state.auction and firm.id in state.auction.bids:
-                v.my_bid = state.auction.bids[firm.id]
-            if state.market and firm.id in state.market.bets:
-                v.my_bet = state.market.bets[firm.id]
-                v.my_bet_passed = v.my_bet is None
-            if state.rescue and firm.id in state.rescue.answers:
-                v.my_rescue = state.rescue.answers[firm.id]
-        return v
+        return views.view(state, seat, sorted(self.to_act(state)))
 
     def result(self, state: State) -> Result | None:
         """Capital = florins + palazzi and bridges at their price + works of art at their

@@ -5,9 +5,9 @@
 - ``tile:<n>``: a face-down work of art, named by its distance from the bottom of the
   supply, so a tile keeps its name when it is drawn: nobody knows it in the supply, the
   buyer's members once drawn (buying works of art reveals their values to the buyer).
-- ``office:<space>``: an office card face down in its deck (nobody), public once drawn.
-  A card returned under the deck counts as unknown again: drawing it is reported as a
-  reveal although its place was public (a cautious answer, never a missed one).
+- ``office:<space>``: an office card face down in its deck (nobody), public once drawn, and
+  public still when it goes back under the deck (after a bankruptcy or an unpaid price: its
+  place there is seen by all, ``State.office_returned``).
 - ``event:<n>``: an international event card, named by its place in the deck's cycle; it
   is public once drawn (the deck keeps its order, the drawn card going under it).
 - ``bid:<seat>``, ``bet:<seat>``, ``rescue:<seat>``: sealed decisions, known to the members
@@ -39,8 +39,9 @@ def secrets(state: State) -> Secrets:
         out[f"office:{number}"] = ("held", None)
     if state.rescue is not None and state.rescue.office is not None:
         out[f"office:{state.rescue.office}"] = ("drawn", None)
+    unknown = len(state.office_deck) - state.office_returned
     for i, number in enumerate(state.office_deck):
-        out[f"office:{number}"] = (i, NOBODY)
+        out[f"office:{number}"] = (i, NOBODY if i < unknown else None)
     out.update(_events(state))
     if state.auction is not None:
         out.update({f"bid:{s}": (amount, _firm(state, s)) for s, amount in state.auction.bids.items()})
@@ -98,11 +99,12 @@ def opened(before: State, after: State) -> bool:
 
 
 def _office_drawn(before: State, after: State) -> bool:
-    """An office card left the deck for a firm's hand or a rescue call (public)."""
+    """A face-down office card left the deck for a firm's hand or a rescue call (public)."""
     held = {o for f in after.firms.values() for o in f.offices}
     if after.rescue is not None and after.rescue.office is not None:
         held.add(after.rescue.office)
-    return bool(held) and not (held - set(after.office_deck)).isdisjoint(before.office_deck)
+    unknown = before.office_deck[:len(before.office_deck) - before.office_returned]
+    return bool(held) and not (held - set(after.office_deck)).isdisjoint(unknown)
 
 
 def _sealed_opened(before: State, after: State, same_members: bool) -> bool:
