@@ -6,7 +6,7 @@ from engines.core.errors import RuleError
 from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components, hidden, sampling, terms, views
+from engines.leonardo import components, evaluation, hidden, sampling, terms, views
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
@@ -110,6 +110,11 @@ class Leonardo(Game[State, object, View, Options]):
     # --- for agents -----------------------------------------------------------
     def sample_state(self, view: View, seat: int, rng: Rng) -> State:
         return sampling.sample(view, seat, rng)
+
+    score_scale = 150.0  # florins: a typical margin between two players' final capitals
+
+    def evaluate(self, state: State) -> list[float]:
+        return evaluation.evaluate(state)
 
     def advance(self, state: State, seat: int, action) -> None:
         play(state, seat, action)  # agents play only legal actions: no refusal check

@@ -8,10 +8,15 @@ declared by others before everyone has declared; the sealed bids, bets and rescu
 firms have already made (invented: a bid around the palazzo's price or a pass, a bet on any
 product with a modest stake, either answer). The generator of the sample is a new one, seeded
 from the agent's, so the future spins are invented too. ``view(sample, seat) == view`` always.
+
+The dealing itself uses a local ``random.Random`` seeded from the agent's generator: the same
+choices for the same generator, at a fraction of the cost of drawing each card from it (an
+agent samples thousands of positions per decision).
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from engines.core.rng import Rng, SplitMix64
@@ -32,8 +37,9 @@ from engines.leonardo.model import (
 FACTIONS: tuple[Faction, Faction] = ("guelfi", "ghibellini")
 
 
-def sample(view: View, seat: int, rng: Rng) -> State:
+def sample(view: View, seat: int, agent_rng: Rng) -> State:
     c = cards()
+    rng = random.Random(agent_rng.next_u64())
     mine = next(f for f in view.firms if seat in f.members)
     firms = {f.id: Firm(id=f.id, members=list(f.members), florins=f.florins, faction=f.faction,
                         position=f.position, moved=f.moved, men=f.men, offices=list(f.offices),
@@ -42,11 +48,11 @@ def sample(view: View, seat: int, rng: Rng) -> State:
     for s in view.declared:
         if s not in declared:  # before that, the seat knows its own only
             assert s != seat or view.my_faction is not None
-            declared[s] = view.my_faction if s == seat else FACTIONS[rng.below(2)]
+            declared[s] = view.my_faction if s == seat else FACTIONS[rng.randrange(2)]
     art, supply, drawn = _art(view, mine.id, rng)
     state = State(
         seats=view.seats, options=Options(max_rounds=view.max_rounds, corporations=view.corporations),
-        rng=SplitMix64(state=rng.next_u64()), bank=c.bank_florins - sum(f.florins for f in view.firms),
+        rng=SplitMix64(state=rng.getrandbits(64)), bank=c.bank_florins - sum(f.florins for f in view.firms),
         firms=firms, order=list(view.order), slot=view.order.index(view.current), round=view.round,
         turn=view.turn, phase=view.phase, declared=declared, owner=dict(view.owner), art=art,
         art_supply=supply, office_deck=_offices(view, rng), office_returned=len(view.offices_seen),
@@ -66,14 +72,14 @@ def sample(view: View, seat: int, rng: Rng) -> State:
     if view.rescue is not None:
         r = view.rescue
         assert r.why is not None
-        answers = {s: view.my_rescue if s == mine.id else rng.below(2) == 1 for s in r.decided}
+        answers = {s: view.my_rescue if s == mine.id else rng.randrange(2) == 1 for s in r.decided}
         state.rescue = RescueCall(debtor=r.debtor, creditor=r.creditor, amount=r.amount, why=r.why,
                                   shortfall=r.shortfall, rescuers=list(r.rescuers), answers=answers,
                                   resume=r.resume, office=r.office, payments=[p.model_copy() for p in r.payments])
     return state
 
 
-def _art(view: View, firm_id: int, rng: Rng) -> tuple[dict[int, list[int]], list[int], list[int]]:
+def _art(view: View, firm_id: int, rng: random.Random) -> tuple[dict[int, list[int]], list[int], list[int]]:
     """The works of art on every palazzo, the face-down supply and the tiles being placed:
     the seat's own as it sees them, the others dealt from the tiles it has not seen."""
     unseen = all_art() - Counter(v for values in view.my_art.values() for v in values) - Counter(view.my_drawn)
@@ -87,7 +93,7 @@ def _art(view: View, firm_id: int, rng: Rng) -> tuple[dict[int, list[int]], list
     return art, supply, drawn
 
 
-def _offices(view: View, rng: Rng) -> list[int]:
+def _offices(view: View, rng: random.Random) -> list[int]:
     """The office deck: the cards nobody knows the place of (not held, not being paid for,
     not seen going under the deck) shuffled, then the ones seen going under it."""
     elsewhere = {o for f in view.firms for o in f.offices} | set(view.offices_seen)
@@ -98,7 +104,7 @@ def _offices(view: View, rng: Rng) -> list[int]:
     return top + list(view.offices_seen)
 
 
-def _events(view: View, rng: Rng) -> list[str]:
+def _events(view: View, rng: random.Random) -> list[str]:
     """The event deck: its unknown top (the cards never drawn since the start) shuffled, then
     the cards drawn so far in their order under it (the whole deck once it has come round)."""
     if view.event_draws >= view.event_left:
@@ -110,7 +116,7 @@ def _events(view: View, rng: Rng) -> list[str]:
     return top + list(view.events_seen)
 
 
-def _bid(view: View, firm_id: int, mine: int, rng: Rng) -> int:
+def _bid(view: View, firm_id: int, mine: int, rng: random.Random) -> int:
     """A sealed bid already made: the seat's own, or an invented one (a pass, or up to a
     little over the palazzo's price, within the bidder's florins)."""
     if firm_id == mine:
@@ -121,17 +127,17 @@ def _bid(view: View, firm_id: int, mine: int, rng: Rng) -> int:
     assert view.auction_space is not None
     price = space(view.auction_space).price or 0
     top = min(florins, price + price // 5)
-    if rng.below(3) == 0 or top < low:
+    if rng.randrange(3) == 0 or top < low:
         return 0
-    return low + rng.below(top - low + 1)
+    return low + rng.randrange(top - low + 1)
 
 
-def _bet(view: View, firm_id: int, mine: int, rng: Rng) -> Bet:
+def _bet(view: View, firm_id: int, mine: int, rng: random.Random) -> Bet:
     """A sealed bet already placed: the seat's own, or an invented one."""
     if firm_id == mine:
         assert view.my_bet is not None
         return view.my_bet
     florins = next(f.florins for f in view.firms if f.id == firm_id)
     low = cards().min_stake
-    stake = low + rng.below(max(1, min(florins, 4 * low) - low + 1))
-    return Bet(product=PRODUCTS[rng.below(len(PRODUCTS))], stake=stake)
+    stake = low + rng.randrange(max(1, min(florins, 4 * low) - low + 1))
+    return Bet(product=PRODUCTS[rng.randrange(len(PRODUCTS))], stake=stake)

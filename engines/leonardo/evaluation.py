@@ -1,0 +1,212 @@
+"""Every seat's expected final capital (``Game.evaluate``), written from the rulebook's scoring:
+capital = florins + the prices of one's palazzi and bridges + the values of one's works of art,
+bankrupt players last with nothing. A finished game is worth its final scores. Before that,
+each firm's capital now plus what the turns still to play are expected to move, spin by spin:
+
+- each firm lands on one of the 12 spaces ahead on its next turn (1/12 each; a marker still on
+  its starting place lands on space n for a spin n) and, on later turns, on any given space with
+  probability 1/32 and passes or lands on it with probability 6.5/32 (the mean spin over 32);
+- landing on an opponent's palazzo pays its income (with its works of art and a whole district
+  doubled), covering an opponent's bridge its toll; passing Piazza Maggiore pays a single
+  player the indemnity; an event square draws a card that pays every Guelfo or Ghibellino;
+- the works of art a firm is placing count at the mean value of the face-down tiles (so that a
+  purchase is judged by its expectation, not by the tiles a sample happened to deal); a sealed auction is settled as if
+  the bidders still to bid offered half the price, a market's stakes at their expectation (a
+  bet wins three times its stake with probability 2/12: it loses a third of it on average, which
+  the opener gains).
+
+Cheap (a few dozen microseconds): the agents call it thousands of times per decision.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engines.leonardo.components import board, cards, space
+from engines.leonardo.economy import capital, firm_of, income
+from engines.leonardo.model import Firm, State
+
+ROUTE = 32
+MEAN_SPIN = 6.5
+AHEAD = 12  # the spins 1..12
+BEFORE_SPIN = ("start", "place", "merge", "choose")  # the current firm's move is still to come
+RISK_TURNS = 8  # how many later moves the risk of running short looks at (florins change meanwhile)
+STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
+
+
+
+@cache
+def _constants() -> tuple[frozenset[int], frozenset[int], dict[str, float], float]:
+    c = cards()
+    bridges = frozenset(s.number for s in board().spaces if s.kind == "bridge")
+    e = c.events
+    deck = e.nulla + e.guelfa + e.ghibellina
+    pays = {"guelfi": e.guelfa / deck * c.event_payout, "ghibellini": e.ghibellina / deck * c.event_payout}
+    office = sum(o.price for o in c.offices) / len(c.offices)
+    return bridges, frozenset(c.event_squares), pays, office
+
+
+@cache
+def _markets() -> frozenset[int]:
+    return frozenset(cards().markets)
+
+
+def evaluate(state: State) -> list[float]:
+    if state.phase == "over":
+        return [float(sum(capital(state, firm_of(state, s)).values())) for s in range(state.seats)]
+    c = cards()
+    bridges, event_squares, event_pay, office_price = _constants()
+    alive = [f for f in state.firms.values() if f.active]
+    value = {f.id: float(sum(capital(state, f).values())) for f in alive}
+    if state.drawn:  # works of art being placed by the current firm: at the mean of the face-down
+        unseen = state.art_supply + state.drawn  # tiles, so that a purchase is judged before its luck
+        value[state.order[state.slot]] += len(state.drawn) * sum(unseen) / len(unseen)
+    turns = _turns_left(state, alive)
+    owned = [(n, o, n in bridges, 0 if n in bridges else income(state, n)) for n, o in state.owner.items()
+             if o in value]
+    cover = MEAN_SPIN / ROUTE
+    for f in alive:
+        t = turns[f.id]
+        if t == 0:
+            continue
+        later = t - 1
+        land, passing = _next(f.position if f.moved else 0)
+        # rents and tolls paid to others
+        for n, owner, bridge, rent in owned:
+            if owner == f.id:
+                continue
+            if bridge:
+                flow = c.bridge_toll * (passing.get(n, 0.0) + later * cover)
+            else:
+                flow = rent * ((1 / AHEAD if n in land else 0.0) + later / ROUTE)
+            value[f.id] -= flow
+            value[owner] += flow
+        # Piazza Maggiore: the indemnity (single players), an office's price when stopping there
+        if len(f.members) == 1:
+            value[f.id] += c.indemnity * (passing.get(1, 0.0) + later * cover)
+        if state.office_deck:
+            value[f.id] -= office_price * ((1 / AHEAD if 1 in land else 0.0) + later / ROUTE)
+        # international events: every draw pays one faction
+        draws = sum(1 / AHEAD for n in land if n in event_squares) + later * len(event_squares) / ROUTE
+        for g in alive:
+            if g.faction is not None:
+                value[g.id] += draws * event_pay[g.faction]
+    _pending(state, value, turns)
+    for f in alive:
+        if turns[f.id]:
+            value[f.id] -= _risk(state, f, value[f.id], turns[f.id] - 1, owned)
+    out = []
+    for s in range(state.seats):
+        firm = firm_of(state, s)
+        out.append(value.get(firm.id, 0.0) if firm.active else 0.0)
+    return out
+
+
+def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float:
+    """What a firm short of florins is expected to lose on its next few moves: a rent (at its
+    potential: the owner may add works of art meanwhile) or a
+    market payout its florins cannot cover sells palazzi back at half their price, the works of
+    art on them lost to the supply (the engine's order: fewest works first, then the cheapest),
+    and one that even that cannot cover takes everything (bankruptcy). A market the firm opens
+    may owe three times a winning stake (guessed as STAKE_GUESS florins a bettor)."""
+    c = cards()
+    florins = f.florins
+    sales = _sales(state, f)
+    land, _ = _next(f.position if f.moved else 0)
+    soon = min(later, RISK_TURNS) / ROUTE
+    loss = 0.0
+    for n, owner, bridge, rent in owned:
+        if owner == f.id or bridge:
+            continue
+        rent = _potential(state, n, owner, rent)
+        if rent <= florins:
+            continue
+        p = (1 / AHEAD if n in land else 0.0) + soon
+        loss += p * _shortfall(rent - florins, sales, worth)
+    squares = _markets()
+    markets = sum(1 / AHEAD for n in land if n in squares) + soon * len(squares)
+    if markets:
+        for g in state.firms.values():
+            if g.id == f.id or not g.active or g.florins < c.min_stake:
+                continue
+            owed = c.market_multiplier * min(g.florins, STAKE_GUESS)
+            if owed > florins:
+                loss += markets * 2 / 12 * _shortfall(owed - florins, sales, worth)
+    return loss
+
+
+def _potential(state: State, number: int, owner: int, rent: int) -> int:
+    """The rent of a palazzo once its owner has displayed there the works of art it can buy
+    (what a visitor should be ready to pay in a few turns)."""
+    c = cards()
+    shown = len(state.art.get(number, []))
+    more = min(c.art_per_palazzo - shown, c.art_per_turn, state.firms[owner].florins // c.art_price)
+    if more <= 0:
+        return rent
+    mult = c.income_multipliers
+    return rent * mult[shown + more] // mult[shown]
+
+
+def _sales(state: State, f: Firm) -> list[tuple[int, int]]:
+    """The forced sales in the engine's order, as (florins raised so far, capital lost so far)."""
+    own = [n for n, o in state.owner.items() if o == f.id]
+    own.sort(key=lambda n: (len(state.art.get(n, [])), space(n).price, n))
+    out, raised, lost = [], 0, 0
+    for n in own:
+        half = (space(n).price or 0) // 2
+        raised += half
+        lost += half + sum(state.art.get(n, []))
+        out.append((raised, lost))
+    return out
+
+
+def _shortfall(short: int, sales: list[tuple[int, int]], worth: float) -> float:
+    """The capital lost raising ``short`` florins by forced sales, or everything if they cannot."""
+    for raised, lost in sales:
+        if raised >= short:
+            return lost
+    return worth
+
+
+def _turns_left(state: State, alive: list[Firm]) -> dict[int, int]:
+    """The moves each firm still makes before the last round ends."""
+    rounds = state.options.max_rounds - state.round
+    slot = state.slot
+    out = {}
+    for f in alive:
+        i = state.order.index(f.id)
+        out[f.id] = rounds + (1 if i > slot or (i == slot and state.phase in BEFORE_SPIN) else 0)
+    return out
+
+
+@cache
+def _next(position: int) -> tuple[frozenset[int], dict[int, float]]:
+    """Where the next spin from ``position`` may land (each with 1/12), and the chance it
+    passes or lands on each space; position 0 is the starting place on Piazza Maggiore, from
+    which a spin n lands on space n (a 1 stays) and passes nothing before space 2."""
+    if position == 0:
+        land = frozenset(range(2, AHEAD + 1))
+        passing = {k: (AHEAD + 1 - k) / AHEAD for k in range(2, AHEAD + 1)}
+        return land, passing
+    spaces = [(position - 1 + k) % ROUTE + 1 for k in range(1, AHEAD + 1)]
+    return frozenset(spaces), {n: (AHEAD + 1 - d) / AHEAD for d, n in enumerate(spaces, start=1)}
+
+
+def _pending(state: State, value: dict[int, float], turns: dict[int, int]) -> None:
+    """Sealed decisions not yet settled, at their expectation."""
+    c = cards()
+    auction, market = state.auction, state.market
+    if auction is not None:
+        price = space(auction.space).price or 0
+        offers = {b: auction.bids.get(b, min(price // 2, state.firms[b].florins)) for b in auction.bidders}
+        best = max(offers.values(), default=0)
+        if best > 0:
+            winner = next(b for b in auction.bidders if offers[b] == best)
+            others = sum(t for f, t in turns.items() if f != winner)
+            value[winner] += price - best + price // 2 * others / ROUTE
+    if market is not None and market.opener in value:
+        for b, bet in market.bets.items():
+            if bet is not None and b in value:
+                edge = bet.stake * (1 - (c.market_multiplier + 1) * 2 / 12)
+                value[b] -= edge
+                value[market.opener] += edge
