@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import cache
 
 from engines.leonardo.components import board, cards, space
-from engines.leonardo.economy import capital, firm_of, income
+from engines.leonardo.economy import capital, firm_of
 from engines.leonardo.model import Firm, State
 
 ROUTE = 32
@@ -51,20 +51,57 @@ def _markets() -> frozenset[int]:
     return frozenset(cards().markets)
 
 
+@cache
+def _spaces() -> dict[int, tuple[int, bool, tuple[int, ...]]]:
+    """Per buyable space: its price, whether it is a bridge, and its district's spaces."""
+    out = {}
+    for sp in board().spaces:
+        if sp.buyable:
+            district = tuple(n.number for n in board().spaces if sp.district and n.district == sp.district)
+            out[sp.number] = (sp.price or 0, sp.kind == "bridge", district)
+    return out
+
+
+def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, bool, int, int]]:
+    """(space, owner, bridge, rent, rent once the owner adds the works of art it can afford)
+    for every palazzo and bridge of an active firm; adds their prices and works of art to
+    ``alive`` (capital by firm id). The rent is ``economy.income``'s, computed here in the same
+    pass (the tests compare them)."""
+    c = cards()
+    table, art, owner_of = _spaces(), state.art, state.owner
+    mult, cap, most = c.income_multipliers, c.art_per_palazzo, c.art_per_turn
+    out = []
+    for n, owner in owner_of.items():
+        if owner not in alive:
+            continue
+        price, bridge, district = table[n]
+        shown = art.get(n, ())
+        alive[owner] += price + sum(shown)
+        if bridge:
+            out.append((n, owner, True, 0, 0))
+            continue
+        rent = price // 2 * mult[len(shown)]
+        if all(owner_of.get(m) == owner for m in district):
+            rent *= c.district_multiplier
+        more = min(cap - len(shown), most, state.firms[owner].florins // c.art_price)
+        out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
+    return out
+
+
 def evaluate(state: State) -> list[float]:
     if state.phase == "over":
         return [float(sum(capital(state, firm_of(state, s)).values())) for s in range(state.seats)]
     c = cards()
-    bridges, event_squares, event_pay, office_price = _constants()
+    _, event_squares, event_pay, office_price = _constants()
     alive = [f for f in state.firms.values() if f.active]
-    value = {f.id: float(sum(capital(state, f).values())) for f in alive}
+    value = {f.id: float(f.florins) for f in alive}
+    owned = _holdings(state, value)
     if state.drawn:  # works of art being placed by the current firm: at the mean of the face-down
         unseen = state.art_supply + state.drawn  # tiles, so that a purchase is judged before its luck
         value[state.order[state.slot]] += len(state.drawn) * sum(unseen) / len(unseen)
     turns = _turns_left(state, alive)
-    owned = [(n, o, n in bridges, 0 if n in bridges else income(state, n)) for n, o in state.owner.items()
-             if o in value]
     cover = MEAN_SPIN / ROUTE
+    toll, indemnity = c.bridge_toll, c.indemnity
     for f in alive:
         t = turns[f.id]
         if t == 0:
@@ -72,20 +109,23 @@ def evaluate(state: State) -> list[float]:
         later = t - 1
         land, passing = _next(f.position if f.moved else 0)
         # rents and tolls paid to others
-        for n, owner, bridge, rent in owned:
-            if owner == f.id:
+        me = f.id
+        lost = 0.0
+        for n, owner, bridge, rent, _ in owned:
+            if owner == me:
                 continue
             if bridge:
-                flow = c.bridge_toll * (passing.get(n, 0.0) + later * cover)
+                flow = toll * (passing.get(n, 0.0) + later * cover)
             else:
                 flow = rent * ((1 / AHEAD if n in land else 0.0) + later / ROUTE)
-            value[f.id] -= flow
+            lost += flow
             value[owner] += flow
+        value[me] -= lost
         # Piazza Maggiore: the indemnity (single players), an office's price when stopping there
         if len(f.members) == 1:
-            value[f.id] += c.indemnity * (passing.get(1, 0.0) + later * cover)
+            value[me] += indemnity * (passing.get(1, 0.0) + later * cover)
         if state.office_deck:
-            value[f.id] -= office_price * ((1 / AHEAD if 1 in land else 0.0) + later / ROUTE)
+            value[me] -= office_price * ((1 / AHEAD if 1 in land else 0.0) + later / ROUTE)
         # international events: every draw pays one faction
         draws = sum(1 / AHEAD for n in land if n in event_squares) + later * len(event_squares) / ROUTE
         for g in alive:
@@ -111,17 +151,15 @@ def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float
     may owe three times a winning stake (guessed as STAKE_GUESS florins a bettor)."""
     c = cards()
     florins = f.florins
-    sales = _sales(state, f)
+    sales = None
     land, _ = _next(f.position if f.moved else 0)
     soon = min(later, RISK_TURNS) / ROUTE
     loss = 0.0
-    for n, owner, bridge, rent in owned:
-        if owner == f.id or bridge:
-            continue
-        rent = _potential(state, n, owner, rent)
-        if rent <= florins:
+    for n, owner, bridge, _, rent in owned:
+        if owner == f.id or bridge or rent <= florins:
             continue
         p = (1 / AHEAD if n in land else 0.0) + soon
+        sales = _sales(state, f) if sales is None else sales
         loss += p * _shortfall(rent - florins, sales, worth)
     squares = _markets()
     markets = sum(1 / AHEAD for n in land if n in squares) + soon * len(squares)
@@ -131,20 +169,9 @@ def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float
                 continue
             owed = c.market_multiplier * min(g.florins, STAKE_GUESS)
             if owed > florins:
+                sales = _sales(state, f) if sales is None else sales
                 loss += markets * 2 / 12 * _shortfall(owed - florins, sales, worth)
     return loss
-
-
-def _potential(state: State, number: int, owner: int, rent: int) -> int:
-    """The rent of a palazzo once its owner has displayed there the works of art it can buy
-    (what a visitor should be ready to pay in a few turns)."""
-    c = cards()
-    shown = len(state.art.get(number, []))
-    more = min(c.art_per_palazzo - shown, c.art_per_turn, state.firms[owner].florins // c.art_price)
-    if more <= 0:
-        return rent
-    mult = c.income_multipliers
-    return rent * mult[shown + more] // mult[shown]
 
 
 def _sales(state: State, f: Firm) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@ from engines.core.errors import RuleError
 from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components, evaluation, hidden, sampling, terms, views
+from engines.leonardo import components, evaluation, hidden, hints, sampling, terms, views
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
@@ -117,7 +117,14 @@ class Leonardo(Game[State, object, View, Options]):
         return evaluation.evaluate(state)
 
     def advance(self, state: State, seat: int, action) -> None:
-        play(state, seat, action)  # agents play only legal actions: no refusal check
+        # agents play only legal actions: no refusal check. A search applies the simultaneous
+        # decisions of a step one after the other: one refusal of a corporation ends the
+        # proposal, and the other members' answers are then moot (they owe nothing any more).
+        if seat in self.to_act(state):
+            play(state, seat, action)
+
+    def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
+        return hints.explain(view, seat, action, value)
 
     def action_key(self, action) -> str:
         return nota.notation(None, action)  # one text per action, as players type it
