@@ -178,6 +178,11 @@ def palazzi() -> frozenset[int]:
 
 
 @cache
+def bridges() -> frozenset[int]:
+    return frozenset(s.number for s in board().spaces if s.kind == "bridge")
+
+
+@cache
 def district_spaces(district: str) -> tuple[int, ...]:
     return tuple(s.number for s in board().spaces if s.district == district)
 

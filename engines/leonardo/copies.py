@@ -31,7 +31,8 @@ FLAT = (Blake2b, SplitMix64)  # generators whose fields are immutable values
 
 def copy_state(state: Any) -> Any:
     """A deep copy of a ``State``: its hot fields copied by hand (lists of numbers, the
-    firms), the rare ones by ``copy_value``."""
+    firms), the rare ones by ``copy_model``. Written out field by field: it runs before every
+    action."""
     d = state.__dict__
     new = d.copy()
     rng = d["rng"]
@@ -39,10 +40,16 @@ def copy_state(state: Any) -> Any:
     new["first_spins"] = [spins.copy() for spins in d["first_spins"]]
     firm = _firm
     new["firms"] = {k: firm(f) for k, f in d["firms"].items()}
-    for name in LISTS:
-        new[name] = d[name][:]
-    for name in DICTS:
-        new[name] = d[name].copy()
+    # LISTS
+    new["order"] = d["order"][:]
+    new["art_supply"] = d["art_supply"][:]
+    new["office_deck"] = d["office_deck"][:]
+    new["event_deck"] = d["event_deck"][:]
+    new["drawn"] = d["drawn"][:]
+    new["spins"] = d["spins"][:]
+    # DICTS
+    new["declared"] = d["declared"].copy()
+    new["owner"] = d["owner"].copy()
     new["art"] = {k: v[:] for k, v in d["art"].items()}
     for name in OTHER:
         value = d[name]

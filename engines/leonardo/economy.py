@@ -14,6 +14,9 @@ from engines.leonardo.model import Faction, Firm, Payment, RescueCall, State, Wh
 
 
 def firm_of(state: State, seat: int) -> Firm:
+    firm = state.firms.get(seat)
+    if firm is not None and seat in firm.members:  # a single player, or a corporation's leader
+        return firm
     for firm in state.firms.values():
         if seat in firm.members:
             return firm

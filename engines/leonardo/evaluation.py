@@ -36,14 +36,14 @@ STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
 
 
 @cache
-def _constants() -> tuple[frozenset[int], frozenset[int], dict[str, float], float]:
+def _constants() -> tuple[frozenset[int], dict[str, float], float]:
+    """The event squares, what an event draw pays each faction on average, an office's mean price."""
     c = cards()
-    bridges = frozenset(s.number for s in board().spaces if s.kind == "bridge")
     e = c.events
     deck = e.nulla + e.guelfa + e.ghibellina
     pays = {"guelfi": e.guelfa / deck * c.event_payout, "ghibellini": e.ghibellina / deck * c.event_payout}
     office = sum(o.price for o in c.offices) / len(c.offices)
-    return bridges, frozenset(c.event_squares), pays, office
+    return frozenset(c.event_squares), pays, office
 
 
 @cache
@@ -92,7 +92,7 @@ def evaluate(state: State) -> list[float]:
     if state.phase == "over":
         return [float(sum(capital(state, firm_of(state, s)).values())) for s in range(state.seats)]
     c = cards()
-    _, event_squares, event_pay, office_price = _constants()
+    event_squares, event_pay, office_price = _constants()
     alive = [f for f in state.firms.values() if f.active]
     value = {f.id: float(f.florins) for f in alive}
     owned = _holdings(state, value)

@@ -134,3 +134,4 @@ def test_every_event_equals_its_validated_twin():
                     assert Event.model_validate_json(e.model_dump_json()).model_dump() == e.model_dump()
                     count += 1
     assert count > 1000
+
