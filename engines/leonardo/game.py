@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core.errors import RuleError
 from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
@@ -67,6 +69,8 @@ class Leonardo(Game[State, object, View, Options]):
     # --- whose decision -------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         p = state.phase
+        if p in ONE_DECIDES:
+            return _alone(state.order[state.slot])
         if p == "over":
             return frozenset()
         if p == "factions":
@@ -81,7 +85,7 @@ class Leonardo(Game[State, object, View, Options]):
             return frozenset(state.merge.awaiting)
         if p == "rescue" and state.rescue:
             return frozenset(r for r in state.rescue.rescuers if r not in state.rescue.answers)
-        return frozenset({state.order[state.slot]})
+        return _alone(state.order[state.slot])
 
     def _legal_actions(self, state: State, seat: int) -> list:
         return legal(state, seat)
@@ -188,6 +192,14 @@ class Leonardo(Game[State, object, View, Options]):
         if view.my_rescue is not None:
             lines.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
         return lines
+
+
+ONE_DECIDES = frozenset({"start", "place", "choose", "buy"})  # the current firm's leader alone
+
+
+@cache
+def _alone(seat: int) -> frozenset[int]:
+    return frozenset({seat})
 
 
 def _stake(state: State) -> Msg:

@@ -95,6 +95,8 @@ def opened(before: State, after: State) -> bool:
     if not same or before.owner != after.owner:
         if _art_shown(before, after):
             return True
+    if before.auction is None and before.market is None and before.rescue is None:
+        return False  # no sealed decision was pending
     return _sealed_opened(before, after, same)
 
 
