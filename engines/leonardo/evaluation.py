@@ -132,6 +132,8 @@ def evaluate(state: State) -> list[float]:
             if g.faction is not None:
                 value[g.id] += draws * event_pay[g.faction]
     _pending(state, value, turns)
+    if state.drawn:
+        value[state.order[state.slot]] += _placing(state, owned, turns)
     for f in alive:
         if turns[f.id]:
             value[f.id] -= _risk(state, f, value[f.id], turns[f.id] - 1, owned)
@@ -193,6 +195,23 @@ def _shortfall(short: int, sales: list[tuple[int, int]], worth: float) -> float:
         if raised >= short:
             return lost
     return worth
+
+
+def _placing(state: State, owned: list, turns: dict[int, int]) -> float:
+    """The rents the works of art being placed will add: all on the palazzo where they raise
+    the rent most, over the other firms' later moves."""
+    c = cards()
+    mine = state.order[state.slot]
+    visits = sum(t for f, t in turns.items() if f != mine) / ROUTE
+    mult, k, best = c.income_multipliers, len(state.drawn), 0
+    for n, owner, bridge, rent, _ in owned:
+        if owner != mine or bridge:
+            continue
+        shown = len(state.art.get(n, ()))
+        more = min(k, c.art_per_palazzo - shown)
+        if more > 0:
+            best = max(best, rent * mult[shown + more] // mult[shown] - rent)
+    return best * visits
 
 
 def _turns_left(state: State, alive: list[Firm]) -> dict[int, int]:
