@@ -10,12 +10,15 @@ each firm's capital now plus what the turns still to play are expected to move, 
   doubled), covering an opponent's bridge its toll; passing Piazza Maggiore pays a single
   player the indemnity; an event square draws a card that pays every Guelfo or Ghibellino;
 - the works of art a firm is placing count at the mean value of the face-down tiles (so that a
-  purchase is judged by its expectation, not by the tiles a sample happened to deal); a sealed auction is settled as if
-  the bidders still to bid offered half the price, a market's stakes at their expectation (a
-  bet wins three times its stake with probability 2/12: it loses a third of it on average, which
-  the opener gains).
+  purchase is judged by its expectation, not by the tiles a sample happened to deal), plus the
+  rent they add where they raise it most;
+- a sealed auction is settled as if the bidders still to bid offered half the price, a market's
+  stakes at their expectation (a bet wins three times its stake with probability 2/12: it loses
+  a third of it on average, which the opener gains);
+- a firm short of florins loses what forced sales cost it, or everything, on the rents and
+  market payouts it may meet in its next moves (``_risk``).
 
-Cheap (a few dozen microseconds): the agents call it thousands of times per decision.
+About a tenth of a millisecond: the agents call it thousands of times per decision.
 """
 
 from __future__ import annotations
@@ -34,7 +37,6 @@ RISK_TURNS = 8  # how many later moves the risk of running short looks at (flori
 STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
 
 
-
 @cache
 def _constants() -> tuple[frozenset[int], dict[str, float], float]:
     """The event squares, what an event draw pays each faction on average, an office's mean price."""
@@ -49,6 +51,13 @@ def _constants() -> tuple[frozenset[int], dict[str, float], float]:
 @cache
 def _markets() -> frozenset[int]:
     return frozenset(cards().markets)
+
+
+@cache
+def _win_chance() -> float:
+    """The chance that a market's spin names a given product (2 numbers of the 12)."""
+    c = cards()
+    return len(c.products["gem"]) / (c.machine_high - c.machine_low + 1)
 
 
 @cache
@@ -146,11 +155,11 @@ def evaluate(state: State) -> list[float]:
 
 def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float:
     """What a firm short of florins is expected to lose on its next few moves: a rent (at its
-    potential: the owner may add works of art meanwhile) or a
-    market payout its florins cannot cover sells palazzi back at half their price, the works of
-    art on them lost to the supply (the engine's order: fewest works first, then the cheapest),
-    and one that even that cannot cover takes everything (bankruptcy). A market the firm opens
-    may owe three times a winning stake (guessed as STAKE_GUESS florins a bettor)."""
+    potential: the owner may add works of art meanwhile) or a market payout its florins cannot
+    cover sells palazzi back at half their price, the works of art on them lost to the supply
+    (the engine's order: fewest works first, then the cheapest), and one that even that cannot
+    cover takes everything (bankruptcy). A market the firm opens may owe three times a winning
+    stake (guessed as STAKE_GUESS florins a bettor)."""
     c = cards()
     florins = f.florins
     sales = None
@@ -172,7 +181,7 @@ def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float
             owed = c.market_multiplier * min(g.florins, STAKE_GUESS)
             if owed > florins:
                 sales = _sales(state, f) if sales is None else sales
-                loss += markets * 2 / 12 * _shortfall(owed - florins, sales, worth)
+                loss += markets * _win_chance() * _shortfall(owed - florins, sales, worth)
     return loss
 
 
@@ -253,6 +262,6 @@ def _pending(state: State, value: dict[int, float], turns: dict[int, int]) -> No
     if market is not None and market.opener in value:
         for b, bet in market.bets.items():
             if bet is not None and b in value:
-                edge = bet.stake * (1 - (c.market_multiplier + 1) * 2 / 12)
+                edge = bet.stake * (1 - (c.market_multiplier + 1) * _win_chance())
                 value[b] -= edge
                 value[market.opener] += edge

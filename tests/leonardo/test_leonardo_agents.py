@@ -95,14 +95,21 @@ def test_the_evaluation_of_a_finished_game_is_its_final_scores():
 
 
 def test_the_evaluation_prefers_what_the_rules_reward():
-    """Owning a palazzo is worth its price and more (rivals' visits); a work of art on it adds its
-    value and raises the rent; a bet is worth less than its stake."""
+    """Owning a palazzo is worth its price and more (rivals' visits), to the rivals' cost; a work
+    of art on it adds its value and raises the rent; a sealed bet costs a third of its stake."""
     state = ready(0, pos=20, n=3)
     owning = state.model_copy(deep=True)
     owning.owner[27] = 0
     owning.firms[0].florins -= 100
     owning.bank += 100
     assert G.evaluate(owning)[0] > G.evaluate(state)[0] and G.evaluate(owning)[1] < G.evaluate(state)[1]
+    shown = owning.model_copy(deep=True)
+    shown.art[27] = [shown.art_supply.pop(shown.art_supply.index(100))]
+    assert G.evaluate(shown)[0] > G.evaluate(owning)[0] + 100
+    market = do(ready(0, pos=20, n=3, roll=[4]), 0, "spin").state  # Mercato Vecchio: Blue bets first
+    betting = do(market, 1, "bet gold 60").state
+    assert G.evaluate(betting)[1] == pytest.approx(G.evaluate(market)[1] - 20)
+    assert G.evaluate(betting)[0] == pytest.approx(G.evaluate(market)[0] + 20)
 
 
 def test_greedy_buys_a_palazzo_it_can_afford_and_bets_the_least():
