@@ -3,11 +3,12 @@ sealed bids from every other firm with the minimum stake (RULINGS 18)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import terms, turns
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import after, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import Auction, State
 
 

@@ -172,6 +172,17 @@ def space(number: int) -> Space:
 
 
 @cache
+def palazzi() -> frozenset[int]:
+    """The numbers of the street and alley palazzi (bridges are not palazzi)."""
+    return frozenset(s.number for s in board().spaces if s.palazzo)
+
+
+@cache
+def bridges() -> frozenset[int]:
+    return frozenset(s.number for s in board().spaces if s.kind == "bridge")
+
+
+@cache
 def district_spaces(district: str) -> tuple[int, ...]:
     return tuple(s.number for s in board().spaces if s.district == district)
 

@@ -3,9 +3,10 @@ concerned; one refusal cancels it (RULINGS 32-39)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import terms, turns
 from engines.leonardo.economy import firm_of, merge_firms
+from engines.leonardo.events import event
 from engines.leonardo.model import Join, Merge, State
 
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import cards, district_spaces, space
+from engines.leonardo.components import cards, district_spaces, palazzi, space
+from engines.leonardo.events import event
 from engines.leonardo.model import Faction, Firm, Payment, RescueCall, State, Why
 
 
 def firm_of(state: State, seat: int) -> Firm:
+    firm = state.firms.get(seat)
+    if firm is not None and seat in firm.members:  # a single player, or a corporation's leader
+        return firm
     for firm in state.firms.values():
         if seat in firm.members:
             return firm
@@ -32,12 +36,13 @@ def after(state: State, firm_id: int) -> list[Firm]:
 
 
 def holdings(state: State, firm_id: int) -> list[int]:
-    return sorted(n for n, o in state.owner.items() if o == firm_id)
+    return sorted([n for n, o in state.owner.items() if o == firm_id])
 
 
 def palazzi_count(state: State, firm_id: int) -> int:
     """Palazzi (streets and alleys) owned; bridges are not palazzi."""
-    return sum(1 for n in holdings(state, firm_id) if space(n).palazzo)
+    numbers = palazzi()
+    return sum(1 for n, o in state.owner.items() if o == firm_id and n in numbers)
 
 
 def owns_district(state: State, firm_id: int, district: str) -> bool:
@@ -178,7 +183,7 @@ def bankrupt(state: State, firm: Firm) -> list[Event]:
         state.rng.shuffle(state.art_supply)
         events.append(event("leo.event.returns_holdings", firm=terms.firm(firm), count=len(own)))
     transfer(state, firm.id, None, firm.florins)
-    state.office_deck.extend(firm.offices)
+    return_offices(state, firm.offices)
     firm.offices = []
     state.men_deck += firm.men
     firm.men = 0
@@ -186,6 +191,19 @@ def bankrupt(state: State, firm: Firm) -> list[Event]:
     firm.out_turn = state.turn
     events.append(event("leo.event.withdraws", firm=terms.firm(firm)))
     return events
+
+
+def draw_office(state: State) -> int:
+    """The top office card of the deck (the deck must not be empty)."""
+    number = state.office_deck.pop(0)
+    state.office_returned = min(state.office_returned, len(state.office_deck))
+    return number
+
+
+def return_offices(state: State, numbers: list[int]) -> None:
+    """Office cards back under the deck, in public: their places are known to all."""
+    state.office_deck.extend(numbers)
+    state.office_returned += len(numbers)
 
 
 def run_payments(state: State, payments: list[Payment], resume: Literal["payments", "meet"]) -> list[Event]:

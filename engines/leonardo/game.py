@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core.errors import RuleError
-from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, event, rank_scores
+from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components, hidden, terms
+from engines.leonardo import components, evaluation, hidden, hints, sampling, terms, views
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
-from engines.leonardo.economy import capital, firm_of, holdings
+from engines.leonardo.economy import capital, firm_of
+from engines.leonardo.events import event
 from engines.leonardo.glosses import gloss
-from engines.leonardo.model import Firm, FirmView, Options, RescueInfo, State, View, action_adapter
+from engines.leonardo.model import Firm, Options, State, View, action_adapter
 from engines.leonardo.play import play
 from engines.leonardo.rules import check, legal
 from engines.leonardo.turns import current
@@ -66,6 +69,8 @@ class Leonardo(Game[State, object, View, Options]):
     # --- whose decision -------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         p = state.phase
+        if p in ONE_DECIDES:
+            return _alone(state.order[state.slot])
         if p == "over":
             return frozenset()
         if p == "factions":
@@ -80,7 +85,7 @@ class Leonardo(Game[State, object, View, Options]):
             return frozenset(state.merge.awaiting)
         if p == "rescue" and state.rescue:
             return frozenset(r for r in state.rescue.rescuers if r not in state.rescue.answers)
-        return frozenset({state.order[state.slot]})
+        return _alone(state.order[state.slot])
 
     def _legal_actions(self, state: State, seat: int) -> list:
         return legal(state, seat)
@@ -104,48 +109,33 @@ class Leonardo(Game[State, object, View, Options]):
     def _revealed(self, before: State, after: State) -> bool:
         # the core's rule (a secret's audience grew, or the game ended), plus the sealed
         # bids, bets and rescue answers, which are opened and leave the state at once
-        return self.result(after) is not None or hidden.revealed(self.secrets(before), self.secrets(after))
+        return self.result(after) is not None or hidden.opened(before, after)
+
+    # --- for agents -----------------------------------------------------------
+    def sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        return sampling.sample(view, seat, rng)
+
+    score_scale = 300.0  # florins: the margin between final capitals that search treats as a clear lead (tuned in the arena)
+
+    def evaluate(self, state: State) -> list[float]:
+        return evaluation.evaluate(state)
+
+    def advance(self, state: State, seat: int, action) -> None:
+        # agents play only legal actions: no refusal check. A search applies the simultaneous
+        # decisions of a step one after the other: one refusal of a corporation ends the
+        # proposal, and the other members' answers are then moot (they owe nothing any more).
+        if seat in self.to_act(state):
+            play(state, seat, action)
+
+    def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
+        return hints.explain(view, seat, action, value)
+
+    def action_key(self, action) -> str:
+        return nota.notation(None, action)  # one text per action, as players type it
 
     # --- views and results ----------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
-        firms = [
-            FirmView(id=f.id, members=f.members, florins=f.florins, faction=f.faction, position=f.position,
-                     men=f.men, offices=f.offices, active=f.active, palazzi=holdings(state, f.id),
-                     art_count=sum(len(state.art.get(n, [])) for n in holdings(state, f.id)))
-            for f in state.firms.values()
-        ]
-        v = View(
-            seat=seat, seats=state.seats, round=state.round, max_rounds=state.options.max_rounds,
-            turn=state.turn, phase=state.phase, current=state.order[state.slot],
-            to_act=sorted(self.to_act(state)), firms=firms, owner=dict(state.owner),
-            art_counts={n: len(v) for n, v in state.art.items() if v}, declared=sorted(state.declared),
-            art_left=len(state.art_supply), office_left=len(state.office_deck),
-            event_left=len(state.event_deck), men_left=state.men_deck, buy_space=state.buy_space,
-            auction_space=state.auction.space if state.auction else None,
-            auction_decided=sorted(state.auction.bids) if state.auction else [],
-            market_space=state.market.space if state.market else None,
-            market_decided=sorted(state.market.bets) if state.market else [],
-            office=state.office, merge=state.merge, spins=state.spins,
-            rescue=RescueInfo(debtor=state.rescue.debtor, creditor=state.rescue.creditor,
-                              amount=state.rescue.amount, shortfall=state.rescue.shortfall,
-                              rescuers=list(state.rescue.rescuers),
-                              decided=sorted(state.rescue.answers)) if state.rescue else None,
-            over=state.phase == "over", end=state.end,
-        )
-        if seat is not None and 0 <= seat < state.seats:
-            firm = firm_of(state, seat)
-            v.my_art = {n: list(state.art[n]) for n in holdings(state, firm.id) if state.art.get(n)}
-            if state.order[state.slot] == firm.id:
-                v.my_drawn = list(state.drawn)
-            v.my_faction = firm.faction or state.declared.get(seat)
-            if state.auction and firm.id in state.auction.bids:
-                v.my_bid = state.auction.bids[firm.id]
-            if state.market and firm.id in state.market.bets:
-                v.my_bet = state.market.bets[firm.id]
-                v.my_bet_passed = v.my_bet is None
-            if state.rescue and firm.id in state.rescue.answers:
-                v.my_rescue = state.rescue.answers[firm.id]
-        return v
+        return views.view(state, seat, sorted(self.to_act(state)))
 
     def result(self, state: State) -> Result | None:
         """Capital = florins + palazzi and bridges at their price + works of art at their
@@ -202,6 +192,14 @@ class Leonardo(Game[State, object, View, Options]):
         if view.my_rescue is not None:
             lines.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
         return lines
+
+
+ONE_DECIDES = frozenset({"start", "place", "choose", "buy"})  # the current firm's leader alone
+
+
+@cache
+def _alone(seat: int) -> frozenset[int]:
+    return frozenset({seat})
 
 
 def _stake(state: State) -> Msg:

@@ -5,9 +5,9 @@
 - ``tile:<n>``: a face-down work of art, named by its distance from the bottom of the
   supply, so a tile keeps its name when it is drawn: nobody knows it in the supply, the
   buyer's members once drawn (buying works of art reveals their values to the buyer).
-- ``office:<space>``: an office card face down in its deck (nobody), public once drawn.
-  A card returned under the deck counts as unknown again: drawing it is reported as a
-  reveal although its place was public (a cautious answer, never a missed one).
+- ``office:<space>``: an office card face down in its deck (nobody), public once drawn, and
+  public still when it goes back under the deck (after a bankruptcy or an unpaid price: its
+  place there is seen by all, ``State.office_returned``).
 - ``event:<n>``: an international event card, named by its place in the deck's cycle; it
   is public once drawn (the deck keeps its order, the drawn card going under it).
 - ``bid:<seat>``, ``bet:<seat>``, ``rescue:<seat>``: sealed decisions, known to the members
@@ -39,8 +39,9 @@ def secrets(state: State) -> Secrets:
         out[f"office:{number}"] = ("held", None)
     if state.rescue is not None and state.rescue.office is not None:
         out[f"office:{state.rescue.office}"] = ("drawn", None)
+    unknown = len(state.office_deck) - state.office_returned
     for i, number in enumerate(state.office_deck):
-        out[f"office:{number}"] = (i, NOBODY)
+        out[f"office:{number}"] = (i, NOBODY if i < unknown else None)
     out.update(_events(state))
     if state.auction is not None:
         out.update({f"bid:{s}": (amount, _firm(state, s)) for s, amount in state.auction.bids.items()})
@@ -73,6 +74,100 @@ def _events(state: State) -> Secrets:
         ident = (drawn + i) % n
         out[f"event:{ident}"] = (card, None if drawn >= n or ident < drawn else NOBODY)
     return out
+
+
+def opened(before: State, after: State) -> bool:
+    """``revealed(secrets(before), secrets(after))`` without listing the secrets (the core
+    asks after every action): the same rule, secret kind by secret kind. The tests compare
+    both on every action of random games."""
+    n = before.seats
+    if len(before.declared) < n <= len(after.declared):  # the factions opened
+        return True
+    if before.event_draws < len(before.event_deck) and after.event_draws > before.event_draws:
+        return True  # a card of the event deck turned
+    if before.office_deck != after.office_deck and _office_drawn(before, after):
+        return True
+    if after.drawn and _tiles_shown(before, after):
+        return True
+    # audiences of art and sealed decisions are firms' members: they grow only if those change,
+    # which happens only when a firm joins another and leaves the state (merge_firms)
+    same = len(before.firms) == len(after.firms)
+    if not same or before.owner != after.owner:
+        if _art_shown(before, after):
+            return True
+    if before.auction is None and before.market is None and before.rescue is None:
+        return False  # no sealed decision was pending
+    return _sealed_opened(before, after, same)
+
+
+def _office_drawn(before: State, after: State) -> bool:
+    """A face-down office card left the deck for a firm's hand or a rescue call (public)."""
+    held = {o for f in after.firms.values() for o in f.offices}
+    if after.rescue is not None and after.rescue.office is not None:
+        held.add(after.rescue.office)
+    unknown = before.office_deck[:len(before.office_deck) - before.office_returned]
+    return bool(held) and not (held - set(after.office_deck)).isdisjoint(unknown)
+
+
+def _sealed_opened(before: State, after: State, same_members: bool) -> bool:
+    """A sealed bid, bet or answer left the state (opened), or its firm gained members."""
+    for kind in ("auction", "market", "rescue"):
+        decided = _decided(before, kind)
+        if decided:
+            now = _decided(after, kind)
+            if any(s not in now or (not same_members and _grew(before, after, s, s)) for s in decided):
+                return True
+    return False
+
+
+def _decided(state: State, kind: str) -> dict:
+    """The sealed decisions of the auction, the market or the rescue call, by firm."""
+    if kind == "auction":
+        return state.auction.bids if state.auction is not None else {}
+    if kind == "market":
+        return state.market.bets if state.market is not None else {}
+    return state.rescue.answers if state.rescue is not None else {}
+
+
+def _grew(before: State, after: State, old_firm: int, new_firm: int | None) -> bool:
+    """Whether the members of ``new_firm`` in ``after`` are not all members of ``old_firm``
+    in ``before`` (None: nobody knows)."""
+    if new_firm is None:
+        return False
+    was, now = before.firms[old_firm].members, after.firms[new_firm].members
+    return was != now and not set(now) <= set(was)
+
+
+def _art_shown(before: State, after: State) -> bool:
+    """The works of art of a palazzo reached seats that did not see them (an owner's new
+    members)."""
+    for number, values in before.art.items():
+        owner = before.owner.get(number)
+        if not values or owner is None or not after.art.get(number):
+            continue
+        now = after.owner.get(number)
+        if now is not None and _grew(before, after, owner, now):
+            return True
+    return False
+
+
+def _tiles_shown(before: State, after: State) -> bool:
+    """A face-down tile reached seats that did not see it: tiles are named by their distance
+    from the bottom of the supply (``_tiles``); the drawn ones are seen by the buyer."""
+    if not after.drawn:
+        return False
+    buyer = after.firms.get(after.order[after.slot])
+    if buyer is None or not buyer.members:
+        return False
+    low, supply = len(after.art_supply), len(before.art_supply)
+    for name in range(low, low + len(after.drawn)):
+        if name < supply:
+            return True  # it was in the supply
+        if name < supply + len(before.drawn):  # it was drawn already: seen by the buyer then
+            was = before.firms.get(before.order[before.slot])
+            if was is None or not set(buyer.members) <= set(was.members):
+                return True
+    return False
 
 
 def revealed(before: Secrets, after: Secrets) -> bool:

@@ -56,6 +56,8 @@ def problems(state: State) -> list[str]:
     offices = sorted(state.office_deck + [o for f in firms for o in f.offices] + limbo)
     if offices != sorted(o.space for o in c.offices):
         out.append("office cards were lost or doubled")
+    if not 0 <= state.office_returned <= len(state.office_deck):
+        out.append("more office cards are known under the deck than the deck holds")
     if Counter(state.event_deck) != Counter(nulla=c.events.nulla, guelfa=c.events.guelfa,
                                             ghibellina=c.events.ghibellina):
         out.append("the event deck changed")

@@ -4,10 +4,11 @@ market, an international event (RULINGS 15, 18-20, 26, 29)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import auctions, markets, movement, terms, turns
 from engines.leonardo.components import cards, office_at, space
-from engines.leonardo.economy import active_firms, income, pay, transfer
+from engines.leonardo.economy import active_firms, draw_office, income, pay, return_offices, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import State, Why
 
 
@@ -21,7 +22,7 @@ def resolve(state: State, number: int) -> list[Event]:
     if number == 1:
         events += movement.indemnity(state, firm)
         if state.office_deck:
-            office = office_at(state.office_deck.pop(0))
+            office = office_at(draw_office(state))
             assert office is not None
             events.append(event("leo.event.office_drawn", firm=terms.firm(firm), office=office.title,
                                 space=office.space))
@@ -34,7 +35,7 @@ def resolve(state: State, number: int) -> list[Event]:
                 state.rescue.office = office.space
                 return events
             else:
-                state.office_deck.append(office.space)
+                return_offices(state, [office.space])
         else:
             events.append(event("leo.event.no_office_left"))
     elif sp.buyable:

@@ -4,11 +4,12 @@ the machine names the product that pays three times the stake, or the lose-all l
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import movement, terms, turns
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import after, run_payments
+from engines.leonardo.events import event
 from engines.leonardo.model import Market, Payment, State, Why
 
 

@@ -6,10 +6,11 @@ combat is forbidden, the tribute is not."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import movement, terms, turns
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import after, palazzi_count, run_payments
+from engines.leonardo.events import event
 from engines.leonardo.model import Firm, Payment, State, Why
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from engines.core.game import TimeUp
 from engines.core.rng import Rng
-from engines.leonardo import legacy
+from engines.leonardo import copies, legacy
 
 Faction = Literal["guelfi", "ghibellini"]
 Product = Literal["gem", "ivory", "gold", "spices"]
@@ -23,6 +23,8 @@ LETTERS = ("R", "B", "G", "Y", "P", "O")
 
 
 class Options(BaseModel):
+    model_config = ConfigDict(frozen=True)  # fixed for the whole game: copies of a state share it
+
     max_rounds: int = Field(default=12, ge=1, le=500,
                             description="the game ends after this many full rounds; highest capital wins")
     corporations: bool = Field(default=False,
@@ -46,6 +48,8 @@ class Firm(BaseModel):
 
 
 class Bet(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     product: Product
     stake: int
 
@@ -79,6 +83,8 @@ class Merge(BaseModel):
 class Why(BaseModel):
     """What a payment is for: a bridge's toll, a palazzo's income, an office's price (each
     with its space), a market bet lost or won, a tribute to the men-at-arms."""
+
+    model_config = ConfigDict(frozen=True)
 
     kind: Literal["toll", "income", "office", "bet", "winning_bet", "tribute"]
     space: int | None = None
@@ -121,7 +127,7 @@ class RescueCall(BaseModel):
 
 
 class RescueInfo(BaseModel):
-    """The public side of a rescue call."""
+    """The public side of a rescue call: everything but the sealed answers."""
 
     debtor: int
     creditor: int | None
@@ -129,6 +135,10 @@ class RescueInfo(BaseModel):
     shortfall: int
     rescuers: list[int]
     decided: list[int]
+    why: Why | None = None
+    resume: Literal["finish", "office", "payments", "meet"] = "finish"
+    office: int | None = None
+    payments: list[Payment] = Field(default_factory=list)
 
 
 class State(BaseModel):
@@ -148,6 +158,7 @@ class State(BaseModel):
     art: dict[int, list[int]] = Field(default_factory=dict)  # space -> values (owner only)
     art_supply: list[int]
     office_deck: list[int]
+    office_returned: int = 0  # the last cards of office_deck went back under it in public: their order is known
     event_deck: list[str]
     event_draws: int = 0  # event cards drawn so far: after a whole deck, its order is public
     men_deck: int
@@ -172,76 +183,100 @@ class State(BaseModel):
             data.setdefault("end", legacy.end(reason))
         return data
 
+    def __deepcopy__(self, memo: dict | None = None) -> State:
+        # the core copies the state before every action: see engines/leonardo/copies.py
+        return copies.copy_state(self)
+
 
 # --- actions -----------------------------------------------------------------
+# Actions are frozen: the rules hand out shared instances (``rules.legal``), and agents key
+# their search trees by them.
+FROZEN = ConfigDict(frozen=True)
+
+
 class Declare(BaseModel):
+    model_config = FROZEN
     kind: Literal["declare"] = "declare"
     faction: Faction
 
 
 class BuyArt(BaseModel):
+    model_config = FROZEN
     kind: Literal["art"] = "art"
     count: int
 
 
 class Place(BaseModel):
+    model_config = FROZEN
     kind: Literal["place"] = "place"
     space: int
 
 
 class Spin(BaseModel):
+    model_config = FROZEN
     kind: Literal["spin"] = "spin"
 
 
 class Choose(BaseModel):
+    model_config = FROZEN
     kind: Literal["move"] = "move"
     steps: int
 
 
 class Buy(BaseModel):
+    model_config = FROZEN
     kind: Literal["buy"] = "buy"
 
 
 class Decline(BaseModel):
+    model_config = FROZEN
     kind: Literal["decline"] = "decline"
 
 
 class Bid(BaseModel):
+    model_config = FROZEN
     kind: Literal["bid"] = "bid"
     amount: int
 
 
 class PlaceBet(BaseModel):
+    model_config = FROZEN
     kind: Literal["bet"] = "bet"
     product: Product
     stake: int
 
 
 class Pass(BaseModel):
+    model_config = FROZEN
     kind: Literal["pass"] = "pass"
 
 
 class UseOffice(BaseModel):
+    model_config = FROZEN
     kind: Literal["office"] = "office"
     move: int = 0
     remove: bool = False
 
 
 class Join(BaseModel):
+    model_config = FROZEN
     kind: Literal["join"] = "join"
     target: int  # a seat of the firm to join
     faction: Faction
 
 
 class Accept(BaseModel):
+    model_config = FROZEN
     kind: Literal["accept"] = "accept"
 
 
 class Refuse(BaseModel):
+    model_config = FROZEN
     kind: Literal["refuse"] = "refuse"
 
 
 class Rescue(BaseModel):
+    model_config = FROZEN
     kind: Literal["rescue"] = "rescue"
 
 
@@ -265,6 +300,8 @@ class FirmView(BaseModel):
     active: bool
     palazzi: list[int]
     art_count: int
+    moved: bool = False  # the marker has left Piazza Maggiore's starting place
+    out_turn: int | None = None  # the turn of its bankruptcy
 
 
 class View(BaseModel):
@@ -295,6 +332,18 @@ class View(BaseModel):
     spins: list[int]
     over: bool
     end: EndReason | None = None  # why the game ended (words: terms.end_of)
+    # public facts an agent needs to rebuild whole positions (engines/leonardo/sampling.py)
+    order: list[int] = Field(default_factory=list)  # the turn order, by leader seat
+    corporations: bool = False  # the variant is played
+    art_bought: bool = False  # the current firm bought works of art this turn
+    proposed: bool = False  # the current firm proposed a corporation this turn
+    auction_bidders: list[int] = Field(default_factory=list)
+    market_opener: int | None = None
+    market_bettors: list[int] = Field(default_factory=list)
+    factions: dict[int, Faction] = Field(default_factory=dict)  # every seat's declaration, once all have declared
+    event_draws: int = 0  # international events drawn so far
+    events_seen: list[str] = Field(default_factory=list)  # the deck's known bottom cards, in order
+    offices_seen: list[int] = Field(default_factory=list)  # the office cards known under the deck, in order
     # the seat's own secrets (empty for spectators)
     my_art: dict[int, list[int]] = Field(default_factory=dict)
     my_drawn: list[int] = Field(default_factory=list)

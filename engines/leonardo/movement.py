@@ -4,11 +4,12 @@ call on arrival (RULINGS 14-17, 19)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import landing, terms, turns
-from engines.leonardo.components import cards, office_at, space
+from engines.leonardo.components import bridges, cards, office_at, space
 from engines.leonardo.economy import after, pay, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import Firm, OfficeCall, State, Why
 
 ROUTE = 32
@@ -50,7 +51,8 @@ def indemnity(state: State, firm: Firm) -> list[Event]:
 def move(state: State, n: int) -> list[Event]:
     """Move the current marker ``n`` spaces (taking a Man-at-Arms first on a 1 or 2)."""
     c = cards()
-    state.spins = []
+    if state.spins:
+        state.spins = []
     firm = turns.current(state)
     events: list[Event] = []
     if n in c.man_at_arms_numbers:
@@ -72,10 +74,11 @@ def move(state: State, n: int) -> list[Event]:
     else:
         path = [step(firm.position, k) for k in range(1, n)]
         dest = step(firm.position, n)
+    crossings = bridges()
     for number in path:
         if number == 1:
             events += indemnity(state, firm)
-        elif space(number).kind == "bridge":
+        elif number in crossings:
             owner = state.owner.get(number)
             if owner is not None and owner != firm.id:
                 paid, more = pay(state, firm.id, owner, c.bridge_toll, Why(kind="toll", space=number))

@@ -4,9 +4,10 @@ to 5 spaces either way, and with a 50-florin office remove one of its men-at-arm
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import landing, movement, terms
 from engines.leonardo.components import space
+from engines.leonardo.events import event
 from engines.leonardo.model import State
 
 

@@ -3,11 +3,12 @@ returns the events it caused."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import auctions, corporations, markets, movement, offices, rescues, terms, turns
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import firm_of, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import Bet, State
 
 

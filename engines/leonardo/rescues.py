@@ -3,10 +3,11 @@ going on."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import terms, turns
-from engines.leonardo.economy import merge_firms, run_payments, settle_bankruptcy, transfer
+from engines.leonardo.economy import merge_firms, return_offices, run_payments, settle_bankruptcy, transfer
+from engines.leonardo.events import event
 from engines.leonardo.model import RescueCall, State
 
 
@@ -27,7 +28,7 @@ def settle(state: State) -> list[Event]:
                         why=why)]
         events += settle_bankruptcy(state, debtor, call.creditor, call.amount)
         if call.resume == "office" and call.office is not None:
-            state.office_deck.append(call.office)
+            return_offices(state, [call.office])
         return events + resume(state, call)
     rescuer = state.firms[winner]
     own = call.amount - call.shortfall

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import PRODUCTS, cards, office_at, space
+from engines.leonardo.components import PRODUCTS, cards, office_at, palazzi
 from engines.leonardo.economy import firm_of, holdings
 from engines.leonardo.model import (
     COLOURS,
@@ -32,9 +34,14 @@ from engines.leonardo.model import Buy as BuyPalazzo
 
 def free_slots(state: State, firm: Firm) -> dict[int, int]:
     """Own palazzi (streets and alleys) that can still display works of art."""
-    cap = cards().art_per_palazzo
-    return {n: cap - len(state.art.get(n, [])) for n in holdings(state, firm.id)
-            if space(n).palazzo and len(state.art.get(n, [])) < cap}
+    cap, numbers, art = cards().art_per_palazzo, palazzi(), state.art
+    out = {}
+    for n in holdings(state, firm.id):
+        if n in numbers:
+            shown = len(art[n]) if n in art else 0
+            if shown < cap:
+                out[n] = cap - shown
+    return out
 
 
 def max_art(state: State, firm: Firm) -> int:
@@ -59,43 +66,100 @@ def join_targets(state: State, firm: Firm) -> list[Firm]:
 
 
 def legal(state: State, seat: int) -> list:
-    """Every legal action of a seat that owes a decision (the core's gate checked it)."""
-    c = cards()
+    """Every legal action of a seat that owes a decision (the core's gate checked it). The
+    actions are frozen and shared between calls."""
     phase = state.phase
     if phase == "factions":
-        return [Declare(faction="guelfi"), Declare(faction="ghibellini")]
+        return list(DECLARES)
     firm = firm_of(state, seat)
     if phase == "start":
-        out: list = [Spin()]
+        out: list = [SPIN]
         if not state.art_bought:
-            out += [BuyArt(count=k) for k in range(1, max_art(state, firm) + 1)]
+            out += _art(max_art(state, firm))
         if can_join(state, firm):
             for other in join_targets(state, firm):
-                out += [Join(target=other.id, faction="guelfi"), Join(target=other.id, faction="ghibellini")]
+                out += _joins(other.id)
         return out
     if phase == "place":
-        return [Place(space=n) for n in free_slots(state, firm)]
+        return [_place(n) for n in free_slots(state, firm)]
     if phase == "choose":
-        return [Choose(steps=n) for n in state.spins]
+        return [_choose(n) for n in state.spins]
     if phase == "buy":
-        return [BuyPalazzo(), Decline()]
+        return list(BUY_OR_DECLINE)
     if phase == "auction":
-        return [Bid(amount=x) for x in amounts(c.min_stake, firm.florins)] + [Pass()]
+        return list(_bids(firm.florins))
     if phase == "market":
         # "requiring their opponents to bet a sum": no pass on a market (RULINGS 26)
-        stakes = amounts(c.min_stake, firm.florins)
-        return [PlaceBet(product=p, stake=s) for p in PRODUCTS for s in stakes]
+        return list(_bets(firm.florins))
     if phase == "office":
         call = state.office
         assert call is not None
-        out = [UseOffice(move=d) for d in range(-5, 6)]
         office = office_at(call.space)
         if office is not None and office.price == 50 and state.firms[call.target].men > 0:
-            out += [UseOffice(move=d, remove=True) for d in range(-5, 6)]
-        return out
-    if phase in ("merge", "rescue"):
-        return [Accept(), Refuse()] if phase == "merge" else [Rescue(), Pass()]
+            return list(OFFICE_MOVES + OFFICE_REMOVALS)
+        return list(OFFICE_MOVES)
+    if phase == "merge":
+        return list(ANSWERS)
+    if phase == "rescue":
+        return list(RESCUE_ANSWERS)
     return []
+
+
+DECLARES = (Declare(faction="guelfi"), Declare(faction="ghibellini"))
+SPIN = Spin()
+BUY_OR_DECLINE = (BuyPalazzo(), Decline())
+OFFICE_MOVES = tuple(UseOffice(move=d) for d in range(-5, 6))
+OFFICE_REMOVALS = tuple(UseOffice(move=d, remove=True) for d in range(-5, 6))
+ANSWERS = (Accept(), Refuse())
+RESCUE_ANSWERS = (Rescue(), Pass())
+
+
+@cache
+def _art(most: int) -> tuple:
+    return tuple(BuyArt(count=k) for k in range(1, most + 1))
+
+
+@cache
+def _joins(target: int) -> tuple:
+    return Join(target=target, faction="guelfi"), Join(target=target, faction="ghibellini")
+
+
+@cache
+def _place(number: int) -> Place:
+    return Place(space=number)
+
+
+@cache
+def _choose(steps: int) -> Choose:
+    return Choose(steps=steps)
+
+
+@lru_cache(maxsize=4096)
+def _bids(florins: int) -> tuple:
+    return tuple(Bid(amount=x) for x in amounts(cards().min_stake, florins)) + (Pass(),)
+
+
+@lru_cache(maxsize=4096)
+def _bets(florins: int) -> tuple:
+    stakes = amounts(cards().min_stake, florins)
+    return tuple(PlaceBet(product=p, stake=s) for p in PRODUCTS for s in stakes)
+
+
+PLAIN = {"factions": ("declare",), "start": ("spin",), "buy": ("buy", "decline"), "auction": ("pass",),
+         "merge": ("accept", "refuse"), "rescue": ("rescue", "pass")}
+
+
+def plainly_legal(state: State, seat: int, action) -> bool:
+    """A quick yes for the commonest legal actions (what ``legal`` lists in every such case),
+    before building the list: ``check`` runs on every action."""
+    kind, phase = action.kind, state.phase
+    if kind in PLAIN.get(phase, ()):
+        return True
+    if kind == "place" and phase == "place":
+        return action.space in free_slots(state, firm_of(state, seat))
+    if kind == "art" and phase == "start":
+        return not state.art_bought and 1 <= action.count <= max_art(state, firm_of(state, seat))
+    return False
 
 
 def check(state: State, seat: int, action) -> None:
@@ -105,17 +169,17 @@ def check(state: State, seat: int, action) -> None:
 
     c = cards()
     kind = action.kind
-    acts = legal(state, seat)
     phase = state.phase
-    said = notation(state, action)
     if (kind == "bid" and phase == "auction") or (kind == "bet" and phase == "market"):
         amount = action.amount if kind == "bid" else action.stake
         florins = firm_of(state, seat).florins
         if c.min_stake <= amount <= florins:
             return
-        raise IllegalAction("leo.error.amount", move=said, amount=amount, low=c.min_stake, high=florins)
-    if action in acts:
+        raise IllegalAction("leo.error.amount", move=notation(state, action), amount=amount, low=c.min_stake,
+                            high=florins)
+    if plainly_legal(state, seat, action) or action in legal(state, seat):
         return
+    said = notation(state, action)
     allowed = allowed_words(state, seat)
     if kind == "declare":
         raise IllegalAction("leo.error.declared_late", move=said)

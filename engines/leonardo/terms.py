@@ -4,6 +4,8 @@ inside their parameters; the words live in ``data/messages/en/leo.toml``."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core.messages import Msg
 from engines.leonardo.components import office_at, space
 from engines.leonardo.model import Firm, State, Why
@@ -21,31 +23,42 @@ ANSWERS = {True: "leo.term.rescue", False: "leo.term.pass"}
 
 def firm(f: Firm) -> Msg:
     """A player ("Anne"), or a corporation ("Anne and Bruno's corporation")."""
-    return Msg("leo.term.firm", members=list(f.members), size=len(f.members))
+    return _firm(tuple(f.members))
+
+
+# Messages are frozen: the vocabulary's are made once and shared.
+@cache
+def _firm(members: tuple[int, ...]) -> Msg:
+    return Msg("leo.term.firm", members=list(members), size=len(members))
+
+
+@cache
+def _word(key: str) -> Msg:
+    return Msg(key)
 
 
 def firm_or_bank(state: State, firm_id: int | None) -> Msg:
-    return Msg("leo.term.bank") if firm_id is None else firm(state.firms[firm_id])
+    return _word("leo.term.bank") if firm_id is None else firm(state.firms[firm_id])
 
 
 def faction(name: str) -> Msg:
-    return Msg(FACTIONS[name])
+    return _word(FACTIONS[name])
 
 
 def product(name: str) -> Msg:
-    return Msg(PRODUCTS[name])
+    return _word(PRODUCTS[name])
 
 
 def phase(name: str) -> Msg:
-    return Msg(PHASES[name])
+    return _word(PHASES[name])
 
 
 def answer(rescue: bool) -> Msg:
-    return Msg(ANSWERS[rescue])
+    return _word(ANSWERS[rescue])
 
 
 def nobody() -> Msg:
-    return Msg("leo.term.nobody")
+    return _word("leo.term.nobody")
 
 
 def listed(items: list) -> list | Msg:
@@ -64,10 +77,10 @@ def why(w: Why) -> Msg:
         office = office_at(w.space) if w.space else None
         return Msg("leo.term.why_office", office=office.title if office else "?")
     if w.kind == "bet":
-        return Msg("leo.term.why_bet")
+        return _word("leo.term.why_bet")
     if w.kind == "winning_bet":
-        return Msg("leo.term.why_winning_bet")
-    return Msg("leo.term.why_tribute")
+        return _word("leo.term.why_winning_bet")
+    return _word("leo.term.why_tribute")
 
 
 def end(state: State) -> Msg | None:

@@ -3,9 +3,10 @@ end of the game (rounds over, or one firm left)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.leonardo import meetings, terms
 from engines.leonardo.economy import active_firms
+from engines.leonardo.events import event
 from engines.leonardo.model import Firm, State
 
 
@@ -16,12 +17,17 @@ def current(state: State) -> Firm:
 
 def start_turn(state: State) -> list[Event]:
     state.phase = "start"
-    state.art_bought = False
-    state.proposed = False
-    state.drawn = []
-    state.spins = []
-    state.buy_space = None
-    state.auction = state.market = state.office = state.merge = state.rescue = None
+    # what the last turn left behind, cleared (assigned only when set: this runs every turn)
+    if state.art_bought:
+        state.art_bought = False
+    if state.proposed:
+        state.proposed = False
+    for name in ("drawn", "spins"):
+        if getattr(state, name):
+            setattr(state, name, [])
+    for name in ("buy_space", "auction", "market", "office", "merge", "rescue"):
+        if getattr(state, name) is not None:
+            setattr(state, name, None)
     return [event("leo.event.turn", round=state.round, firm=terms.firm(current(state)))]
 
 

@@ -93,7 +93,7 @@ def test_the_corporations_variant_is_refused_below_four_players():
 
 def _emitted() -> list[Msg]:
     """Every message of seeded random games: events, status parts, private lines of every
-    seat and of a spectator, the glosses of every choice, the tie-break."""
+    seat and of a spectator, the glosses of every choice, the agents' hints, the tie-break."""
     out: list[Msg] = []
     for players, options in ((2, Options(max_rounds=3)), (3, Options(max_rounds=3)), (4, Options(max_rounds=3)),
                              (5, Options(max_rounds=3, corporations=True)),
@@ -107,6 +107,9 @@ def _emitted() -> list[Msg]:
                     out += G.private_lines(G.view(state, seat))
                 for seat in G.to_act(state):
                     out += [c.gloss for c in G.choices(state, seat) if c.gloss is not None]
+                    view = G.view(state, seat)
+                    for action in G.legal_actions(state, seat)[:12]:  # an agent's hint, with and without a margin
+                        out += [m for value in (3.0, 1.0, None) if (m := G.explain(view, seat, action, value))]
             result = G.result(state)
             out += [result.tie_break] if result.tie_break else []
     return out

@@ -72,6 +72,17 @@ def _chosen():
     return do(next_spins(state, [2, 3]), 0, "spin").state, 0, "move 2"  # onto Via Guicciardini (32), free
 
 
+def _known_office():
+    """Red went bankrupt holding offices 9 and 28: they went under the deck, seen by all; Blue
+    then stops on Piazza Maggiore and draws 9."""
+    state = ready(0, pos=24, roll=3, owner={27: 1, 2: 0}, art={27: [30, 50, 70, 100]}, florins={0: 10},
+                  offices={1: [3, 7, 11, 17, 22, 24], 0: [9, 28]})
+    state = do(state, 0, "spin").state
+    assert not state.firms[0].active and state.office_deck == [9, 28] and state.office_returned == 2
+    state.firms[1].moved, state.firms[1].position = True, 28
+    return next_spins(state, [5]), 1, "spin"
+
+
 CASES = {
     # action kind, situation: (position, seat, move), revealed, chance
     "declare, not the last": (lambda: _declare(False), False, False),
@@ -82,6 +93,7 @@ CASES = {
     "spin onto an event: the card is turned": (lambda: (next_event(ready(0, pos=4, roll=3), "nulla"), 0, "spin"),
                                                 True, True),
     "spin onto Piazza Maggiore: an office is drawn": (lambda: (ready(0, pos=28, roll=5), 0, "spin"), True, True),
+    "spin onto Piazza Maggiore: an office seen going under the deck is drawn": (_known_office, False, True),
     "move, a corporation's choice": (_chosen, False, False),
     "buy": (lambda: (_bought(), 0, "buy"), False, False),
     "decline": (lambda: (_bought(), 0, "decline"), False, False),

@@ -1,0 +1,267 @@
+"""Every seat's expected final capital (``Game.evaluate``), written from the rulebook's scoring:
+capital = florins + the prices of one's palazzi and bridges + the values of one's works of art,
+bankrupt players last with nothing. A finished game is worth its final scores. Before that,
+each firm's capital now plus what the turns still to play are expected to move, spin by spin:
+
+- each firm lands on one of the 12 spaces ahead on its next turn (1/12 each; a marker still on
+  its starting place lands on space n for a spin n) and, on later turns, on any given space with
+  probability 1/32 and passes or lands on it with probability 6.5/32 (the mean spin over 32);
+- landing on an opponent's palazzo pays its income (with its works of art and a whole district
+  doubled), covering an opponent's bridge its toll; passing Piazza Maggiore pays a single
+  player the indemnity; an event square draws a card that pays every Guelfo or Ghibellino;
+- the works of art a firm is placing count at the mean value of the face-down tiles (so that a
+  purchase is judged by its expectation, not by the tiles a sample happened to deal), plus the
+  rent they add where they raise it most;
+- a sealed auction is settled as if the bidders still to bid offered half the price, a market's
+  stakes at their expectation (a bet wins three times its stake with probability 2/12: it loses
+  a third of it on average, which the opener gains);
+- a firm short of florins loses what forced sales cost it, or everything, on the rents and
+  market payouts it may meet in its next moves (``_risk``).
+
+About a tenth of a millisecond: the agents call it thousands of times per decision.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engines.leonardo.components import board, cards, space
+from engines.leonardo.economy import capital, firm_of
+from engines.leonardo.model import Firm, State
+
+ROUTE = 32
+MEAN_SPIN = 6.5
+AHEAD = 12  # the spins 1..12
+BEFORE_SPIN = ("start", "place", "merge", "choose")  # the current firm's move is still to come
+RISK_TURNS = 8  # how many later moves the risk of running short looks at (florins change meanwhile)
+STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
+
+
+@cache
+def _constants() -> tuple[frozenset[int], dict[str, float], float]:
+    """The event squares, what an event draw pays each faction on average, an office's mean price."""
+    c = cards()
+    e = c.events
+    deck = e.nulla + e.guelfa + e.ghibellina
+    pays = {"guelfi": e.guelfa / deck * c.event_payout, "ghibellini": e.ghibellina / deck * c.event_payout}
+    office = sum(o.price for o in c.offices) / len(c.offices)
+    return frozenset(c.event_squares), pays, office
+
+
+@cache
+def _markets() -> frozenset[int]:
+    return frozenset(cards().markets)
+
+
+@cache
+def _win_chance() -> float:
+    """The chance that a market's spin names a given product (2 numbers of the 12)."""
+    c = cards()
+    return len(c.products["gem"]) / (c.machine_high - c.machine_low + 1)
+
+
+@cache
+def _spaces() -> dict[int, tuple[int, bool, tuple[int, ...]]]:
+    """Per buyable space: its price, whether it is a bridge, and its district's spaces."""
+    out = {}
+    for sp in board().spaces:
+        if sp.buyable:
+            district = tuple(n.number for n in board().spaces if sp.district and n.district == sp.district)
+            out[sp.number] = (sp.price or 0, sp.kind == "bridge", district)
+    return out
+
+
+def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, bool, int, int]]:
+    """(space, owner, bridge, rent, rent once the owner adds the works of art it can afford)
+    for every palazzo and bridge of an active firm; adds their prices and works of art to
+    ``alive`` (capital by firm id). The rent is ``economy.income``'s, computed here in the same
+    pass (the tests compare them)."""
+    c = cards()
+    table, art, owner_of = _spaces(), state.art, state.owner
+    mult, cap, most = c.income_multipliers, c.art_per_palazzo, c.art_per_turn
+    out = []
+    for n, owner in owner_of.items():
+        if owner not in alive:
+            continue
+        price, bridge, district = table[n]
+        shown = art.get(n, ())
+        alive[owner] += price + sum(shown)
+        if bridge:
+            out.append((n, owner, True, 0, 0))
+            continue
+        rent = price // 2 * mult[len(shown)]
+        if all(owner_of.get(m) == owner for m in district):
+            rent *= c.district_multiplier
+        more = min(cap - len(shown), most, state.firms[owner].florins // c.art_price)
+        out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
+    return out
+
+
+def evaluate(state: State) -> list[float]:
+    if state.phase == "over":
+        return [float(sum(capital(state, firm_of(state, s)).values())) for s in range(state.seats)]
+    c = cards()
+    event_squares, event_pay, office_price = _constants()
+    alive = [f for f in state.firms.values() if f.active]
+    value = {f.id: float(f.florins) for f in alive}
+    owned = _holdings(state, value)
+    if state.drawn:  # works of art being placed by the current firm: at the mean of the face-down
+        unseen = state.art_supply + state.drawn  # tiles, so that a purchase is judged before its luck
+        value[state.order[state.slot]] += len(state.drawn) * sum(unseen) / len(unseen)
+    turns = _turns_left(state, alive)
+    cover = MEAN_SPIN / ROUTE
+    toll, indemnity = c.bridge_toll, c.indemnity
+    for f in alive:
+        t = turns[f.id]
+        if t == 0:
+            continue
+        later = t - 1
+        land, passing = _next(f.position if f.moved else 0)
+        # rents and tolls paid to others
+        me = f.id
+        lost = 0.0
+        for n, owner, bridge, rent, _ in owned:
+            if owner == me:
+                continue
+            if bridge:
+                flow = toll * (passing.get(n, 0.0) + later * cover)
+            else:
+                flow = rent * ((1 / AHEAD if n in land else 0.0) + later / ROUTE)
+            lost += flow
+            value[owner] += flow
+        value[me] -= lost
+        # Piazza Maggiore: the indemnity (single players), an office's price when stopping there
+        if len(f.members) == 1:
+            value[me] += indemnity * (passing.get(1, 0.0) + later * cover)
+        if state.office_deck:
+            value[me] -= office_price * ((1 / AHEAD if 1 in land else 0.0) + later / ROUTE)
+        # international events: every draw pays one faction
+        draws = sum(1 / AHEAD for n in land if n in event_squares) + later * len(event_squares) / ROUTE
+        for g in alive:
+            if g.faction is not None:
+                value[g.id] += draws * event_pay[g.faction]
+    _pending(state, value, turns)
+    if state.drawn:
+        value[state.order[state.slot]] += _placing(state, owned, turns)
+    for f in alive:
+        if turns[f.id]:
+            value[f.id] -= _risk(state, f, value[f.id], turns[f.id] - 1, owned)
+    out = []
+    for s in range(state.seats):
+        firm = firm_of(state, s)
+        out.append(value.get(firm.id, 0.0) if firm.active else 0.0)
+    return out
+
+
+def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float:
+    """What a firm short of florins is expected to lose on its next few moves: a rent (at its
+    potential: the owner may add works of art meanwhile) or a market payout its florins cannot
+    cover sells palazzi back at half their price, the works of art on them lost to the supply
+    (the engine's order: fewest works first, then the cheapest), and one that even that cannot
+    cover takes everything (bankruptcy). A market the firm opens may owe three times a winning
+    stake (guessed as STAKE_GUESS florins a bettor)."""
+    c = cards()
+    florins = f.florins
+    sales = None
+    land, _ = _next(f.position if f.moved else 0)
+    soon = min(later, RISK_TURNS) / ROUTE
+    loss = 0.0
+    for n, owner, bridge, _, rent in owned:
+        if owner == f.id or bridge or rent <= florins:
+            continue
+        p = (1 / AHEAD if n in land else 0.0) + soon
+        sales = _sales(state, f) if sales is None else sales
+        loss += p * _shortfall(rent - florins, sales, worth)
+    squares = _markets()
+    markets = sum(1 / AHEAD for n in land if n in squares) + soon * len(squares)
+    if markets:
+        for g in state.firms.values():
+            if g.id == f.id or not g.active or g.florins < c.min_stake:
+                continue
+            owed = c.market_multiplier * min(g.florins, STAKE_GUESS)
+            if owed > florins:
+                sales = _sales(state, f) if sales is None else sales
+                loss += markets * _win_chance() * _shortfall(owed - florins, sales, worth)
+    return loss
+
+
+def _sales(state: State, f: Firm) -> list[tuple[int, int]]:
+    """The forced sales in the engine's order, as (florins raised so far, capital lost so far)."""
+    own = [n for n, o in state.owner.items() if o == f.id]
+    own.sort(key=lambda n: (len(state.art.get(n, [])), space(n).price, n))
+    out, raised, lost = [], 0, 0
+    for n in own:
+        half = (space(n).price or 0) // 2
+        raised += half
+        lost += half + sum(state.art.get(n, []))
+        out.append((raised, lost))
+    return out
+
+
+def _shortfall(short: int, sales: list[tuple[int, int]], worth: float) -> float:
+    """The capital lost raising ``short`` florins by forced sales, or everything if they cannot."""
+    for raised, lost in sales:
+        if raised >= short:
+            return lost
+    return worth
+
+
+def _placing(state: State, owned: list, turns: dict[int, int]) -> float:
+    """The rents the works of art being placed will add: all on the palazzo where they raise
+    the rent most, over the other firms' later moves."""
+    c = cards()
+    mine = state.order[state.slot]
+    visits = sum(t for f, t in turns.items() if f != mine) / ROUTE
+    mult, k, best = c.income_multipliers, len(state.drawn), 0
+    for n, owner, bridge, rent, _ in owned:
+        if owner != mine or bridge:
+            continue
+        shown = len(state.art.get(n, ()))
+        more = min(k, c.art_per_palazzo - shown)
+        if more > 0:
+            best = max(best, rent * mult[shown + more] // mult[shown] - rent)
+    return best * visits
+
+
+def _turns_left(state: State, alive: list[Firm]) -> dict[int, int]:
+    """The moves each firm still makes before the last round ends."""
+    rounds = state.options.max_rounds - state.round
+    slot = state.slot
+    out = {}
+    for f in alive:
+        i = state.order.index(f.id)
+        out[f.id] = rounds + (1 if i > slot or (i == slot and state.phase in BEFORE_SPIN) else 0)
+    return out
+
+
+@cache
+def _next(position: int) -> tuple[frozenset[int], dict[int, float]]:
+    """Where the next spin from ``position`` may land (each with 1/12), and the chance it
+    passes or lands on each space; position 0 is the starting place on Piazza Maggiore, from
+    which a spin n lands on space n (a 1 stays) and passes nothing before space 2."""
+    if position == 0:
+        land = frozenset(range(2, AHEAD + 1))
+        passing = {k: (AHEAD + 1 - k) / AHEAD for k in range(2, AHEAD + 1)}
+        return land, passing
+    spaces = [(position - 1 + k) % ROUTE + 1 for k in range(1, AHEAD + 1)]
+    return frozenset(spaces), {n: (AHEAD + 1 - d) / AHEAD for d, n in enumerate(spaces, start=1)}
+
+
+def _pending(state: State, value: dict[int, float], turns: dict[int, int]) -> None:
+    """Sealed decisions not yet settled, at their expectation."""
+    c = cards()
+    auction, market = state.auction, state.market
+    if auction is not None:
+        price = space(auction.space).price or 0
+        offers = {b: auction.bids.get(b, min(price // 2, state.firms[b].florins)) for b in auction.bidders}
+        best = max(offers.values(), default=0)
+        if best > 0:
+            winner = next(b for b in auction.bidders if offers[b] == best)
+            others = sum(t for f, t in turns.items() if f != winner)
+            value[winner] += price - best + price // 2 * others / ROUTE
+    if market is not None and market.opener in value:
+        for b, bet in market.bets.items():
+            if bet is not None and b in value:
+                edge = bet.stake * (1 - (c.market_multiplier + 1) * _win_chance())
+                value[b] -= edge
+                value[market.opener] += edge
