@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, Field, TypeAdapter, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engines.core.game import TimeUp
-from engines.core.rng import Rng
+from engines.core.rng import Blake2b, Rng, SplitMix64
 from engines.torri.board import shape_names
 
+_FLAT_RNGS = (Blake2b, SplitMix64)  # generators whose fields are all immutable
 COLOURS = ("blue", "green", "yellow", "red")  # seat -> colour id (the renderer's palette keys)
 COLOUR_TERMS = ("torri.term.blue", "torri.term.green", "torri.term.yellow", "torri.term.red")
 LETTERS = "BGYR"  # simple pieces, by seat
@@ -73,9 +74,29 @@ class State(BaseModel):
     last_move: list[str] = []  # start, route and destination of the last move
     rng: Rng  # kept for the record (the seed's generator); the rules never draw from it
 
+    def __deepcopy__(self, memo: dict | None = None) -> State:
+        """The copy ``Game.apply`` plays on, made without ``copy.deepcopy``'s generic walk
+        (it was a quarter of a random game's time): every field holds immutable values, or
+        a flat list or dict of them, or a model whose fields are immutable (the options,
+        the generator; a scripted generator is copied deeply, its queue is a list)."""
+        new = State.__new__(State)
+        fields = dict(self.__dict__)
+        for name, value in fields.items():
+            if isinstance(value, list | dict):
+                fields[name] = value.copy()
+            elif isinstance(value, BaseModel):
+                fields[name] = value.model_copy(deep=not isinstance(value, (Options, *_FLAT_RNGS)))
+        object.__setattr__(new, "__dict__", fields)
+        object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+
 
 class Move(BaseModel):
     """Walk (build="walk"), or walk and build a simple or battlement piece."""
+
+    model_config = ConfigDict(frozen=True)  # shared: legal_actions hands out the same objects
 
     kind: Literal["move"] = "move"
     to: str
@@ -91,12 +112,16 @@ class Move(BaseModel):
 class Start(BaseModel):
     """Set-up: place one's builder on a central tower."""
 
+    model_config = ConfigDict(frozen=True)  # shared: legal_actions hands out the same objects
+
     kind: Literal["start"] = "start"
     tower: Literal["Asinelli", "Garisenda"]
 
 
 class Pass(BaseModel):
     """Only when the builder has no legal move at all (see RULINGS.md)."""
+
+    model_config = ConfigDict(frozen=True)  # shared: legal_actions hands out the same objects
 
     kind: Literal["pass"] = "pass"
 

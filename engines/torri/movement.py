@@ -4,16 +4,17 @@ a central tower, and the 1-gold fee to every builder already on a square entered
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.model import COLOUR_TERMS, State, piece_owner
+from engines.torri.model import BATTLEMENT_LETTERS, COLOUR_TERMS, LETTERS, State, piece_owner
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
+    """One way to walk this turn (a tuple: routes are made by the dozen for every move listed)."""
+
     path: tuple[str, ...]  # squares entered, the destination last (the start excluded)
     payees: tuple[int, ...]  # one seat per gold owed, in payment order
     jump: bool = False  # the free move to a central tower
@@ -37,8 +38,15 @@ def builders_on(state: State, seat: int, square: str) -> tuple[int, ...]:
 
 def fees_map(state: State, seat: int) -> dict[str, tuple[int, ...]]:
     """Every square holding other seats' builders, with those seats (see builders_on)."""
-    start = state.builders[seat]
-    return {sq: who for sq in set(state.builders) - {None, start} if (who := builders_on(state, seat, sq))}
+    n, builders = state.seats, state.builders
+    start = builders[seat]
+    out: dict[str, tuple[int, ...]] = {}
+    for k in range(1, n):
+        other = (seat + k) % n
+        sq = builders[other]
+        if sq is not None and sq != start:
+            out[sq] = out.get(sq, ()) + (other,)
+    return out
 
 
 def is_route_square(state: State, lay: Layout, seat: int, square: str) -> bool:
@@ -47,12 +55,63 @@ def is_route_square(state: State, lay: Layout, seat: int, square: str) -> bool:
     return bool(tower) and square not in lay.centrals and piece_owner(tower[-1]) == seat
 
 
+def route_squares(state: State, lay: Layout, seat: int) -> set[str]:
+    """Every square ``is_route_square`` accepts, in one pass over the towers."""
+    mine = (LETTERS[seat], BATTLEMENT_LETTERS[seat])
+    return {sq for sq, tower in state.towers.items() if tower and tower[-1] in mine and sq not in lay.centrals}
+
+
 def routes(state: State, lay: Layout, seat: int) -> dict[str, Route]:
     """The cheapest route to every square the seat's builder can reach this turn:
     fewest fees, then fewest steps, then the first route in square order."""
     start = state.builders[seat]
     assert start is not None
-    fees_on = fees_map(state, seat)
+    return _cheapest(lay, start, route_squares(state, lay, seat), fees_map(state, seat))
+
+
+def _cheapest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
+    """``routes`` from its inputs: the start, the route squares, the fees by square."""
+    if own.isdisjoint(fees_on):
+        out = _nearest(lay, start, own, fees_on)
+    else:
+        out = _least_fees(lay, start, own, fees_on)
+    if start not in lay.centrals:
+        for central in lay.centrals:
+            jump = Route((central,), fees_on.get(central, ()), True)
+            old_route = out.get(central)
+            if old_route is None or (len(jump.payees), 1) <= (len(old_route.payees), len(old_route.path)):
+                out[central] = jump
+    return out
+
+
+def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
+    """``_least_fees`` when nobody stands on a route square: every route to a square then
+    owes the same fees (the destination's), so the cheapest is the shortest, then the
+    first in square order. Breadth first, each layer in the order of its paths: the
+    first path found to a square is the one ``_least_fees`` would keep."""
+    neighbours = lay.neighbours
+    out: dict[str, Route] = {}
+    seen = {start}
+    layer: list[tuple[tuple[str, ...], str]] = [((), start)]
+    while layer:
+        following = []
+        for path, node in layer:
+            for nxt in neighbours[node]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                route = (*path, nxt)
+                out[nxt] = Route(route, fees_on.get(nxt, ()))
+                if nxt in own:
+                    following.append((route, nxt))
+        following.sort()
+        layer = following
+    return out
+
+
+def _least_fees(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
+    """Fewest fees, then fewest steps, then the first route in square order (Dijkstra)."""
+    neighbours = lay.neighbours
     best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
     heap: list[tuple[int, int, tuple[str, ...], str]] = [(0, 0, (), start)]
     done: set[str] = set()
@@ -61,22 +120,17 @@ def routes(state: State, lay: Layout, seat: int) -> dict[str, Route]:
         if node in done:
             continue
         done.add(node)
-        for nxt in lay.neighbours[node]:
+        for nxt in neighbours[node]:
             if nxt == start or nxt in path:
                 continue
-            cand = (fees + len(fees_on.get(nxt, ())), steps + 1, (*path, nxt))
-            if nxt not in best or cand < best[nxt]:
+            cand = (fees + len(fees_on[nxt]) if nxt in fees_on else fees, steps + 1, (*path, nxt))
+            old = best.get(nxt)
+            if old is None or cand < old:
                 best[nxt] = cand
-            if nxt not in done and is_route_square(state, lay, seat, nxt):
+            if nxt in own and nxt not in done:
                 heapq.heappush(heap, (*cand, nxt))
-    out = {sq: Route(path, tuple(p for s in path for p in fees_on.get(s, ()))) for sq, (_, _, path) in best.items()}
-    if start not in lay.centrals:
-        for central in lay.centrals:
-            jump = Route((central,), fees_on.get(central, ()), jump=True)
-            old = out.get(central)
-            if old is None or (len(jump.payees), 1) <= (len(old.payees), len(old.path)):
-                out[central] = jump
-    return out
+    return {sq: Route(path, tuple(p for s in path if s in fees_on for p in fees_on[s]))
+            for sq, (_, _, path) in best.items()}
 
 
 def paid_outcome(state: State, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
@@ -97,11 +151,13 @@ def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]
     is still reachable and the mover still has gold to pay with: past that point no
     further step can change who is paid, so the rest of the network is flooded once
     (shortest continuation to every square) instead of walked path by path. See P5."""
-    inferred = routes(state, lay, seat)
     start = state.builders[seat]
+    assert start is not None
     gold = state.gold[seat]
-    own = {sq for sq in state.towers if sq != start and is_route_square(state, lay, seat, sq)}
+    own = route_squares(state, lay, seat)
     fees_on = fees_map(state, seat)
+    inferred = _cheapest(lay, start, own, fees_on)
+    own.discard(start)
     toll_squares = own & fees_on.keys()  # route squares where crossing pays someone
     if gold == 0 or not toll_squares:  # only the destination's fee can differ: one route each
         return {dest: [route] for dest, route in inferred.items()}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.building import Gain, build_problem, gain_amount, gain_source
+from engines.torri.building import Gain, build_problem, gain_amount, gain_source, height_limit
 from engines.torri.model import (
     BATTLEMENT_LETTERS,
     BATTLEMENT_PRICE,
@@ -14,6 +16,7 @@ from engines.torri.model import (
     NEUTRAL_BATTLEMENT,
     Move,
     State,
+    is_closing,
 )
 from engines.torri.movement import Route, plan_route, route_options
 
@@ -64,18 +67,78 @@ def move_problem(state: State, lay: Layout, seat: int, move: Move, route: Route)
     return build_problem(state, lay, seat, move.to, move.build, gold_after_fees(state, seat, route))
 
 
+@lru_cache(maxsize=8192)
+def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
+    """The one shared (frozen) Move with these fields: building a pydantic model for every
+    candidate was a fifth of the time spent listing moves."""
+    return Move(to=to, via=via, build=build)
+
+
+MEMO_SIZE = 2048  # positions whose legal moves are remembered (search revisits them)
+_listed: dict[tuple, tuple[list[tuple[Move, Route]], dict[Move, Route]]] = {}
+
+
+def _position_key(state: State, seat: int) -> tuple:
+    """Everything the seat's legal moves depend on (the walls, the board, the builders,
+    the gold and the seat's supply), as a hashable value."""
+    return (state.shape, state.seats, seat, state.bank, tuple(state.gold), tuple(state.builders),
+            state.simple_left[seat], state.battlements_left[seat], tuple(state.towers.items()))
+
+
 def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
+    """``list_moves``, remembered for the last ``MEMO_SIZE`` positions: a random game
+    lists a position's moves and then plays one of them (``play_move`` finds its route
+    here instead of searching again), and a search lists the same positions many times.
+    A pure function's memo: the answer depends only on the key."""
+    key = _position_key(state, seat)
+    found = _listed.get(key)
+    if found is None:
+        moves = list_moves(state, lay, seat)
+        if len(_listed) >= MEMO_SIZE:
+            del _listed[next(iter(_listed))]  # the oldest
+        found = _listed[key] = (moves, dict(moves))
+    return list(found[0])
+
+
+def listed_route(state: State, seat: int, move: Move) -> Route | None:
+    """The route of a move ``legal_moves`` listed for this very position (None if the
+    position is not remembered or the move is not listed as typed)."""
+    found = _listed.get(_position_key(state, seat))
+    return None if found is None else found[1].get(move)
+
+
+def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
     """One move per destination, build kind and outcome (the gold every player ends
     with, P5): first every move over the inferred route (no `via`), then the moves over
-    routes that end with other gold, each with its `via`."""
-    inferred, others = [], []
-    for dest, options in sorted(route_options(state, lay, seat).items(), key=lambda kv: lay.coords[kv[0]][::-1]):
-        outcomes = set()
+    routes that end with other gold, each with its `via`.
+
+    Exactly the moves ``move_problem`` accepts, decided without building its refusals:
+    what does not depend on the route (a tower to walk onto; closed, occupied or too
+    tall for a build; a central tower refuses battlements) is settled once per
+    destination, and only the battlement's price once per route."""
+    inferred: list[tuple[Move, Route]] = []
+    others: list[tuple[Move, Route]] = []
+    limit = height_limit(state, lay)
+    occupied = {sq for s, sq in enumerate(state.builders) if s != seat}
+    simple = state.simple_left[seat] > 0
+    battlements = state.battlements_left[seat] > 0
+    gold = state.gold[seat]
+    found = route_options(state, lay, seat)
+    for dest in sorted(found, key=lay.index.__getitem__):
+        tower = state.towers.get(dest, "")
+        central = dest in lay.centrals
+        buildable = not (tower and is_closing(tower[-1])) and dest not in occupied and (central or len(tower) < limit)
+        kinds = (("walk",) if tower else ()) + (("build",) if buildable and simple else ())
+        battlement = buildable and battlements and not central
+        if not kinds and not battlement:
+            continue
+        options = found[dest]
+        outcomes: set[tuple[str, tuple[int, ...]]] = set()
         for i, route in enumerate(options):
-            for build in ("walk", "build", "battlement"):
-                move = Move(to=dest, via=route.via if i else None, build=build)
-                if move_problem(state, lay, seat, move, route) is not None:
-                    continue
+            builds = (*kinds, "battlement") if battlement and gold - len(route.payees) >= BATTLEMENT_PRICE else kinds
+            via = route.via if i else None
+            for build in builds:
+                move = move_of(dest, via, build)
                 if len(options) > 1:
                     # routes paying different builders may still end alike: a fee paid to
                     # a player who then pays it back as the building gain (R13)
@@ -88,10 +151,12 @@ def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]
 
 
 def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
-    route = plan_route(state, lay, seat, move.to, move.via)
-    problem = move_problem(state, lay, seat, move, route)
-    if problem:
-        raise IllegalAction(problem)
+    route = listed_route(state, seat, move)  # a listed move is legal over its listed route
+    if route is None:
+        route = plan_route(state, lay, seat, move.to, move.via)
+        problem = move_problem(state, lay, seat, move, route)
+        if problem:
+            raise IllegalAction(problem)
     start = state.builders[seat]
     # the walk, and the fees to the builders on every square entered
     state.builders[seat] = move.to
