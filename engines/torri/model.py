@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -36,6 +36,8 @@ def is_closing(piece: str) -> bool:
 
 
 class Options(BaseModel):
+    model_config = ConfigDict(frozen=True)  # states share their options (see State.__deepcopy__)
+
     shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty = by player count")
     squared_runs: bool = Field(False, description="central-tower runs score length squared instead of x2")
     max_rounds: int = Field(40, ge=15, le=200, description="the end is triggered after this round at the latest")
@@ -76,21 +78,29 @@ class State(BaseModel):
 
     def __deepcopy__(self, memo: dict | None = None) -> State:
         """The copy ``Game.apply`` plays on, made without ``copy.deepcopy``'s generic walk
-        (it was a quarter of a random game's time): every field holds immutable values, or
-        a flat list or dict of them, or a model whose fields are immutable (the options,
-        the generator; a scripted generator is copied deeply, its queue is a list)."""
-        new = State.__new__(State)
-        fields = dict(self.__dict__)
-        for name, value in fields.items():
-            if isinstance(value, list | dict):
-                fields[name] = value.copy()
-            elif isinstance(value, BaseModel):
-                fields[name] = value.model_copy(deep=not isinstance(value, (Options, *_FLAT_RNGS)))
-        object.__setattr__(new, "__dict__", fields)
-        object.__setattr__(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
-        return new
+        (it was a quarter of a random game's time): the lists and the dict hold immutable
+        values, the options are frozen (shared), and the generator's fields are immutable
+        (a scripted generator, whose queue is a list, is copied deeply)."""
+        fields = self.__dict__.copy()
+        for name in _FLAT_FIELDS:
+            fields[name] = fields[name].copy()
+        rng = fields["rng"]
+        fields["rng"] = _flat_copy(rng) if type(rng) in _FLAT_RNGS else rng.model_copy(deep=True)
+        return _flat_copy(self, fields)
+
+
+_FLAT_FIELDS = ("towers", "builders", "gold", "simple_left", "battlements_left", "last_move")
+
+
+def _flat_copy(model: BaseModel, fields: dict | None = None) -> Any:
+    """A model with a copy of its field dict (or ``fields``), as pydantic's ``__copy__``
+    makes it, for models without extra fields or private attributes."""
+    new = type(model).__new__(type(model))
+    object.__setattr__(new, "__dict__", model.__dict__.copy() if fields is None else fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 class Move(BaseModel):

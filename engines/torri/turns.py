@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
@@ -16,7 +16,6 @@ from engines.torri.model import (
     NEUTRAL_BATTLEMENT,
     Move,
     State,
-    is_closing,
 )
 from engines.torri.movement import Route, plan_route, route_options
 
@@ -67,15 +66,22 @@ def move_problem(state: State, lay: Layout, seat: int, move: Move, route: Route)
     return build_problem(state, lay, seat, move.to, move.build, gold_after_fees(state, seat, route))
 
 
-@lru_cache(maxsize=8192)
+_MOVES: dict[tuple[str, tuple[str, ...] | None, str], Move] = {}  # the shared moves, by their fields
+
+
 def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
     """The one shared (frozen) Move with these fields: building a pydantic model for every
     candidate was a fifth of the time spent listing moves."""
-    return Move(to=to, via=via, build=build)
+    move = _MOVES.get((to, via, build))
+    if move is None:
+        if len(_MOVES) >= 50_000:  # routes typed on many boards: start afresh
+            _MOVES.clear()
+        move = _MOVES[to, via, build] = Move(to=to, via=via, build=build)
+    return move
 
 
 MEMO_SIZE = 2048  # positions whose legal moves are remembered (search revisits them)
-_listed: dict[tuple, tuple[list[tuple[Move, Route]], dict[Move, Route]]] = {}
+_listed: dict[tuple, tuple[list[tuple[Move, Route]], dict[tuple, Route]]] = {}
 
 
 def _position_key(state: State, seat: int) -> tuple:
@@ -96,7 +102,7 @@ def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]
         moves = list_moves(state, lay, seat)
         if len(_listed) >= MEMO_SIZE:
             del _listed[next(iter(_listed))]  # the oldest
-        found = _listed[key] = (moves, dict(moves))
+        found = _listed[key] = (moves, {(m.to, m.via, m.build): route for m, route in moves})
     return list(found[0])
 
 
@@ -104,7 +110,10 @@ def listed_route(state: State, seat: int, move: Move) -> Route | None:
     """The route of a move ``legal_moves`` listed for this very position (None if the
     position is not remembered or the move is not listed as typed)."""
     found = _listed.get(_position_key(state, seat))
-    return None if found is None else found[1].get(move)
+    return None if found is None else found[1].get((move.to, move.via, move.build))
+
+
+_CLOSING = frozenset(BATTLEMENT_LETTERS + NEUTRAL_BATTLEMENT)  # the pieces ``is_closing`` names
 
 
 def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
@@ -123,29 +132,34 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
     simple = state.simple_left[seat] > 0
     battlements = state.battlements_left[seat] > 0
     gold = state.gold[seat]
+    towers, centrals = state.towers, lay.centrals
     found = route_options(state, lay, seat)
     for dest in sorted(found, key=lay.index.__getitem__):
-        tower = state.towers.get(dest, "")
-        central = dest in lay.centrals
-        buildable = not (tower and is_closing(tower[-1])) and dest not in occupied and (central or len(tower) < limit)
+        tower = towers.get(dest, "")
+        central = dest in centrals
+        buildable = not (tower and tower[-1] in _CLOSING) and dest not in occupied and (central or len(tower) < limit)
         kinds = (("walk",) if tower else ()) + (("build",) if buildable and simple else ())
         battlement = buildable and battlements and not central
         if not kinds and not battlement:
             continue
         options = found[dest]
+        if len(options) == 1:
+            route = options[0]
+            for build in (*kinds, "battlement") if battlement and gold - len(route.payees) >= BATTLEMENT_PRICE else kinds:
+                inferred.append((_MOVES.get((dest, None, build)) or move_of(dest, None, build), route))
+            continue
         outcomes: set[tuple[str, tuple[int, ...]]] = set()
         for i, route in enumerate(options):
             builds = (*kinds, "battlement") if battlement and gold - len(route.payees) >= BATTLEMENT_PRICE else kinds
             via = route.via if i else None
             for build in builds:
                 move = move_of(dest, via, build)
-                if len(options) > 1:
-                    # routes paying different builders may still end alike: a fee paid to
-                    # a player who then pays it back as the building gain (R13)
-                    outcome = (build, gold_after_move(state, seat, move, route))
-                    if outcome in outcomes:
-                        continue
-                    outcomes.add(outcome)
+                # routes paying different builders may still end alike: a fee paid to
+                # a player who then pays it back as the building gain (R13)
+                outcome = (build, gold_after_move(state, seat, move, route))
+                if outcome in outcomes:
+                    continue
+                outcomes.add(outcome)
                 (others if i else inferred).append((move, route))
     return inferred + others
 
@@ -199,8 +213,7 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
         events.append(event(
             "torri.event.built",
             seat=seat,
-            piece=Msg("torri.term.a_battlement", price=BATTLEMENT_PRICE) if move.build == "battlement"
-            else Msg("torri.term.a_piece"),
+            piece=_PIECES[move.build],
             square=move.to,
             beneath=what,
             height=len(state.towers[move.to]),
@@ -212,16 +225,19 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
     return events
 
 
+@cache
 def _gain(got: int, payer: int | None) -> Msg:
-    """What the builder receives, as the build event says it."""
+    """What the builder receives, as the build event says it (messages are frozen: each
+    one is made once and shared)."""
     if payer is None:
         return Msg("torri.event.takes_from_bank", gold=got) if got else Msg("torri.event.bank_empty")
     return Msg("torri.event.takes_from", gold=got, payer=payer) if got else Msg("torri.event.payer_broke", payer=payer)
 
 
+@cache
 def beneath_term(beneath: Gain, payer: int | None, mover: bool) -> Msg:
     """What a piece is built on, in words: addressed to the builder (``mover``, the
-    autocomplete's gloss) or told to everyone (the event)."""
+    autocomplete's gloss) or told to everyone (the event). Made once, shared."""
     if beneath == "new_tower":
         return Msg("torri.term.new_tower")
     if beneath == "neutral_base":
@@ -229,6 +245,9 @@ def beneath_term(beneath: Gain, payer: int | None, mover: bool) -> Msg:
     if beneath == "own_piece":
         return Msg("torri.term.your_piece") if mover else Msg("torri.term.their_piece")
     return Msg("torri.term.others_piece", owner=payer)
+
+
+_PIECES = {"build": Msg("torri.term.a_piece"), "battlement": Msg("torri.term.a_battlement", price=BATTLEMENT_PRICE)}
 
 
 def trigger_end(state: State, lay: Layout, by: int) -> list[Event]:

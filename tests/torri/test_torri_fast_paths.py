@@ -23,7 +23,9 @@ def random_positions(players, games=4, every=3):
 
 
 def mutable_parts(value, path="state"):
-    """Every list, dict and model inside a value, by id, with where it was found."""
+    """Every list, dict and unfrozen model inside a value, by id, with where it was found."""
+    if isinstance(value, BaseModel) and value.model_config.get("frozen"):
+        return
     if isinstance(value, BaseModel):
         yield id(value), path
         for name, part in value.__dict__.items():
