@@ -167,6 +167,8 @@ class View(BaseModel):
     battlements_left: list[int]
     phase: str
     round: int
+    turn: int  # play turns taken so far (public: agents rebuild the position from the view)
+    max_rounds: int  # the round after which the end is triggered at the latest
     to_act: list[int]
     limit: int  # the tallest a non-central tower may become now
     end_turn: int | None
@@ -181,3 +183,14 @@ def tower_view(tower: str) -> TowerView:
     pieces = [PieceView(owner=piece_owner(p), battlement=is_closing(p)) for p in tower]
     height = len(tower) - (1 if tower.endswith(NEUTRAL_BATTLEMENT) else 0)
     return TowerView(pieces=pieces, height=height, closed=bool(tower) and is_closing(tower[-1]))
+
+
+def tower_letters(tower: TowerView) -> str:
+    """A tower's letters in the state back from its view (``tower_view``'s inverse)."""
+    out = []
+    for piece in tower.pieces:
+        if piece.owner is None:
+            out.append(NEUTRAL_BATTLEMENT if piece.battlement else NEUTRAL_BASE)
+        else:
+            out.append((BATTLEMENT_LETTERS if piece.battlement else LETTERS)[piece.owner])
+    return "".join(out)

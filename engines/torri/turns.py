@@ -92,17 +92,18 @@ def _position_key(state: State, seat: int) -> tuple:
 
 
 def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
-    """``list_moves``, remembered for the last ``MEMO_SIZE`` positions: a random game
+    """``list_moves``, remembered for the ``MEMO_SIZE`` positions last listed: a random game
     lists a position's moves and then plays one of them (``play_move`` finds its route
     here instead of searching again), and a search lists the same positions many times.
     A pure function's memo: the answer depends only on the key."""
     key = _position_key(state, seat)
-    found = _listed.get(key)
+    found = _listed.pop(key, None)
     if found is None:
         moves = list_moves(state, lay, seat)
         if len(_listed) >= MEMO_SIZE:
-            del _listed[next(iter(_listed))]  # the oldest
-        found = _listed[key] = (moves, {(m.to, m.via, m.build): route for m, route in moves})
+            del _listed[next(iter(_listed))]  # the least recently listed
+        found = (moves, {(m.to, m.via, m.build): route for m, route in moves})
+    _listed[key] = found  # (last in the order: recently used)
     return list(found[0])
 
 
@@ -164,7 +165,8 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
     return inferred + others
 
 
-def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
+def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = False) -> list[Event]:
+    """Play a move on ``state`` in place; ``quiet`` (the search's fast path) skips the events."""
     route = listed_route(state, seat, move)  # a listed move is legal over its listed route
     if route is None:
         route = plan_route(state, lay, seat, move.to, move.via)
@@ -181,7 +183,7 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
     unpaid = len(route.payees) - len(paid_to)
     state.gold = gold_after_walk(state, seat, route)
     shown = len(route.path) > 1 or route.jump
-    events = [event(
+    events = [] if quiet else [event(
         "torri.event.moved_freely" if route.jump else "torri.event.walked",
         seat=seat,
         square=move.to,
@@ -210,7 +212,7 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
             state.gold[payer] -= got
         state.gold[seat] += got
         state.towers[move.to] = state.towers.get(move.to, "") + piece
-        events.append(event(
+        events += [] if quiet else [event(
             "torri.event.built",
             seat=seat,
             piece=_PIECES[move.build],
@@ -218,7 +220,7 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
             beneath=what,
             height=len(state.towers[move.to]),
             gain=_gain(got, payer),
-        ))
+        )]
         if move.build == "build" and state.simple_left[seat] == 0 and state.end_turn is None:
             events += trigger_end(state, lay, seat)
     state.last_move = [start, *route.path]
@@ -264,7 +266,8 @@ def trigger_end(state: State, lay: Layout, by: int) -> list[Event]:
     return [event("torri.event.round_limit", round=state.options.max_rounds, last=last)]
 
 
-def advance(state: State, lay: Layout) -> list[Event]:
+def next_turn(state: State, lay: Layout) -> list[Event]:
+    """The turn passes to the next seat: the round limit may trigger the end, the last turn ends the game."""
     events: list[Event] = []
     n = state.seats
     state.turn += 1

@@ -113,3 +113,18 @@ def test_moves_are_frozen_and_shared():
     assert isinstance(move, Move) and move in GAME.legal_actions(state, 0)
     with pytest.raises(ValueError):
         move.to = "A1"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_search_plays_every_action_to_the_state_apply_gives(players):
+    """``advance`` (in place, no events) against the gate (``apply``), action by action over
+    random games, every legal action of every tenth position tried."""
+    for seed in range(6):
+        state = GAME.new_game(players, Options(), 900 + seed)
+        for i, (seat, action, after, _) in enumerate(playout(GAME, state, SplitMix64.from_seed(seed))):
+            tried = GAME.legal_actions(state, seat) if i % 10 == 0 else [action]
+            for each in tried:
+                mine = state.model_copy(deep=True)
+                GAME.advance(mine, seat, each)
+                assert mine == GAME.apply(state, seat, each).state, (seed, i, each)
+            state = after
