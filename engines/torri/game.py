@@ -31,7 +31,7 @@ from engines.torri.model import (
 from engines.torri.notation import format_action, parse
 from engines.torri.sampling import rebuild, sample
 from engines.torri.scoring import final_result
-from engines.torri.turns import legal_moves, next_turn, play_move
+from engines.torri.turns import legal_move_list, legal_moves, next_turn, play_move
 
 Action = Move | Start | Pass
 
@@ -99,8 +99,7 @@ class Torri(Game[State, Action, View, Options]):
         lay = self.layout(state)
         if state.phase == "setup":
             return [Start(tower=t) for t in sorted(lay.centrals.values())]
-        moves = [m for m, _ in legal_moves(state, lay, seat)]
-        return moves or [Pass()]
+        return legal_move_list(state, lay, seat) or [Pass()]
 
     def _choices(self, state: State, seat: int) -> list[Choice]:
         if state.phase == "setup":

@@ -151,6 +151,16 @@ def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]
     is still reachable and the mover still has gold to pay with: past that point no
     further step can change who is paid, so the rest of the network is flooded once
     (shortest continuation to every square) instead of walked path by path. See P5."""
+    inferred, others = reachable(state, lay, seat)
+    out = {dest: [route] for dest, route in inferred.items()}
+    for dest, extra in others.items():
+        out[dest] += extra
+    return out
+
+
+def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], dict[str, list[Route]]]:
+    """``route_options`` in two parts: the inferred route to every square in reach, and
+    the other routes where there are any (the listing takes the first part whole)."""
     start = state.builders[seat]
     assert start is not None
     gold = state.gold[seat]
@@ -160,13 +170,13 @@ def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]
     own.discard(start)
     toll_squares = own & fees_on.keys()  # route squares where crossing pays someone
     if gold == 0 or not toll_squares:  # only the destination's fee can differ: one route each
-        return {dest: [route] for dest, route in inferred.items()}
-    order = {sq: (r, c) for sq, (c, r) in lay.coords.items()}
+        return inferred, {}
+    order = lay.index  # square order: row by row
     best: dict[tuple[str, tuple[int, ...]], tuple[tuple, tuple[str, ...], tuple[int, ...]]] = {}
 
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
         key = (path[-1], paid_outcome(state, seat, payees))
-        rank = (len(path), len(payees), tuple(order[sq] for sq in path))
+        rank = (len(path), len(payees), tuple(map(order.__getitem__, path)))
         if key not in best or rank < best[key][0]:
             best[key] = (rank, path, payees)
 
@@ -217,12 +227,12 @@ def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]
                 visited.remove(nxt)
 
     explore(start, (), {start}, ())
-    out = {dest: [route] for dest, route in inferred.items()}
+    others: dict[str, list[Route]] = {}
     chosen = {(dest, paid_outcome(state, seat, route.payees)) for dest, route in inferred.items()}
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
         if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
-            out[key[0]].append(Route(path, payees))
-    return out
+            others.setdefault(key[0], []).append(Route(path, payees))
+    return inferred, others
 
 
 def _payees(state: State, seat: int, path: tuple[str, ...]) -> tuple[int, ...]:

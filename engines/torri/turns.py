@@ -17,7 +17,7 @@ from engines.torri.model import (
     Move,
     State,
 )
-from engines.torri.movement import Route, plan_route, route_options
+from engines.torri.movement import Route, plan_route, reachable
 
 
 def gold_after_fees(state: State, seat: int, route: Route) -> int:
@@ -81,7 +81,7 @@ def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
 
 
 MEMO_SIZE = 2048  # positions whose legal moves are remembered (search revisits them)
-_listed: dict[tuple, tuple[list[tuple[Move, Route]], dict[tuple, Route]]] = {}
+_listed: dict[tuple, tuple[list[tuple[Move, Route]], list[Move]]] = {}
 
 
 def _position_key(state: State, seat: int) -> tuple:
@@ -91,27 +91,54 @@ def _position_key(state: State, seat: int) -> tuple:
             state.simple_left[seat], state.battlements_left[seat], tuple(state.towers.items()))
 
 
-def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
-    """``list_moves``, remembered for the ``MEMO_SIZE`` positions last listed: a random game
-    lists a position's moves and then plays one of them (``play_move`` finds its route
-    here instead of searching again), and a search lists the same positions many times.
-    A pure function's memo: the answer depends only on the key."""
+def _remembered(state: State, lay: Layout, seat: int) -> tuple[list[tuple[Move, Route]], list[Move]]:
+    """``list_moves`` (and the moves alone), remembered for the ``MEMO_SIZE`` positions
+    last listed: a random game lists a position's moves and then plays one of them
+    (``play_move`` finds its route here instead of searching again), and a search lists
+    the same positions many times. A pure function's memo: the answer depends only on
+    the key."""
     key = _position_key(state, seat)
     found = _listed.pop(key, None)
     if found is None:
-        moves = list_moves(state, lay, seat)
+        pairs = list_moves(state, lay, seat)
         if len(_listed) >= MEMO_SIZE:
             del _listed[next(iter(_listed))]  # the least recently listed
-        found = (moves, {(m.to, m.via, m.build): route for m, route in moves})
+        found = (pairs, [move for move, _ in pairs])
     _listed[key] = found  # (last in the order: recently used)
-    return list(found[0])
+    return found
+
+
+def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
+    """Every legal move with its route (see ``list_moves``)."""
+    return list(_remembered(state, lay, seat)[0])
+
+
+def legal_move_list(state: State, lay: Layout, seat: int) -> list[Move]:
+    """Every legal move (see ``list_moves``), without the routes."""
+    return list(_remembered(state, lay, seat)[1])
 
 
 def listed_route(state: State, seat: int, move: Move) -> Route | None:
     """The route of a move ``legal_moves`` listed for this very position (None if the
-    position is not remembered or the move is not listed as typed)."""
+    position is not remembered or the move is not listed as typed). The listed moves are
+    the shared objects ``legal_actions`` handed out: they are found by identity first."""
     found = _listed.get(_position_key(state, seat))
-    return None if found is None else found[1].get((move.to, move.via, move.build))
+    if found is None:
+        return None
+    for listed, route in found[0]:
+        if listed is move:
+            return route
+    return next((route for listed, route in found[0] if listed == move), None)
+
+
+_KINDS: dict[tuple[str, tuple[str, ...], bool], tuple[Move, ...]] = {}
+
+
+def _moves_to(dest: str, kinds: tuple[str, ...], battlement: bool) -> tuple[Move, ...]:
+    """The shared moves to ``dest`` (over the inferred route) of these build kinds."""
+    moves = _KINDS[dest, kinds, battlement] = tuple(
+        move_of(dest, None, build) for build in (*kinds, "battlement") if build != "battlement" or battlement)
+    return moves
 
 
 _CLOSING = frozenset(BATTLEMENT_LETTERS + NEUTRAL_BATTLEMENT)  # the pieces ``is_closing`` names
@@ -134,8 +161,8 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
     battlements = state.battlements_left[seat] > 0
     gold = state.gold[seat]
     towers, centrals = state.towers, lay.centrals
-    found = route_options(state, lay, seat)
-    for dest in sorted(found, key=lay.index.__getitem__):
+    inferred_routes, other_routes = reachable(state, lay, seat)
+    for dest in sorted(inferred_routes, key=lay.index.__getitem__):
         tower = towers.get(dest, "")
         central = dest in centrals
         buildable = not (tower and tower[-1] in _CLOSING) and dest not in occupied and (central or len(tower) < limit)
@@ -143,14 +170,14 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
         battlement = buildable and battlements and not central
         if not kinds and not battlement:
             continue
-        options = found[dest]
-        if len(options) == 1:
-            route = options[0]
-            for build in (*kinds, "battlement") if battlement and gold - len(route.payees) >= BATTLEMENT_PRICE else kinds:
-                inferred.append((_MOVES.get((dest, None, build)) or move_of(dest, None, build), route))
+        if dest not in other_routes:
+            route = inferred_routes[dest]
+            closing = battlement and gold - len(route.payees) >= BATTLEMENT_PRICE
+            moves = _KINDS.get((dest, kinds, closing)) or _moves_to(dest, kinds, closing)
+            inferred += [(move, route) for move in moves]
             continue
         outcomes: set[tuple[str, tuple[int, ...]]] = set()
-        for i, route in enumerate(options):
+        for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
             builds = (*kinds, "battlement") if battlement and gold - len(route.payees) >= BATTLEMENT_PRICE else kinds
             via = route.via if i else None
             for build in builds:
