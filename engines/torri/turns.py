@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
@@ -131,13 +132,14 @@ def listed_route(state: State, seat: int, move: Move) -> Route | None:
     return next((route for listed, route in found[0] if listed == move), None)
 
 
-_KINDS: dict[tuple[str, tuple[str, ...], bool], tuple[Move, ...]] = {}
+WALK, BUILD, BATTLEMENT = 1, 2, 4  # the build kinds a destination allows, as bits
+_KIND_BITS = (("walk", WALK), ("build", BUILD), ("battlement", BATTLEMENT))
+_KINDS: dict[tuple[str, int], tuple[Move, ...]] = {}
 
 
-def _moves_to(dest: str, kinds: tuple[str, ...], battlement: bool) -> tuple[Move, ...]:
+def _moves_to(dest: str, kinds: int) -> tuple[Move, ...]:
     """The shared moves to ``dest`` (over the inferred route) of these build kinds."""
-    moves = _KINDS[dest, kinds, battlement] = tuple(
-        move_of(dest, None, build) for build in (*kinds, "battlement") if build != "battlement" or battlement)
+    moves = _KINDS[dest, kinds] = tuple(move_of(dest, None, build) for build, bit in _KIND_BITS if kinds & bit)
     return moves
 
 
@@ -163,24 +165,32 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
     towers, centrals = state.towers, lay.centrals
     inferred_routes, other_routes = reachable(state, lay, seat)
     for dest in sorted(inferred_routes, key=lay.index.__getitem__):
-        tower = towers.get(dest, "")
-        central = dest in centrals
-        buildable = not (tower and tower[-1] in _CLOSING) and dest not in occupied and (central or len(tower) < limit)
-        kinds = (("walk",) if tower else ()) + (("build",) if buildable and simple else ())
-        battlement = buildable and battlements and not central
-        if not kinds and not battlement:
+        tower = towers.get(dest)
+        if tower:
+            kinds = WALK
+            buildable = tower[-1] not in _CLOSING and dest not in occupied and (dest in centrals or len(tower) < limit)
+        else:  # an empty square: never a central tower, never above the limit
+            kinds = 0
+            buildable = dest not in occupied
+        if buildable:
+            if simple:
+                kinds |= BUILD
+            if battlements and dest not in centrals:
+                kinds |= BATTLEMENT
+        if not kinds:
             continue
         if dest not in other_routes:
             route = inferred_routes[dest]
-            closing = battlement and gold - len(route.payees) >= BATTLEMENT_PRICE
-            moves = _KINDS.get((dest, kinds, closing)) or _moves_to(dest, kinds, closing)
-            inferred += [(move, route) for move in moves]
+            if kinds & BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE:
+                kinds ^= BATTLEMENT
+            inferred.extend(zip(_KINDS.get((dest, kinds)) or _moves_to(dest, kinds), repeat(route)))
             continue
         outcomes: set[tuple[str, tuple[int, ...]]] = set()
         for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
-            builds = (*kinds, "battlement") if battlement and gold - len(route.payees) >= BATTLEMENT_PRICE else kinds
             via = route.via if i else None
-            for build in builds:
+            for build, bit in _KIND_BITS:
+                if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
+                    continue
                 move = move_of(dest, via, build)
                 # routes paying different builders may still end alike: a fee paid to
                 # a player who then pays it back as the building gain (R13)
