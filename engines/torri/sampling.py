@@ -3,7 +3,7 @@
 Nothing is hidden in this game and the rules draw nothing, so a view holds the whole
 position but the generator: the rebuilt state is the position itself. An agent samples
 the same view hundreds of times per decision, so the last view rebuilt is remembered
-(by identity, checked against the parts of the view a move always changes) and each
+(by identity, checked against the parts of the view an action changes) and each
 sample is a copy of it.
 """
 
@@ -17,9 +17,11 @@ _last: tuple[View, tuple, State] | None = None
 
 
 def _moves_made(view: View) -> tuple:
-    """What changes with every action (the turn, where the builders stand, the gold, the
-    towers built): a view changed in place after it was rebuilt is rebuilt again."""
-    return view.phase, view.turn, tuple(view.builders), tuple(view.gold), len(view.towers), view.bank
+    """What every action changes (the turn or the set-up seat, where the builders stand,
+    the pieces left to place) and what the rest of a move may change (the gold, the
+    bank): a view changed in place after it was rebuilt is rebuilt again."""
+    return (view.phase, view.turn, tuple(view.to_act), tuple(view.builders), tuple(view.simple_left),
+            tuple(view.battlements_left), tuple(view.gold), view.bank)
 
 
 def rebuild(view: View) -> State:

@@ -81,7 +81,7 @@ def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
     return move
 
 
-MEMO_SIZE = 2048  # positions whose legal moves are remembered (search revisits them)
+MEMO_SIZE = 256  # positions whose legal moves are remembered (search revisits them)
 _listed: dict[tuple, tuple[list[tuple[Move, Route]], list[Move]]] = {}
 
 

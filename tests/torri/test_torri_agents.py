@@ -141,3 +141,26 @@ def test_the_hint_of_a_walk_and_without_an_estimate():
     assert words(reason) == "+0 gold now, +0 points on the board"
     assert words(GAME.explain(GAME.view(state, 0), 0, Move(to="B2"), 0.6)) == (
         "+0 gold now, +0 points on the board; expected to leave you +1 point ahead of the best rival")
+
+
+def test_a_view_changed_in_place_is_sampled_afresh():
+    """Samples of one view are copies of one rebuilt position; the view changed as a move
+    would change it gives the new position."""
+    state = position(towers={"B3": "B", "B2": "G", **TALL}, builders=["B3", "C4", "E4"], gold=[2, 1, 0])
+    view = GAME.view(state, 0)
+    rng = Rng.from_seed(1)
+    first, second = GAME.sample_state(view, 0, rng), GAME.sample_state(view, 0, rng)
+    assert first == second.model_copy(update={"rng": first.rng}) and first is not second
+    first.gold[0] = 7  # a sample is the agent's to play on: the next one is untouched
+    assert GAME.sample_state(view, 0, rng).gold[0] == 2
+    moved = GAME.apply(state, 0, Move(to="B2")).state
+    for name in ("builders", "last_move", "turn", "round", "to_act"):
+        setattr(view, name, getattr(GAME.view(moved, 0), name))
+    assert GAME.sample_state(view, 0, rng).builders == moved.builders
+
+
+def test_action_keys_tell_every_legal_action_apart():
+    for real in positions_of_every_phase():
+        for seat in GAME.to_act(real):
+            legal = GAME.legal_actions(real, seat)
+            assert len({GAME.action_key(a) for a in legal}) == len(legal)
