@@ -110,27 +110,29 @@ def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[in
 
 
 def _least_fees(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
-    """Fewest fees, then fewest steps, then the first route in square order (Dijkstra)."""
+    """Fewest fees, then fewest steps, then the first route in square order (Dijkstra;
+    the seats paid ride along, never compared: two paths to one square always differ)."""
     neighbours = lay.neighbours
-    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
-    heap: list[tuple[int, int, tuple[str, ...], str]] = [(0, 0, (), start)]
+    best: dict[str, tuple[int, int, tuple[str, ...], tuple[int, ...]]] = {}
+    heap: list[tuple[int, int, tuple[str, ...], tuple[int, ...], str]] = [(0, 0, (), (), start)]
     done: set[str] = set()
     while heap:
-        fees, steps, path, node = heapq.heappop(heap)
+        fees, steps, path, payees, node = heapq.heappop(heap)
         if node in done:
             continue
         done.add(node)
         for nxt in neighbours[node]:
             if nxt == start or nxt in path:
                 continue
-            cand = (fees + len(fees_on[nxt]) if nxt in fees_on else fees, steps + 1, (*path, nxt))
+            due = fees_on.get(nxt)
+            cand = (fees + len(due), steps + 1, (*path, nxt), payees + due) if due else \
+                (fees, steps + 1, (*path, nxt), payees)
             old = best.get(nxt)
             if old is None or cand < old:
                 best[nxt] = cand
             if nxt in own and nxt not in done:
                 heapq.heappush(heap, (*cand, nxt))
-    return {sq: Route(path, tuple(p for s in path if s in fees_on for p in fees_on[s]))
-            for sq, (_, _, path) in best.items()}
+    return {sq: Route(path, payees) for sq, (_, _, path, payees) in best.items()}
 
 
 def paid_outcome(state: State, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
@@ -175,9 +177,12 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     best: dict[tuple[str, tuple[int, ...]], tuple[tuple, tuple[str, ...], tuple[int, ...]]] = {}
 
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
-        key = (path[-1], paid_outcome(state, seat, payees))
+        key = (path[-1], tuple(sorted(payees[:gold])) if payees else ())  # paid_outcome
+        old = best.get(key)
+        if old is not None and (len(path), len(payees)) > old[0][:2]:
+            return  # longer, or as long with more fees: the square order cannot help
         rank = (len(path), len(payees), tuple(map(order.__getitem__, path)))
-        if key not in best or rank < best[key][0]:
+        if old is None or rank < old[0]:
             best[key] = (rank, path, payees)
 
     def toll_ahead(node: str, visited: set[str]) -> bool:

@@ -86,6 +86,7 @@ def test_positions_that_look_alike_give_the_same_decision():
             assert decide(level, a, seat, seed) == decide(level, b, seat, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_level_plays_only_legal_moves(seats):
     """200 seeded games per player count, the three levels seated in turn round the table
