@@ -29,8 +29,9 @@ def rebuild(view: View) -> State:
     The options' shape is the wall's name even where the game was opened with the
     default, ""; nothing the rules read differs."""
     global _last
-    if _last is not None and _last[0] is view and _last[1] == _moves_made(view):
-        return _last[2]
+    last = _last  # (read once: another thread may replace it)
+    if last is not None and last[0] is view and last[1] == _moves_made(view):
+        return last[2]
     lay = layout(view.shape, view.seats)
     if view.phase == "setup":
         setup_seat = view.to_act[0]

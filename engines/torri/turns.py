@@ -93,19 +93,18 @@ def _position_key(state: State, seat: int) -> tuple:
 
 
 def _remembered(state: State, lay: Layout, seat: int) -> tuple[list[tuple[Move, Route]], list[Move]]:
-    """``list_moves`` (and the moves alone), remembered for the ``MEMO_SIZE`` positions
-    last listed: a random game lists a position's moves and then plays one of them
-    (``play_move`` finds its route here instead of searching again), and a search lists
-    the same positions many times. A pure function's memo: the answer depends only on
-    the key."""
+    """``list_moves`` (and the moves alone), remembered for up to ``MEMO_SIZE``
+    positions (then the memo starts afresh): a random game lists a position's moves and
+    then plays one of them (``play_move`` finds its route here instead of searching
+    again), and a search lists the same positions many times. A pure function's memo:
+    the answer depends only on the key."""
     key = _position_key(state, seat)
-    found = _listed.pop(key, None)
+    found = _listed.get(key)
     if found is None:
         pairs = list_moves(state, lay, seat)
         if len(_listed) >= MEMO_SIZE:
-            del _listed[next(iter(_listed))]  # the least recently listed
-        found = (pairs, [move for move, _ in pairs])
-    _listed[key] = found  # (last in the order: recently used)
+            _listed.clear()  # start afresh (one step, safe if threads share the memo)
+        found = _listed[key] = (pairs, [move for move, _ in pairs])
     return found
 
 
