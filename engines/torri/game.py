@@ -28,7 +28,7 @@ from engines.torri.model import (
     action_adapter,
     tower_view,
 )
-from engines.torri.notation import format_action, parse
+from engines.torri.notation import format_action, move_text, parse
 from engines.torri.sampling import rebuild, sample
 from engines.torri.scoring import final_result
 from engines.torri.turns import legal_move_list, legal_moves, next_turn, play_move
@@ -165,7 +165,7 @@ class Torri(Game[State, Action, View, Options]):
 
     def action_key(self, action: Action) -> str:
         """The notation (shorter and quicker than the action's JSON, and as distinct)."""
-        return format_action(action)
+        return move_text(action)
 
     def sample_state(self, view: View, seat: int, rng: Rng) -> State:
         """The position itself with a generator made afresh from ``rng`` (nothing is hidden
