@@ -90,10 +90,11 @@ def test_positions_that_look_alike_give_the_same_decision():
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_level_plays_only_legal_moves(seats):
     """200 seeded games per player count, the three levels seated in turn round the table
-    (the mcts with a tiny budget): every choice, made from the seat's view, is legal."""
+    (the mcts with a tiny budget): every choice, made from the seat's view, is legal. Every
+    other game ends at the earliest round limit (15), so both kinds of end are reached."""
     levels = [RandomAgent(), GreedyAgent(), MctsAgent()]
     for seed in range(200):
-        state = GAME.new_game(seats, Options(), seed)
+        state = GAME.new_game(seats, Options(max_rounds=40 if seed % 2 else 15), seed)
         rng = Rng.from_seed(seed)
         while GAME.result(state) is None:
             [seat] = GAME.to_act(state)
