@@ -100,6 +100,7 @@ class Layout:
     coords: dict[str, tuple[int, int]] = field(hash=False, compare=False)
     neighbours: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
     centrals: dict[str, str] = field(hash=False, compare=False)  # square -> tower name
+    index: dict[str, int] = field(hash=False, compare=False)  # square -> its place in ``squares`` (row by row)
 
     def central_square(self, tower: str) -> str:
         return next(sq for sq, name in self.centrals.items() if name == tower)
@@ -138,6 +139,7 @@ def layout(name: str, seats: int) -> Layout:
         coords=coords,
         neighbours=neighbours,
         centrals=centrals,
+        index={sq: i for i, sq in enumerate(coords)},
     )
 
 

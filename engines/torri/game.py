@@ -9,6 +9,7 @@ from engines.core.rng import Rng
 from engines.torri import board
 from engines.torri.board import ASINELLI, Layout, default_shape, layout, shape_names, shapes
 from engines.torri.building import central_height, height_limit
+from engines.torri.evaluation import evaluate, hint
 from engines.torri.glosses import move_choices, setup_choices
 from engines.torri.model import (
     BANK_GOLD,
@@ -27,9 +28,10 @@ from engines.torri.model import (
     action_adapter,
     tower_view,
 )
-from engines.torri.notation import format_action, parse
+from engines.torri.notation import format_action, move_text, parse
+from engines.torri.sampling import rebuild, sample
 from engines.torri.scoring import final_result
-from engines.torri.turns import advance, legal_moves, play_move
+from engines.torri.turns import legal_move_list, legal_moves, next_turn, play_move
 
 Action = Move | Start | Pass
 
@@ -97,8 +99,7 @@ class Torri(Game[State, Action, View, Options]):
         lay = self.layout(state)
         if state.phase == "setup":
             return [Start(tower=t) for t in sorted(lay.centrals.values())]
-        moves = [m for m, _ in legal_moves(state, lay, seat)]
-        return moves or [Pass()]
+        return legal_move_list(state, lay, seat) or [Pass()]
 
     def _choices(self, state: State, seat: int) -> list[Choice]:
         if state.phase == "setup":
@@ -125,13 +126,51 @@ class Torri(Game[State, Action, View, Options]):
             events = [event("torri.event.passed", seat=seat)]
         else:
             events = play_move(state, lay, seat, action)
-        return events + advance(state, lay)
+        return events + next_turn(state, lay)
 
     def _time_up(self, state: State) -> list[Event]:
         """The game ends now and is scored as it stands (the central towers' runs, the
         towers, the tops and the gold are all counted from the board as it is)."""
         state.phase = "over"
         return [event("torri.event.time_up")]
+
+    # --- for agents (engines/core/agents.py) ----------------------------------------
+    score_scale = 6.0  # a typical margin between two players' final scores (tuned in the arena)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Every seat's expected final score (see ``engines.torri.evaluation``); once the
+        game is over, the final scores (the core's: a winner's half point for the tie-break)."""
+        if state.phase == "over":
+            return super().evaluate(state)
+        return evaluate(state, self.layout(state))
+
+    def explain(self, view: View, seat: int, action: Action, value: float | None) -> Msg | None:
+        """A move's hint: gold now, points on the board now, the margin expected at the end."""
+        if not isinstance(action, Move):  # placing the builder, passing: the margin alone
+            return super().explain(view, seat, action, value)
+        before = rebuild(view)
+        after = before.model_copy(deep=True)
+        self._play(after, seat, action)
+        return hint(before, after, seat, value, self.layout(before))
+
+    def advance(self, state: State, seat: int, action: Action) -> None:
+        """Search's fast path: a move played without making its events' messages (the
+        same state as ``apply``'s, tested action by action); anything else as ``_play``."""
+        if state.phase == "play" and isinstance(action, Move):
+            lay = self.layout(state)
+            play_move(state, lay, seat, action, quiet=True)
+            next_turn(state, lay)
+        else:
+            self._play(state, seat, action)
+
+    def action_key(self, action: Action) -> str:
+        """The notation (shorter and quicker than the action's JSON, and as distinct)."""
+        return move_text(action)
+
+    def sample_state(self, view: View, seat: int, rng: Rng) -> State:
+        """The position itself with a generator made afresh from ``rng`` (nothing is hidden
+        and nothing is drawn: see ``engines.torri.sampling``)."""
+        return sample(view, rng)
 
     # --- views ----------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
@@ -157,6 +196,8 @@ class Torri(Game[State, Action, View, Options]):
             battlements_left=list(state.battlements_left),
             phase=state.phase,
             round=state.turn // state.seats + 1,
+            turn=state.turn,
+            max_rounds=state.options.max_rounds,
             to_act=sorted(self.to_act(state)),
             limit=height_limit(state, lay),
             end_turn=state.end_turn,

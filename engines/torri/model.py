@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, Field, TypeAdapter, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engines.core.game import TimeUp
-from engines.core.rng import Rng
+from engines.core.rng import Blake2b, Rng, SplitMix64
 from engines.torri.board import shape_names
 
+_FLAT_RNGS = (Blake2b, SplitMix64)  # generators whose fields are all immutable
 COLOURS = ("blue", "green", "yellow", "red")  # seat -> colour id (the renderer's palette keys)
 COLOUR_TERMS = ("torri.term.blue", "torri.term.green", "torri.term.yellow", "torri.term.red")
 LETTERS = "BGYR"  # simple pieces, by seat
@@ -35,6 +36,8 @@ def is_closing(piece: str) -> bool:
 
 
 class Options(BaseModel):
+    model_config = ConfigDict(frozen=True)  # states share their options (see State.__deepcopy__)
+
     shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty = by player count")
     squared_runs: bool = Field(False, description="central-tower runs score length squared instead of x2")
     max_rounds: int = Field(40, ge=15, le=200, description="the end is triggered after this round at the latest")
@@ -73,9 +76,37 @@ class State(BaseModel):
     last_move: list[str] = []  # start, route and destination of the last move
     rng: Rng  # kept for the record (the seed's generator); the rules never draw from it
 
+    def __deepcopy__(self, memo: dict | None = None) -> State:
+        """The copy ``Game.apply`` plays on, made without ``copy.deepcopy``'s generic walk
+        (it was a quarter of a random game's time): the lists and the dict hold immutable
+        values, the options are frozen (shared), and the generator's fields are immutable
+        (a scripted generator, whose queue is a list, is copied deeply)."""
+        fields = self.__dict__.copy()
+        for name in _FLAT_FIELDS:
+            fields[name] = fields[name].copy()
+        rng = fields["rng"]
+        fields["rng"] = _flat_copy(rng) if type(rng) in _FLAT_RNGS else rng.model_copy(deep=True)
+        return _flat_copy(self, fields)
+
+
+_FLAT_FIELDS = ("towers", "builders", "gold", "simple_left", "battlements_left", "last_move")
+
+
+def _flat_copy(model: BaseModel, fields: dict | None = None) -> Any:
+    """A model with a copy of its field dict (or ``fields``), as pydantic's ``__copy__``
+    makes it, for models without extra fields or private attributes."""
+    new = type(model).__new__(type(model))
+    object.__setattr__(new, "__dict__", model.__dict__.copy() if fields is None else fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
 
 class Move(BaseModel):
     """Walk (build="walk"), or walk and build a simple or battlement piece."""
+
+    model_config = ConfigDict(frozen=True)  # shared: legal_actions hands out the same objects
 
     kind: Literal["move"] = "move"
     to: str
@@ -91,12 +122,16 @@ class Move(BaseModel):
 class Start(BaseModel):
     """Set-up: place one's builder on a central tower."""
 
+    model_config = ConfigDict(frozen=True)  # shared: legal_actions hands out the same objects
+
     kind: Literal["start"] = "start"
     tower: Literal["Asinelli", "Garisenda"]
 
 
 class Pass(BaseModel):
     """Only when the builder has no legal move at all (see RULINGS.md)."""
+
+    model_config = ConfigDict(frozen=True)  # shared: legal_actions hands out the same objects
 
     kind: Literal["pass"] = "pass"
 
@@ -132,6 +167,8 @@ class View(BaseModel):
     battlements_left: list[int]
     phase: str
     round: int
+    turn: int  # play turns taken so far (public: agents rebuild the position from the view)
+    max_rounds: int  # the round after which the end is triggered at the latest
     to_act: list[int]
     limit: int  # the tallest a non-central tower may become now
     end_turn: int | None
@@ -146,3 +183,14 @@ def tower_view(tower: str) -> TowerView:
     pieces = [PieceView(owner=piece_owner(p), battlement=is_closing(p)) for p in tower]
     height = len(tower) - (1 if tower.endswith(NEUTRAL_BATTLEMENT) else 0)
     return TowerView(pieces=pieces, height=height, closed=bool(tower) and is_closing(tower[-1]))
+
+
+def tower_letters(tower: TowerView) -> str:
+    """A tower's letters in the state back from its view (``tower_view``'s inverse)."""
+    out = []
+    for piece in tower.pieces:
+        if piece.owner is None:
+            out.append(NEUTRAL_BATTLEMENT if piece.battlement else NEUTRAL_BASE)
+        else:
+            out.append((BATTLEMENT_LETTERS if piece.battlement else LETTERS)[piece.owner])
+    return "".join(out)

@@ -4,16 +4,17 @@ a central tower, and the 1-gold fee to every builder already on a square entered
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.model import COLOUR_TERMS, State, piece_owner
+from engines.torri.model import BATTLEMENT_LETTERS, COLOUR_TERMS, LETTERS, State, piece_owner
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
+    """One way to walk this turn (a tuple: routes are made by the dozen for every move listed)."""
+
     path: tuple[str, ...]  # squares entered, the destination last (the start excluded)
     payees: tuple[int, ...]  # one seat per gold owed, in payment order
     jump: bool = False  # the free move to a central tower
@@ -37,8 +38,15 @@ def builders_on(state: State, seat: int, square: str) -> tuple[int, ...]:
 
 def fees_map(state: State, seat: int) -> dict[str, tuple[int, ...]]:
     """Every square holding other seats' builders, with those seats (see builders_on)."""
-    start = state.builders[seat]
-    return {sq: who for sq in set(state.builders) - {None, start} if (who := builders_on(state, seat, sq))}
+    n, builders = state.seats, state.builders
+    start = builders[seat]
+    out: dict[str, tuple[int, ...]] = {}
+    for k in range(1, n):
+        other = (seat + k) % n
+        sq = builders[other]
+        if sq is not None and sq != start:
+            out[sq] = out.get(sq, ()) + (other,)
+    return out
 
 
 def is_route_square(state: State, lay: Layout, seat: int, square: str) -> bool:
@@ -47,36 +55,84 @@ def is_route_square(state: State, lay: Layout, seat: int, square: str) -> bool:
     return bool(tower) and square not in lay.centrals and piece_owner(tower[-1]) == seat
 
 
+def route_squares(state: State, lay: Layout, seat: int) -> set[str]:
+    """Every square ``is_route_square`` accepts, in one pass over the towers."""
+    mine = (LETTERS[seat], BATTLEMENT_LETTERS[seat])
+    return {sq for sq, tower in state.towers.items() if tower and tower[-1] in mine and sq not in lay.centrals}
+
+
 def routes(state: State, lay: Layout, seat: int) -> dict[str, Route]:
     """The cheapest route to every square the seat's builder can reach this turn:
     fewest fees, then fewest steps, then the first route in square order."""
     start = state.builders[seat]
     assert start is not None
-    fees_on = fees_map(state, seat)
-    best: dict[str, tuple[int, int, tuple[str, ...]]] = {}
-    heap: list[tuple[int, int, tuple[str, ...], str]] = [(0, 0, (), start)]
+    return _cheapest(lay, start, route_squares(state, lay, seat), fees_map(state, seat))
+
+
+def _cheapest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
+    """``routes`` from its inputs: the start, the route squares, the fees by square."""
+    if own.isdisjoint(fees_on):
+        out = _nearest(lay, start, own, fees_on)
+    else:
+        out = _least_fees(lay, start, own, fees_on)
+    if start not in lay.centrals:
+        for central in lay.centrals:
+            jump = Route((central,), fees_on.get(central, ()), True)
+            old_route = out.get(central)
+            if old_route is None or (len(jump.payees), 1) <= (len(old_route.payees), len(old_route.path)):
+                out[central] = jump
+    return out
+
+
+def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
+    """``_least_fees`` when nobody stands on a route square: every route to a square then
+    owes the same fees (the destination's), so the cheapest is the shortest, then the
+    first in square order. Breadth first, each layer in the order of its paths: the
+    first path found to a square is the one ``_least_fees`` would keep."""
+    neighbours = lay.neighbours
+    out: dict[str, Route] = {}
+    seen = {start}
+    layer: list[tuple[tuple[str, ...], str]] = [((), start)]
+    while layer:
+        following = []
+        for path, node in layer:
+            for nxt in neighbours[node]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                route = (*path, nxt)
+                out[nxt] = Route(route, fees_on.get(nxt, ()))
+                if nxt in own:
+                    following.append((route, nxt))
+        following.sort()
+        layer = following
+    return out
+
+
+def _least_fees(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[int, ...]]) -> dict[str, Route]:
+    """Fewest fees, then fewest steps, then the first route in square order (Dijkstra;
+    the seats paid ride along, never compared: two paths to one square always differ)."""
+    neighbours = lay.neighbours
+    best: dict[str, tuple[int, int, tuple[str, ...], tuple[int, ...]]] = {}
+    heap: list[tuple[int, int, tuple[str, ...], tuple[int, ...], str]] = [(0, 0, (), (), start)]
     done: set[str] = set()
     while heap:
-        fees, steps, path, node = heapq.heappop(heap)
+        fees, steps, path, payees, node = heapq.heappop(heap)
         if node in done:
             continue
         done.add(node)
-        for nxt in lay.neighbours[node]:
+        for nxt in neighbours[node]:
             if nxt == start or nxt in path:
                 continue
-            cand = (fees + len(fees_on.get(nxt, ())), steps + 1, (*path, nxt))
-            if nxt not in best or cand < best[nxt]:
+            due = fees_on.get(nxt)
+            cand = (fees + len(due), steps + 1, (*path, nxt), payees + due) if due else \
+                (fees, steps + 1, (*path, nxt), payees)
+            old = best.get(nxt)
+            if old is None or cand < old:
                 best[nxt] = cand
-            if nxt not in done and is_route_square(state, lay, seat, nxt):
+            if nxt in own and nxt not in done:
                 heapq.heappush(heap, (*cand, nxt))
-    out = {sq: Route(path, tuple(p for s in path for p in fees_on.get(s, ()))) for sq, (_, _, path) in best.items()}
-    if start not in lay.centrals:
-        for central in lay.centrals:
-            jump = Route((central,), fees_on.get(central, ()), jump=True)
-            old = out.get(central)
-            if old is None or (len(jump.payees), 1) <= (len(old.payees), len(old.path)):
-                out[central] = jump
-    return out
+    return {sq: Route(path, payees) for sq, (_, _, path, payees) in best.items()}
 
 
 def paid_outcome(state: State, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
@@ -97,21 +153,36 @@ def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]
     is still reachable and the mover still has gold to pay with: past that point no
     further step can change who is paid, so the rest of the network is flooded once
     (shortest continuation to every square) instead of walked path by path. See P5."""
-    inferred = routes(state, lay, seat)
+    inferred, others = reachable(state, lay, seat)
+    out = {dest: [route] for dest, route in inferred.items()}
+    for dest, extra in others.items():
+        out[dest] += extra
+    return out
+
+
+def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], dict[str, list[Route]]]:
+    """``route_options`` in two parts: the inferred route to every square in reach, and
+    the other routes where there are any (the listing takes the first part whole)."""
     start = state.builders[seat]
+    assert start is not None
     gold = state.gold[seat]
-    own = {sq for sq in state.towers if sq != start and is_route_square(state, lay, seat, sq)}
+    own = route_squares(state, lay, seat)
     fees_on = fees_map(state, seat)
+    inferred = _cheapest(lay, start, own, fees_on)
+    own.discard(start)
     toll_squares = own & fees_on.keys()  # route squares where crossing pays someone
     if gold == 0 or not toll_squares:  # only the destination's fee can differ: one route each
-        return {dest: [route] for dest, route in inferred.items()}
-    order = {sq: (r, c) for sq, (c, r) in lay.coords.items()}
+        return inferred, {}
+    order = lay.index  # square order: row by row
     best: dict[tuple[str, tuple[int, ...]], tuple[tuple, tuple[str, ...], tuple[int, ...]]] = {}
 
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
-        key = (path[-1], paid_outcome(state, seat, payees))
-        rank = (len(path), len(payees), tuple(order[sq] for sq in path))
-        if key not in best or rank < best[key][0]:
+        key = (path[-1], tuple(sorted(payees[:gold])) if payees else ())  # paid_outcome
+        old = best.get(key)
+        if old is not None and (len(path), len(payees)) > old[0][:2]:
+            return  # longer, or as long with more fees: the square order cannot help
+        rank = (len(path), len(payees), tuple(map(order.__getitem__, path)))
+        if old is None or rank < old[0]:
             best[key] = (rank, path, payees)
 
     def toll_ahead(node: str, visited: set[str]) -> bool:
@@ -161,12 +232,12 @@ def route_options(state: State, lay: Layout, seat: int) -> dict[str, list[Route]
                 visited.remove(nxt)
 
     explore(start, (), {start}, ())
-    out = {dest: [route] for dest, route in inferred.items()}
+    others: dict[str, list[Route]] = {}
     chosen = {(dest, paid_outcome(state, seat, route.payees)) for dest, route in inferred.items()}
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
         if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
-            out[key[0]].append(Route(path, payees))
-    return out
+            others.setdefault(key[0], []).append(Route(path, payees))
+    return inferred, others
 
 
 def _payees(state: State, seat: int, path: tuple[str, ...]) -> tuple[int, ...]:

@@ -39,6 +39,23 @@ def format_action(action: Move | Start | Pass) -> str:
     return " ".join(parts)
 
 
+_TEXTS: dict[tuple, str] = {}  # a move's fields -> its notation (search keys its tree by it)
+
+
+def move_text(action: Move | Start | Pass) -> str:
+    """``format_action``, remembered for moves (a search asks for the same ones again and
+    again)."""
+    if type(action) is not Move:
+        return format_action(action)
+    fields = (action.to, action.via, action.build)
+    text = _TEXTS.get(fields)
+    if text is None:
+        if len(_TEXTS) >= 50_000:
+            _TEXTS.clear()
+        text = _TEXTS[fields] = format_action(action)
+    return text
+
+
 def _square(token: str, lay: Layout, text: str) -> str:
     m = SQUARE.fullmatch(token)
     if not m:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import repeat
+
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.building import Gain, build_problem, gain_amount, gain_source
+from engines.torri.building import Gain, build_problem, gain_amount, gain_source, height_limit
 from engines.torri.model import (
     BATTLEMENT_LETTERS,
     BATTLEMENT_PRICE,
@@ -15,7 +18,7 @@ from engines.torri.model import (
     Move,
     State,
 )
-from engines.torri.movement import Route, plan_route, route_options
+from engines.torri.movement import Route, plan_route, reachable
 
 
 def gold_after_fees(state: State, seat: int, route: Route) -> int:
@@ -64,34 +67,148 @@ def move_problem(state: State, lay: Layout, seat: int, move: Move, route: Route)
     return build_problem(state, lay, seat, move.to, move.build, gold_after_fees(state, seat, route))
 
 
+_MOVES: dict[tuple[str, tuple[str, ...] | None, str], Move] = {}  # the shared moves, by their fields
+
+
+def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
+    """The one shared (frozen) Move with these fields: building a pydantic model for every
+    candidate was a fifth of the time spent listing moves."""
+    move = _MOVES.get((to, via, build))
+    if move is None:
+        if len(_MOVES) >= 50_000:  # routes typed on many boards: start afresh
+            _MOVES.clear()
+        move = _MOVES[to, via, build] = Move(to=to, via=via, build=build)
+    return move
+
+
+MEMO_SIZE = 256  # positions whose legal moves are remembered (search revisits them)
+_listed: dict[tuple, tuple[list[tuple[Move, Route]], list[Move]]] = {}
+
+
+def _position_key(state: State, seat: int) -> tuple:
+    """Everything the seat's legal moves depend on (the walls, the board, the builders,
+    the gold and the seat's supply), as a hashable value."""
+    return (state.shape, state.seats, seat, state.bank, tuple(state.gold), tuple(state.builders),
+            state.simple_left[seat], state.battlements_left[seat], tuple(state.towers.items()))
+
+
+def _remembered(state: State, lay: Layout, seat: int) -> tuple[list[tuple[Move, Route]], list[Move]]:
+    """``list_moves`` (and the moves alone), remembered for up to ``MEMO_SIZE``
+    positions (then the memo starts afresh): a random game lists a position's moves and
+    then plays one of them (``play_move`` finds its route here instead of searching
+    again), and a search lists the same positions many times. A pure function's memo:
+    the answer depends only on the key."""
+    key = _position_key(state, seat)
+    found = _listed.get(key)
+    if found is None:
+        pairs = list_moves(state, lay, seat)
+        if len(_listed) >= MEMO_SIZE:
+            _listed.clear()  # start afresh (one step, safe if threads share the memo)
+        found = _listed[key] = (pairs, [move for move, _ in pairs])
+    return found
+
+
 def legal_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
+    """Every legal move with its route (see ``list_moves``)."""
+    return list(_remembered(state, lay, seat)[0])
+
+
+def legal_move_list(state: State, lay: Layout, seat: int) -> list[Move]:
+    """Every legal move (see ``list_moves``), without the routes."""
+    return list(_remembered(state, lay, seat)[1])
+
+
+def listed_route(state: State, seat: int, move: Move) -> Route | None:
+    """The route of a move ``legal_moves`` listed for this very position (None if the
+    position is not remembered or the move is not listed as typed). The listed moves are
+    the shared objects ``legal_actions`` handed out: they are found by identity first."""
+    found = _listed.get(_position_key(state, seat))
+    if found is None:
+        return None
+    for listed, route in found[0]:
+        if listed is move:
+            return route
+    return next((route for listed, route in found[0] if listed == move), None)
+
+
+WALK, BUILD, BATTLEMENT = 1, 2, 4  # the build kinds a destination allows, as bits
+_KIND_BITS = (("walk", WALK), ("build", BUILD), ("battlement", BATTLEMENT))
+_KINDS: dict[tuple[str, int], tuple[Move, ...]] = {}
+
+
+def _moves_to(dest: str, kinds: int) -> tuple[Move, ...]:
+    """The shared moves to ``dest`` (over the inferred route) of these build kinds."""
+    moves = _KINDS[dest, kinds] = tuple(move_of(dest, None, build) for build, bit in _KIND_BITS if kinds & bit)
+    return moves
+
+
+_CLOSING = frozenset(BATTLEMENT_LETTERS + NEUTRAL_BATTLEMENT)  # the pieces ``is_closing`` names
+
+
+def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]:
     """One move per destination, build kind and outcome (the gold every player ends
     with, P5): first every move over the inferred route (no `via`), then the moves over
-    routes that end with other gold, each with its `via`."""
-    inferred, others = [], []
-    for dest, options in sorted(route_options(state, lay, seat).items(), key=lambda kv: lay.coords[kv[0]][::-1]):
-        outcomes = set()
-        for i, route in enumerate(options):
-            for build in ("walk", "build", "battlement"):
-                move = Move(to=dest, via=route.via if i else None, build=build)
-                if move_problem(state, lay, seat, move, route) is not None:
+    routes that end with other gold, each with its `via`.
+
+    Exactly the moves ``move_problem`` accepts, decided without building its refusals:
+    what does not depend on the route (a tower to walk onto; closed, occupied or too
+    tall for a build; a central tower refuses battlements) is settled once per
+    destination, and only the battlement's price once per route."""
+    inferred: list[tuple[Move, Route]] = []
+    others: list[tuple[Move, Route]] = []
+    limit = height_limit(state, lay)
+    occupied = {sq for s, sq in enumerate(state.builders) if s != seat}
+    simple = state.simple_left[seat] > 0
+    battlements = state.battlements_left[seat] > 0
+    gold = state.gold[seat]
+    towers, centrals = state.towers, lay.centrals
+    inferred_routes, other_routes = reachable(state, lay, seat)
+    for dest in sorted(inferred_routes, key=lay.index.__getitem__):
+        tower = towers.get(dest)
+        if tower:
+            kinds = WALK
+            buildable = tower[-1] not in _CLOSING and dest not in occupied and (dest in centrals or len(tower) < limit)
+        else:  # an empty square: never a central tower, never above the limit
+            kinds = 0
+            buildable = dest not in occupied
+        if buildable:
+            if simple:
+                kinds |= BUILD
+            if battlements and dest not in centrals:
+                kinds |= BATTLEMENT
+        if not kinds:
+            continue
+        if dest not in other_routes:
+            route = inferred_routes[dest]
+            if kinds & BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE:
+                kinds ^= BATTLEMENT
+            inferred.extend(zip(_KINDS.get((dest, kinds)) or _moves_to(dest, kinds), repeat(route)))
+            continue
+        outcomes: set[tuple[str, tuple[int, ...]]] = set()
+        for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
+            via = route.via if i else None
+            for build, bit in _KIND_BITS:
+                if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
                     continue
-                if len(options) > 1:
-                    # routes paying different builders may still end alike: a fee paid to
-                    # a player who then pays it back as the building gain (R13)
-                    outcome = (build, gold_after_move(state, seat, move, route))
-                    if outcome in outcomes:
-                        continue
-                    outcomes.add(outcome)
+                move = move_of(dest, via, build)
+                # routes paying different builders may still end alike: a fee paid to
+                # a player who then pays it back as the building gain (R13)
+                outcome = (build, gold_after_move(state, seat, move, route))
+                if outcome in outcomes:
+                    continue
+                outcomes.add(outcome)
                 (others if i else inferred).append((move, route))
     return inferred + others
 
 
-def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
-    route = plan_route(state, lay, seat, move.to, move.via)
-    problem = move_problem(state, lay, seat, move, route)
-    if problem:
-        raise IllegalAction(problem)
+def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = False) -> list[Event]:
+    """Play a move on ``state`` in place; ``quiet`` (the search's fast path) skips the events."""
+    route = listed_route(state, seat, move)  # a listed move is legal over its listed route
+    if route is None:
+        route = plan_route(state, lay, seat, move.to, move.via)
+        problem = move_problem(state, lay, seat, move, route)
+        if problem:
+            raise IllegalAction(problem)
     start = state.builders[seat]
     # the walk, and the fees to the builders on every square entered
     state.builders[seat] = move.to
@@ -102,7 +219,7 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
     unpaid = len(route.payees) - len(paid_to)
     state.gold = gold_after_walk(state, seat, route)
     shown = len(route.path) > 1 or route.jump
-    events = [event(
+    events = [] if quiet else [event(
         "torri.event.moved_freely" if route.jump else "torri.event.walked",
         seat=seat,
         square=move.to,
@@ -131,32 +248,34 @@ def play_move(state: State, lay: Layout, seat: int, move: Move) -> list[Event]:
             state.gold[payer] -= got
         state.gold[seat] += got
         state.towers[move.to] = state.towers.get(move.to, "") + piece
-        events.append(event(
+        events += [] if quiet else [event(
             "torri.event.built",
             seat=seat,
-            piece=Msg("torri.term.a_battlement", price=BATTLEMENT_PRICE) if move.build == "battlement"
-            else Msg("torri.term.a_piece"),
+            piece=_PIECES[move.build],
             square=move.to,
             beneath=what,
             height=len(state.towers[move.to]),
             gain=_gain(got, payer),
-        ))
+        )]
         if move.build == "build" and state.simple_left[seat] == 0 and state.end_turn is None:
             events += trigger_end(state, lay, seat)
     state.last_move = [start, *route.path]
     return events
 
 
+@cache
 def _gain(got: int, payer: int | None) -> Msg:
-    """What the builder receives, as the build event says it."""
+    """What the builder receives, as the build event says it (messages are frozen: each
+    one is made once and shared)."""
     if payer is None:
         return Msg("torri.event.takes_from_bank", gold=got) if got else Msg("torri.event.bank_empty")
     return Msg("torri.event.takes_from", gold=got, payer=payer) if got else Msg("torri.event.payer_broke", payer=payer)
 
 
+@cache
 def beneath_term(beneath: Gain, payer: int | None, mover: bool) -> Msg:
     """What a piece is built on, in words: addressed to the builder (``mover``, the
-    autocomplete's gloss) or told to everyone (the event)."""
+    autocomplete's gloss) or told to everyone (the event). Made once, shared."""
     if beneath == "new_tower":
         return Msg("torri.term.new_tower")
     if beneath == "neutral_base":
@@ -164,6 +283,9 @@ def beneath_term(beneath: Gain, payer: int | None, mover: bool) -> Msg:
     if beneath == "own_piece":
         return Msg("torri.term.your_piece") if mover else Msg("torri.term.their_piece")
     return Msg("torri.term.others_piece", owner=payer)
+
+
+_PIECES = {"build": Msg("torri.term.a_piece"), "battlement": Msg("torri.term.a_battlement", price=BATTLEMENT_PRICE)}
 
 
 def trigger_end(state: State, lay: Layout, by: int) -> list[Event]:
@@ -180,7 +302,8 @@ def trigger_end(state: State, lay: Layout, by: int) -> list[Event]:
     return [event("torri.event.round_limit", round=state.options.max_rounds, last=last)]
 
 
-def advance(state: State, lay: Layout) -> list[Event]:
+def next_turn(state: State, lay: Layout) -> list[Event]:
+    """The turn passes to the next seat: the round limit may trigger the end, the last turn ends the game."""
     events: list[Event] = []
     n = state.seats
     state.turn += 1

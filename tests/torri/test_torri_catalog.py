@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from torri_checks import COLOURED
 
+from engines.core.agents import Budget, GreedyAgent
 from engines.core.errors import RuleError
 from engines.core.game import SYSTEM, TimeUp
 from engines.core.messages import Msg
 from engines.core.playout import playout
-from engines.core.rng import SplitMix64
+from engines.core.rng import Rng, SplitMix64
 from engines.torri.model import Move, Options
 from engines.torri.positions import GAME, play, position
 from engines.torri.scoring import CATEGORIES
@@ -142,7 +143,16 @@ def emitted() -> list[Msg]:
         out.append(exc.value.msg)
     ended = GAME.apply(position(), SYSTEM, TimeUp())
     out += [e.msg for e in ended.events] + GAME.status(ended.state)
+    out += hints()
     return [m for msg in out for m in nested(msg)]
+
+
+def hints() -> list[Msg]:
+    """The agents' reasons (hints): a greedy decision, and a move explained without an estimate."""
+    state = position(towers={"B3": "B", "B2": "G", **TALL}, builders=["B3", "C4", "E4"], gold=[2, 1, 0])
+    view = GAME.view(state, 0)
+    chosen = GreedyAgent().decide(GAME, view, 0, GAME.legal_actions(state, 0), Rng.from_seed(1), Budget(iterations=1))
+    return [chosen.reason, GAME.explain(view, 0, Move(to="B2"), None)]
 
 
 def code_keys() -> set[str]:
