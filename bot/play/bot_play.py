@@ -48,6 +48,19 @@ def _why(exc: BaseException, budget: float, grace: float) -> str:
     return f"its agent raised {type(exc).__name__}"
 
 
+def _seated(row: GameRow, user: User) -> int:
+    seat = row.seat_of(user.id)
+    if seat is None:
+        raise Refusal(phrase("bot.play.not_playing"))
+    return seat
+
+
+def _owes(row: GameRow, game: Loaded, seat: int) -> None:
+    waiting = sorted(game.engine.to_act(game.state))
+    if seat not in waiting:
+        raise Refusal(say(row, NotYourTurn("core.not_your_turn", waiting=waiting)))
+
+
 class BotPlay(Looking):
     # --- the lobby --------------------------------------------------------------
     async def add_bot(self, channel_id: int, user: User, level: str) -> Post:
@@ -162,9 +175,10 @@ class BotPlay(Looking):
                 state = new
         return state
 
-    async def _bot_choice(self, row: GameRow, game: Loaded, state, seat: int):
-        """The bot's action; a random legal one (and one warning) if its agent fails or overruns."""
-        level = row.bot_of(seat) or "random"
+    async def _bot_choice(self, row: GameRow, game: Loaded, state, seat: int, level: str | None = None):
+        """The action of the bot in ``seat`` (or of an agent of ``level`` for that seat); a random legal
+        one (and one warning) if its agent fails or overruns."""
+        level = level or row.bot_of(seat) or "random"
         view, legal = await asyncio.to_thread(_sight, game.engine, state, seat)
         rng = bot_rng(row.seed, seat, row.version)
         budget = self._budget(level)
@@ -207,20 +221,25 @@ class BotPlay(Looking):
             except Exception:
                 log.exception("the bots of game %s could not move", game_id)
 
+    async def advise(self, channel_id: int, user: User, level: str) -> str:
+        """The move (in notation) an agent of ``level`` chooses for the caller, as it would for a bot in
+        their seat (the demo's players)."""
+        row, game = await self._active_game(channel_id)
+        seat = _seated(row, user)
+        _owes(row, game, seat)
+        return game.engine.notation(game.state, await self._bot_choice(row, game, game.state, seat, level))
+
     # --- hints ----------------------------------------------------------------------------
     async def hint(self, channel_id: int, user: User) -> Post:
         """The greedy player's choice for the caller's decision, from the caller's view, privately."""
         row, game = await self._active_game(channel_id)
         engine, state = game.engine, game.state
-        seat = row.seat_of(user.id)
-        if seat is None:
-            raise Refusal(phrase("bot.play.not_playing"))
+        seat = _seated(row, user)
         if not has_hooks(engine):
             raise Refusal(phrase("bot.advice.unavailable", title=engine.title))
         if not row.hints:
             raise Refusal(phrase("bot.advice.off"))
-        if seat not in engine.to_act(state):
-            raise Refusal(say(row, NotYourTurn("core.not_your_turn", waiting=sorted(engine.to_act(state)))))
+        _owes(row, game, seat)
         view, legal = await asyncio.to_thread(_sight, engine, state, seat)
         try:
             thought = await self.thinkers.decide(engine, "greedy", view, seat, legal,
