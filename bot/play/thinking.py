@@ -33,6 +33,12 @@ WARM_UP_LIMIT = 120.0  # seconds the workers may take to start and load the titl
 _engines: dict[type, Game] = {}
 
 
+def cores() -> int:
+    """The cores this process may run on (its affinity where the system says, else the machine's)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class Thought:
     index: int  # of the chosen action among the legal actions the worker was given
@@ -72,7 +78,7 @@ class Thinkers:
     backstop, or ``BrokenProcessPool`` (the pool is then made afresh for the next decision)."""
 
     def __init__(self, workers: int | None = None, grace: float = GRACE):
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or cores()
         self.grace = grace
         self._pool: ProcessPoolExecutor | None = None
         self._warm: list[Future] = []
