@@ -90,13 +90,13 @@ def table(report: dict[str, Any], title: str) -> str:
     head = (f"{title}: {report['players']} players, {report['games']} games, seats {','.join(report['seats'])} "
             f"(rotated each game), budget {report['budget_ms']} ms, {report['mean_moves']} moves a game")
     rows = [f"{'level':<8} {'seats':>5} {'win rate':>8} {'95% interval':>15} {'margin':>7} {'decisions':>9} "
-            f"{'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'random':>6}"]
+            f"{'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'fallbacks':>9}"]
     for f in report["levels"]:
         low, high = f["win_rate_ci95"]
         rows.append(f"{f['level']:<8} {f['seats_played']:>5} {f['win_rate']:>8.1%} "
                     f"{f'{low:.1%}–{high:.1%}':>15} {f['mean_margin']:>+7.1f} {f['decisions']:>9} "
                     f"{f['decision_ms_p50']:>8.1f} {f['decision_ms_p95']:>8.1f} {f['decision_ms_max']:>8.1f} "
-                    f"{f['fallbacks']:>6}")
+                    f"{f['fallbacks']:>9}")
     return "\n".join([head, *rows])
 
 
