@@ -158,3 +158,30 @@ async def test_greedy_and_mcts_bots_play_a_whole_game_without_falling_back(table
     assert not [r for r in caplog.records if r.name == "piazza"]  # every decision was the agent's own
     row = await table.store.game(first.game_id)
     assert row.status == "finished" and {a.seat for a in await table.store.actions(row.id)} >= {1, 2}
+
+
+async def test_no_bot_moves_past_the_deadline_its_run_ends_the_game(store, channel):
+    from datetime import UTC, datetime, timedelta
+
+    now = [datetime(2026, 11, 29, 12, 0, tzinfo=UTC)]
+    service = GameService(store, clock=lambda: now[0], publisher=channel)
+    engine = registry.get("leonardo").engine
+    for seed in range(1, 40):  # a game whose first turn, after the factions, is a bot's
+        await service.create(7, 1, ANNE, "leonardo", "deadline=2026-12-01")
+        await service.add_bot(1, ANNE, "random")
+        await service.start(1, ANNE, seed=seed)
+        row = await store.open_game_in(1)
+        state = engine.state_model.model_validate_json(row.snapshot)
+        faction = engine.legal_actions(state, 0)[0]
+        after = engine.apply(state, 0, faction)
+        if engine.to_act(after.state) == {1}:
+            break
+        await service.abort(1, ANNE)
+    # the person's faction stored just before a stop; the bot's turn is left for the watcher
+    await store.commit_move(row.id, row.version, 0, engine.action_adapter.dump_json(faction).decode(),
+                            [e.model_dump(mode="json") for e in after.events], after.state.model_dump_json(), False)
+    now[0] += timedelta(days=3)
+    post = await service.play_bots(1)
+    [last] = await store.actions(row.id, since=row.version + 1)
+    assert last.seat == -1 and "time_up" in last.action  # the clock's move, not the bot's
+    assert post.finished and "is over" in post.public_text
