@@ -1,4 +1,4 @@
-"""``python -m bot run | demo | bench``, also installed as the ``piazza`` command (see the README).
+"""``python -m bot run | demo | bench | arena``, also installed as the ``piazza`` command (see the README).
 
 Every refusal is one line on stderr and exit status 2; ``run`` documents its own statuses.
 """
@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+
+from engines.core.agents import LEVELS
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -27,12 +29,15 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
 
-    demo = sub.add_parser("demo", help="play complete offline games with random players")
+    demo = sub.add_parser("demo", help="play complete offline games between computer players")
     demo.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     demo.add_argument("--players", type=int, metavar="N",
                       help="number of players (default: 3, or the nearest count a game takes); without "
                            "--game, every game must take N players, else the demo refuses")
-    demo.add_argument("--seed", type=int, default=1, help="seed of the game and of the random players (default: 1)")
+    demo.add_argument("--seed", type=int, default=1, help="seed of the games and of the players (default: 1)")
+    demo.add_argument("--level", choices=LEVELS, default="greedy",
+                      help="how every seat plays (default: greedy; a title whose agents cannot play that level yet "
+                           "plays random, and the demo says so)")
     demo.add_argument("--out", default="demo-out", help="folder for the board images and score sheets "
                                                          "(default: demo-out)")
 
@@ -40,6 +45,18 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
+
+    arena = sub.add_parser("arena", help="play seeded games between agents and report who wins")
+    arena.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
+    arena.add_argument("--seats", required=True, metavar="LEVELS",
+                       help="one level per seat, comma separated: random, greedy or mcts (e.g. mcts,greedy,greedy); "
+                            "they are rotated round the seats from game to game")
+    arena.add_argument("--players", type=int, metavar="N", help="number of players (default: one per level in --seats)")
+    arena.add_argument("--games", type=int, default=20, metavar="G", help="number of games (default: 20)")
+    arena.add_argument("--budget-ms", type=int, default=1000, metavar="B",
+                       help="thinking time per decision of greedy and mcts, in ms (default: 1000)")
+    arena.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g (default: 1)")
+    arena.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     return top
 
 
@@ -69,11 +86,16 @@ def main(argv: list[str] | None = None) -> int:
 
         from bot.cli.demo import demo as run_demo
 
-        return asyncio.run(run_demo(args.game, args.players, args.seed, args.out))
+        return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.level))
     if args.command == "bench":
         from bot.cli.bench import bench as run_bench
 
         return run_bench(args.game, as_json=args.json, quick=args.quick)
+    if args.command == "arena":
+        from bot.cli.arena import arena as run_arena
+
+        return run_arena(args.game, args.players, args.seats, args.games, args.budget_ms, args.seed,
+                         as_json=args.json)
     return 2
 
 

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.chat.views import clip
 from bot.play import registry
+from bot.play.bots import LEVELS as BOT_LEVELS
 from bot.play.service import HINT, Refusal, User
 from bot.play.words import phrase
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("piazza")
 
 GAMES = [app_commands.Choice(name=t.engine.title, value=k) for k, t in registry.titles().items()]
+LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
 
 
 def user_of(interaction: discord.Interaction) -> User:
@@ -71,6 +73,21 @@ class Commands(commands.Cog):
     async def leave(self, interaction: discord.Interaction):
         await self.bot.announce(interaction, self.service.leave(channel_of(interaction), user_of(interaction)))
 
+    bots = app_commands.Group(name="bot", description=phrase("bot.command.bot"), guild_only=True)
+
+    @bots.command(name="add", description=phrase("bot.command.bot_add"))
+    @app_commands.describe(level=phrase("bot.command.bot_add_level"))
+    @app_commands.choices(level=LEVELS)
+    async def bot_add(self, interaction: discord.Interaction, level: app_commands.Choice[str]):
+        await self.bot.announce(interaction,
+                                self.service.add_bot(channel_of(interaction), user_of(interaction), level.value))
+
+    @bots.command(name="remove", description=phrase("bot.command.bot_remove"))
+    @app_commands.describe(name=phrase("bot.command.bot_remove_name"))
+    async def bot_remove(self, interaction: discord.Interaction, name: str | None = None):
+        await self.bot.announce(interaction,
+                                self.service.remove_bot(channel_of(interaction), user_of(interaction), name))
+
     @app_commands.command(name="start", description=phrase("bot.command.start"))
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction):
@@ -94,6 +111,17 @@ class Commands(commands.Cog):
             return [app_commands.Choice(name=clip(phrase("bot.hint.failed"), 100), value=HINT)]
         return [app_commands.Choice(name=clip(c.label or c.notation, 100), value=clip(c.notation, 100))
                 for c in choices]
+
+    @app_commands.command(name="hint", description=phrase("bot.command.hint"))
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction):
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the helper thinks up to a second
+        try:
+            post = await self.service.hint(channel_of(interaction), user_of(interaction))
+        except Refusal as exc:
+            await self.bot.refuse(interaction, str(exc))
+            return
+        await self.bot.send_private(interaction, post)
 
     @app_commands.command(name="board", description=phrase("bot.command.board"))
     @app_commands.guild_only()

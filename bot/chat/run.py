@@ -60,9 +60,15 @@ def run() -> int:
         guild_id = int(guild_text) if guild_text else None
     except ValueError:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
+    from bot.play.bots import budget_from_env
     from bot.play.registry import titles
     from bot.store import default_path
     from engines.core import DataError
+
+    try:
+        budget_from_env()
+    except ValueError as exc:
+        return fail(str(exc))
 
     try:
         titles()  # every title's data, loaded and validated before any network
@@ -84,6 +90,7 @@ def run() -> int:
 async def _main(token: str, guild_id: int | None) -> int:
     from bot.chat.app import create_bot
     from bot.play.service import GameService
+    from bot.play.thinking import shared
     from bot.store import SchemaTooNew, Store, default_path
 
     discord.utils.setup_logging()
@@ -103,4 +110,5 @@ async def _main(token: str, guild_id: int | None) -> int:
                 raise CannotStart(f"Discord answered with an error: {reason(exc)}", 1) from exc
     finally:
         await store.close()
+        shared().shutdown()  # the bots' worker processes
     return 0

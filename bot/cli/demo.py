@@ -1,19 +1,25 @@
-"""The offline demo: complete games with random legal-move players, through the real
-service and store (a temporary SQLite file), writing every board image and the final
-score sheet to a folder."""
+"""The offline demo: complete games between computer players, through the real service and
+store (a temporary SQLite file), writing every board image and the final score sheet to a folder.
+
+Every seat is a player whose moves the agent of the chosen level makes (``GameService.advise``: the
+same worker processes, views and generators as bots at the table), one move per board image. The
+default level is greedy; a title whose agents cannot play the level yet (no ``sample_state`` or
+``evaluate``) is played at the random level, with one printed line saying so."""
 
 from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
+from bot.play.bots import has_hooks, needs_hooks
 from bot.play.registry import Title, titles
 from bot.play.service import GameService, Post, User
 from bot.play.sheet import plain_sheet
 from bot.store import GameRow, Store
-from engines.core import Rng, RuleError, quote
+from engines.core import RuleError, quote
 from render.text import words
 
 NAMES = ["Anne", "Bruno", "Andrea", "Sofia", "Carla", "Dario"]
@@ -55,9 +61,14 @@ def plan(table: dict[str, Title], game_key: str | None, players: int | None) -> 
     return out
 
 
-async def play_random_game(service: GameService, channel: int, key: str, players: int, seed: int,
-                           on_post=None) -> Post:
-    """Create, fill, start and finish one game with random legal moves; returns the last post."""
+def level_for(engine, level: str) -> str:
+    """The level the demo plays ``engine`` at: ``level``, or random where its agents cannot play it yet."""
+    return "random" if needs_hooks(level) and not has_hooks(engine) else level
+
+
+async def play_game(service: GameService, channel: int, key: str, players: int, seed: int, level: str,
+                    on_post=None) -> Post:
+    """Create, fill, start and finish one game, every move the agent of ``level``'s; returns the last post."""
     users = [User(100 + i, NAMES[i % len(NAMES)]) for i in range(players)]
     await service.create(None, channel, users[0], key, None)
     for user in users[1:]:
@@ -66,12 +77,10 @@ async def play_random_game(service: GameService, channel: int, key: str, players
     if on_post:
         on_post(post)
     by_id = {u.id: u for u in users}
-    rng = Rng.from_seed(seed ^ 0xD1CE)
     while not post.finished:
-        pending = await service.pending(channel)
-        user_id = rng.choice(sorted(pending))
-        move = rng.choice(pending[user_id])
-        post = await service.act(channel, by_id[user_id], move)
+        user = by_id[min(await service.pending(channel))]  # of several deciding at once, the first seated
+        move = await service.advise(channel, user, level)
+        post = await service.act(channel, user, move)
         if on_post:
             on_post(post)
     return post
@@ -85,7 +94,7 @@ async def stored_game(store: Store, game_id: int | None) -> tuple[GameRow, Any]:
     return row, titles()[row.game_key].engine.state_model.model_validate_json(row.snapshot)
 
 
-async def demo(game_key: str | None, players: int | None, seed: int, out: str) -> int:
+async def demo(game_key: str | None, players: int | None, seed: int, out: str, level: str = "greedy") -> int:
     """Play the games; a request that cannot be played prints one line on stderr and returns 2."""
     table = titles()
     out_dir = Path(out)
@@ -116,14 +125,20 @@ async def demo(game_key: str | None, players: int | None, seed: int, out: str) -
                         (folder / f"move-{count:04d}.png").write_bytes(post.board_png)
                         count += 1
 
-                last = await play_random_game(service, 9000 + i, key, n, seed, on_post=save)
+                played = level_for(engine, level)
+                if played != level:
+                    print(f"{engine.title} has no {level} players yet (its agents need sample_state and evaluate): "
+                          f"its demo plays {played}.")
+                started = time.perf_counter()
+                last = await play_game(service, 9000 + i, key, n, seed, played, on_post=save)
                 row, state = await stored_game(store, last.game_id)
                 result = engine.result(state)
-                assert result is not None  # play_random_game plays until the game is over
+                assert result is not None  # play_game plays until the game is over
                 sheet = plain_sheet(result, row.names, engine.prefix)
-                (folder / "scores.txt").write_text(f"{engine.title}, {n} players, seed {seed}\n{sheet}\n")
-                print(f"== {engine.title}: {n} players, seed {seed}, {row.version} moves, "
-                      f"{count} board images in {folder}/")
+                (folder / "scores.txt").write_text(f"{engine.title}, {n} players, seed {seed}, {played} players\n"
+                                                   f"{sheet}\n")
+                print(f"== {engine.title}: {n} {played} players, seed {seed}, {row.version} moves in "
+                      f"{time.perf_counter() - started:.1f} s, {count} board images in {folder}/")
                 print(sheet)
         finally:
             await store.close()

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.play.words import phrase, say
-from engines.core import Msg
+from bot.store import GameRow, StoreError
+from engines.core import Msg, RuleError
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,10 @@ class Damaged(Refusal):
         self.game_id = game_id
         self.what = say(None, what)  # for the log and the autocomplete hint
         super().__init__(phrase("bot.damaged.refused", game=game_id, what=what))
+
+
+def refusal(row: GameRow | None, exc: StoreError | RuleError) -> Refusal:
+    """A store's or an engine's refusal, in words."""
+    if isinstance(exc, StoreError):
+        return Refusal(phrase(exc.key, row, **exc.params))
+    return Refusal(say(row, exc))

@@ -2,7 +2,8 @@
 one lock per channel, the parsed states, and the lookups every call starts with.
 
 ``GameService`` is this plus its parts, each a class on top of the one before: ``Outbox``
-(posting boards), ``Looking`` (what players look at), then the service itself (lobby and play).
+(posting boards), ``Looking`` (what players look at), ``BotPlay`` (bots at the table, hints), then
+the service itself (lobby and play).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.play.answers import Damaged, Refusal
+from bot.play.bots import budget_from_env
 from bot.play.stored import Loaded, States
+from bot.play.thinking import Thinkers, shared
 from bot.play.words import phrase
 from bot.store import GameRow, Store
 from engines.core.rng import blake2b_seed
@@ -37,8 +40,13 @@ class ServiceBase:
         store: Store,
         clock: Callable[[], datetime] | None = None,
         seeds: Callable[[], int | str] | None = None,
+        bot_budget: float | None = None,
+        thinkers: Thinkers | None = None,
     ):
         self.store = store
+        # seconds a greedy or mcts bot thinks per decision (PIAZZA_BOT_BUDGET_MS when not given)
+        self.bot_budget = budget_from_env() if bot_budget is None else bot_budget
+        self.thinkers = thinkers or shared()  # the worker processes bots think in
         self._clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         # 128 bits from the OS, for a generator whose outputs do not give its key away
         self._seeds: Callable[[], int | str] = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))

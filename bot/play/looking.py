@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.play.bots import has_hooks
 from bot.play.names import chat_name, chat_names
 from bot.play.options import describe_options
 from bot.play.outbox import Outbox
@@ -100,6 +101,8 @@ class Looking(Outbox):
             options = describe_options(engine.options_model)
             if engine.traits.deadline:
                 options += "\n" + phrase("bot.deadline.help")
+            if has_hooks(engine):
+                options += "\n" + phrase("bot.advice.help")
             parts.append(phrase("bot.help.game", title=engine.title, key=key, low=engine.min_players,
                                 high=engine.max_players, notation=notation_help(engine), options=options))
         return "\n\n".join(parts)

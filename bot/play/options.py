@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from bot.play.bots import has_hooks
 from bot.play.words import phrase
-from engines.core import Msg, RuleError
+from engines.core import Game, Msg, RuleError
+
+_YES_NO = TypeAdapter(bool)
 
 
 class OptionError(RuleError):
@@ -50,3 +53,18 @@ def parse_options(model: type[BaseModel], pairs: dict[str, str], title: str) -> 
         value = str(pairs.get(str(err["loc"][0]), "")) if err["loc"] else ""
         reason = err["msg"].removeprefix("Value error, ")
         raise OptionError("bot.options.invalid", name=key, value=value, title=title, reason=reason) from exc
+
+
+def parse_hints(engine: Game, text: str | None) -> bool:
+    """The platform's ``hints`` option (``yes``/``no``, off by default): refused for a title whose
+    agents cannot give hints yet."""
+    if text is None:
+        return False
+    try:
+        hints = _YES_NO.validate_python(text)
+    except ValidationError:
+        raise OptionError("bot.options.invalid", name="hints", value=text, title=engine.title,
+                          reason=phrase("bot.advice.yes_no")) from None
+    if hints and not has_hooks(engine):
+        raise OptionError("bot.advice.unavailable", title=engine.title)
+    return hints

@@ -22,6 +22,7 @@ from bot.play import presenting
 from bot.play.answers import Damaged, Post
 from bot.play.base import ServiceBase
 from bot.play.stored import Loaded
+from bot.play.thinking import Thinkers
 from bot.play.words import phrase
 from bot.store import GameRow, Store
 
@@ -80,8 +81,9 @@ class Outbox(ServiceBase):
     recording it as shown, and catching up lagging games."""
 
     def __init__(self, store: Store, clock: Callable[[], datetime] | None = None,
-                 seeds: Callable[[], int | str] | None = None, publisher: Publisher | None = None):
-        super().__init__(store, clock, seeds)
+                 seeds: Callable[[], int | str] | None = None, publisher: Publisher | None = None,
+                 bot_budget: float | None = None, thinkers: Thinkers | None = None):
+        super().__init__(store, clock, seeds, bot_budget, thinkers)
         self.publisher = publisher
         self._retries = Retries()
 

@@ -24,12 +24,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.play import presenting, registry
-from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
-from bot.play.looking import Looking, news_text
+from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User, refusal
+from bot.play.bot_play import BotPlay
+from bot.play.looking import news_text
 from bot.play.names import chat_name
-from bot.play.options import OptionError, parse_options, split_options
+from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
 from bot.play.stored import Loaded, title_name
+from bot.play.thinking import Thinkers
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
@@ -53,30 +55,27 @@ def out_of_date(why: Msg, row: GameRow | None = None) -> Refusal:
     return Refusal(say(row, Msg("bot.menu.out_of_date", why=why)))
 
 
-def refusal(row: GameRow | None, exc: StoreError | RuleError) -> Refusal:
-    """A store's or an engine's refusal, in words."""
-    if isinstance(exc, StoreError):
-        return Refusal(phrase(exc.key, row, **exc.params))
-    return Refusal(say(row, exc))
-
-
 def _play(engine, state, seat: int, text: str):
     action = engine.parse_action(state, seat, text)
     new, events = engine.apply(state, seat, action)
     return action, new, events
 
 
-class GameService(Looking):
+class GameService(BotPlay):
     def __init__(
         self,
         store: Store,
         clock: Callable[[], datetime] | None = None,
         seeds: Callable[[], int | str] | None = None,
         publisher: Publisher | None = None,
+        bot_budget: float | None = None,
+        thinkers: Thinkers | None = None,
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
-        tests that need a fixed date or a reproducible game."""
-        super().__init__(store, clock, seeds, publisher)
+        tests that need a fixed date or a reproducible game; ``bot_budget`` (seconds a greedy or
+        mcts bot thinks per decision; ``PIAZZA_BOT_BUDGET_MS`` otherwise) and ``thinkers`` (the
+        worker pool bots think in; the process's own otherwise) by tests and the demo."""
+        super().__init__(store, clock, seeds, publisher, bot_budget, thinkers)
 
     # --- lobby --------------------------------------------------------------
     async def create(
@@ -94,6 +93,7 @@ class GameService(Looking):
             deadline = pairs.pop("deadline", None)
             if deadline is not None:
                 deadline = self._parse_deadline(engine, deadline)
+            hints = parse_hints(engine, pairs.pop("hints", None))
             options = parse_options(engine.options_model, pairs, engine.title)
             engine.check_options(options)
         except RuleError as exc:  # OptionError is one
@@ -109,10 +109,13 @@ class GameService(Looking):
                     creator_id=user.id,
                     creator_name=user.name,
                     deadline=deadline,
+                    hints=hints,
                 )
             except StoreError as exc:
                 raise refusal(None, exc) from exc
         chosen = options.model_dump(mode="json", exclude_defaults=True)
+        if hints:
+            chosen["hints"] = "yes"
         pairs_text = " ".join(f"{k}={v}" for k, v in chosen.items())
         ends = f"{datetime.fromisoformat(deadline):%Y-%m-%d %H:%M}" if deadline else None
         text = phrase("bot.lobby.opened", name=chat_name(user.name), title=engine.title, low=engine.min_players,
@@ -184,7 +187,9 @@ class GameService(Looking):
                 raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed
             self._states.remember(row.id, 0, state)
-            post = await self._board_post(row, game, state, presenting.begins_text(row, game, state),
+            lines = [presenting.begins_text(row, game, state)]
+            state = await self._bots_move(row, game, state, lines)  # bots who decide first do so now
+            post = await self._board_post(row, game, state, "\n".join(lines),
                                           presenting.waiting_users(row, game, state))
             return await self._publish(row, post)
 
@@ -236,34 +241,21 @@ class GameService(Looking):
             return await self._commit(row, game, new, events, seat, action, actor=user)
 
     async def _commit(self, row: GameRow, game: Loaded, new, events, seat: int, action, actor: User | None) -> Post:
+        """Store the move; then the bots that owe a decision move (``BotPlay``), and one board shows it all."""
         engine = game.engine
-        public = [say(row, e) for e in events if e.to is None]
-        finished = engine.result(new) is not None
         mover = None if seat == SYSTEM else seat  # shown its news with this move: read in the same transaction
         earlier = [] if mover is None else await self._unread(row, seat)
+        shown_before = row.announced == row.version  # the channel saw the board this move was made on
         try:
-            version = await self.store.commit_move(
-                row.id, row.version, seat,
-                engine.action_adapter.dump_json(action).decode(),
-                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=mover,
-            )
+            lines = [await self._record(row, game, new, events, seat, action, reader=mover)]
         except StaleVersion as exc:
             raise refusal(row, exc) from exc
-        shown_before = row.announced == row.version  # the channel saw the board this move was made on
-        row.version = version
-        if finished:
-            row.status = "finished"
-        self._states.remember(row.id, version, new)
-        if self.publisher is not None and not shown_before:
-            head = await self._moves_since_shown(row, game, new)  # the missed moves too
-        else:
-            head = presenting.move_line(row, game, new, seat, public)
-        post = await self._board_post(row, game, new, head,
-                                      [] if finished else presenting.waiting_users(row, game, new))
+        state = await self._bots_move(row, game, new, lines)
+        post = await self._run_post(row, game, state, lines, shown_before)
         if mover is not None:  # the mover's news: any they had not seen, then this move's private events
             post.private_text = news_text(row, earlier, [say(row, e) for e in events if e.to == seat]) or None
-        if actor is not None and seat != SYSTEM and not finished and seat in engine.to_act(new):
-            post.choices = presenting.labelled(row, engine.choices(new, seat))
+        if actor is not None and seat != SYSTEM and not post.finished and seat in engine.to_act(state):
+            post.choices = presenting.labelled(row, engine.choices(state, seat))
             post.decision = await self._decision(row, seat, [c.notation for c in post.choices])
         return await self._publish(row, post)
 
@@ -287,7 +279,8 @@ class GameService(Looking):
 
     async def sweep(self) -> None:
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
-        deadline has passed, then post the boards channels have missed (``flush_outbox``).
+        deadline has passed, let bots that owe a decision move (``resume_bots``: after a restart),
+        then post the boards channels have missed (``flush_outbox``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
         for game_id, channel_id in await self.store.due(self._clock()):
             try:
@@ -296,6 +289,7 @@ class GameService(Looking):
                 self._warn(exc)
             except Exception:
                 log.exception("the deadline check of game %s failed", game_id)
+        await self.resume_bots()
         await self.flush_outbox()
 
     async def suggest(self, channel_id: int, user: User, typed: str) -> list[Shown]:
@@ -328,7 +322,7 @@ class GameService(Looking):
 
     async def pending(self, channel_id: int) -> dict[int, list[str]]:
         """Every user who owes a decision, with all their legal moves in notation
-        (uncapped: the demo's and the tests' random players use it)."""
+        (uncapped: the tests' random players use it). Bots are not users: they are not listed."""
         row, game = await self._active_game(channel_id)
         engine, state = game.engine, game.state
         owing = ((row.user_of(seat), seat) for seat in sorted(engine.to_act(state)))

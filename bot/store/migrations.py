@@ -75,4 +75,13 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX games_due ON games (deadline) WHERE status = 'active' AND deadline IS NOT NULL;
     """,
+    # 6: computer players and hints (issue 10). A bot's seat has no Discord user: it gets a negative
+    # user id unique in its game (Discord ids are positive) and its level in `bot` (NULL for a person);
+    # the partial index finds the games being played with bots (the watcher resumes them). `hints`: 1
+    # if the game was opened with hints=yes.
+    """
+    ALTER TABLE seats ADD COLUMN bot TEXT;
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX seats_bots ON seats (game_id) WHERE bot IS NOT NULL;
+    """,
 ]

@@ -29,6 +29,7 @@ class Seat:
     user_id: int
     name: str
     notices_read: int = 0  # the last version whose private notices this seat has been shown
+    bot: str | None = None  # a computer player's level (its user_id is negative); None for a person
 
 
 @dataclass
@@ -48,6 +49,7 @@ class GameRow:
     seats: list[Seat] = field(default_factory=list)
     announced: int = -1  # the last version whose board the channel was shown
     damage: str | None = None  # what in the row no longer reads, a bot.damaged.* key (the service refuses the game)
+    hints: bool = False  # opened with hints=yes: a player may ask for the greedy player's suggestion
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:
@@ -56,10 +58,19 @@ class GameRow:
         return None
 
     def user_of(self, seat: int) -> int | None:
+        """The Discord user of a seat; None for a bot's seat (it has none) or no such seat."""
         for s in self.seats:
             if s.seat == seat:
-                return s.user_id
+                return None if s.bot else s.user_id
         return None
+
+    def bot_of(self, seat: int) -> str | None:
+        """The level of the bot in this seat; None for a person's seat."""
+        return next((s.bot for s in self.seats if s.seat == seat), None)
+
+    @property
+    def bot_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.bot]
 
     @property
     def names(self) -> list[str]:

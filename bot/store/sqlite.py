@@ -24,17 +24,14 @@ from typing import Any
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
-from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
+from bot.store.seating import Seating, now_text
 
 DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
 
 OPEN = ("lobby", "active")
 
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def deadline_text(when: datetime) -> str:
@@ -46,8 +43,9 @@ def default_path() -> Path:
     return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
 
 
-class Store:
-    """Async access to one SQLite file. Use ``await Store.open(path)``."""
+class Store(Seating):
+    """Async access to one SQLite file. Use ``await Store.open(path)``. The lobby's writes (opening a
+    game, seats, starting) are its ``Seating`` part."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path):
         self._db = db
@@ -117,11 +115,12 @@ class Store:
             snapshot=row["snapshot"],
             announced=row["announced"],
             damage=damage,
+            hints=bool(row["hints"]),
         )
         async with self._db.execute(
-            "SELECT seat, user_id, name, notices_read FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+            "SELECT seat, user_id, name, notices_read, bot FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
         ) as cur:
-            game.seats = [Seat(r["seat"], r["user_id"], r["name"], r["notices_read"]) async for r in cur]
+            game.seats = [Seat(r["seat"], r["user_id"], r["name"], r["notices_read"], r["bot"]) async for r in cur]
         return game
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -185,6 +184,15 @@ class Store:
         assert row is not None  # COUNT(*) always answers one row
         return int(row[0])
 
+    async def with_bots(self) -> list[tuple[int, int]]:
+        """(game id, channel id) of every game being played with a bot seated (the ``seats_bots``
+        index): the watcher resumes those whose bot owes a decision."""
+        async with self._lock, self._db.execute(
+            "SELECT DISTINCT g.id, g.channel_id FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.bot IS NOT NULL AND g.status = 'active' ORDER BY g.id"
+        ) as cur:
+            return [(r["id"], r["channel_id"]) async for r in cur]
+
     async def lagging(self) -> list[int]:
         """Games (playing or just finished) whose newest board the channel has not been shown."""
         async with self._lock, self._db.execute(
@@ -218,97 +226,6 @@ class Store:
         except sqlite3.OperationalError:  # no transaction was open any more
             pass
 
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        game_key: str,
-        options: dict,
-        seed: int | str,
-        creator_id: int,
-        creator_name: str,
-        deadline: str | None = None,
-    ) -> int:
-        try:
-            async with self._transaction():
-                now = _now()
-                cur = await self._db.execute(
-                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, created_by,"
-                    " created_at, updated_at, deadline) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), str(seed),
-                     creator_id, now, now, deadline),
-                )
-                assert cur.lastrowid is not None  # an INSERT that succeeded has a row id
-                game_id = cur.lastrowid
-                await self._db.execute(
-                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, creator_id, creator_name),
-                )
-        except aiosqlite.IntegrityError as exc:
-            raise StoreError("bot.store.channel_taken") from exc
-        return game_id
-
-    async def add_seat(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
-        async with self._transaction():
-            game = await self._row("id = ?", (game_id,))
-            if game is None or game.status != "lobby":
-                raise StoreError("bot.store.join_started")
-            if game.seat_of(user_id) is not None:
-                raise StoreError("bot.store.joined_already")
-            if len(game.seats) >= max_seats:
-                raise StoreError("bot.store.full", seats=max_seats)
-            seat = len(game.seats)
-            await self._db.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                (game_id, seat, user_id, name),
-            )
-            await self._db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (_now(), game_id))
-        return seat
-
-    async def remove_seat(self, game_id: int, user_id: int) -> str:
-        """Leave a lobby; later seats move up so seats stay 0..n-1. Returns the new status
-        (a lobby left empty is aborted)."""
-        async with self._transaction():
-            game = await self._row("id = ?", (game_id,))
-            if game is None or game.status != "lobby":
-                raise StoreError("bot.store.seats_fixed")
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise StoreError("bot.store.not_seated")
-            await self._db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-            for s in game.seats:
-                if s.seat > seat:
-                    await self._db.execute(
-                        "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                        (s.seat - 1, game_id, s.seat),
-                    )
-            status = "aborted" if len(game.seats) == 1 else "lobby"
-            await self._db.execute(
-                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, _now(), game_id)
-            )
-        return status
-
-    async def start_game(self, game_id: int, snapshot: str, seed: int | str, seated: list[int] | None = None) -> None:
-        """Store the first snapshot. ``seated`` (the user ids in seat order the snapshot was made
-        for) is checked in the same transaction: if anyone joined or left meanwhile (another
-        process on the same file), nothing is written and StaleVersion says so."""
-        async with self._transaction():
-            if seated is not None:
-                async with self._db.execute(
-                    "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-                ) as cur:
-                    now_seated = [r[0] async for r in cur]
-                if now_seated != seated:
-                    raise StaleVersion("bot.store.seats_changed")
-            cur = await self._db.execute(
-                "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
-                " WHERE id = ? AND status = 'lobby'",
-                (snapshot, str(seed), _now(), game_id),
-            )
-            if cur.rowcount != 1:
-                raise StaleVersion("bot.store.started_already")
-
     async def commit_move(
         self,
         game_id: int,
@@ -328,7 +245,7 @@ class Store:
         Raises StaleVersion (and writes nothing) if another move landed since
         ``expected_version`` was read."""
         async with self._transaction():
-            now = _now()
+            now = now_text()
             cur = await self._db.execute(
                 "UPDATE games SET version = version + 1, snapshot = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
@@ -365,7 +282,7 @@ class Store:
     async def set_status(self, game_id: int, status: str) -> None:
         async with self._transaction():
             await self._db.execute(
-                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, _now(), game_id)
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now_text(), game_id)
             )
 
 

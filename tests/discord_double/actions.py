@@ -258,8 +258,9 @@ class UserActions:
 
     # ------------------------------------------------------------------ user actions
 
-    async def slash(self: DiscordDouble, user: User, channel: Channel, name: str, **options: Any) -> InteractionResult:  # type: ignore[misc]
-        """The user runs ``/name option:value ...`` (``name`` may be ``"group sub"``)."""
+    async def slash(self: DiscordDouble, user: User, channel: Channel, name: str, /, **options: Any) -> InteractionResult:  # type: ignore[misc]
+        """The user runs ``/name option:value ...`` (``name`` may be ``"group sub"``; an option may be called
+        ``name`` or ``user`` too: the first three parameters are positional only)."""
         cmd, subs, defs = self._resolve_path(name, channel)
         self._check_permissions(cmd, user)
         resolved: dict[str, Any] = {}

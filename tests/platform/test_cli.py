@@ -1,5 +1,6 @@
 """``python -m bot``: clear one-line failures instead of tracebacks."""
 
+import re
 import subprocess
 import sys
 
@@ -18,6 +19,13 @@ def test_run_without_a_token_says_so_in_one_line():
     assert "DISCORD_TOKEN" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_run_with_a_bad_bot_budget_says_so_in_one_line():
+    result = run_bot("run", env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "PIAZZA_BOT_BUDGET_MS": "fast"})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == ("error: PIAZZA_BOT_BUDGET_MS must be a whole number of milliseconds from 1 to 600000, "
+                             "not 'fast'.\n")
+
+
 def test_run_with_a_bad_guild_id_says_so():
     result = run_bot("run", env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "PIAZZA_GUILD_ID": "my-server"})
     assert result.returncode == 2 and "PIAZZA_GUILD_ID" in result.stderr and "Traceback" not in result.stderr
@@ -25,12 +33,31 @@ def test_run_with_a_bad_guild_id_says_so():
 
 @pytest.mark.slow
 def test_demo_writes_boards_and_scores(tmp_path):
-    result = run_bot("demo", "--game", "torri", "--players", "2", "--seed", "3", "--out", str(tmp_path))
+    result = run_bot("demo", "--game", "torri", "--players", "2", "--seed", "3", "--level", "random",
+                     "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("== Le Torri di Bologna: 2 random players, seed 3, ")  # no fallback line
     boards = sorted((tmp_path / "torri").glob("move-*.png"))
     assert boards and all(p.read_bytes()[:4] == b"\x89PNG" for p in boards)
     sheet = (tmp_path / "torri" / "scores.txt").read_text()
     assert "Le Torri di Bologna, 2 players, seed 3" in sheet and "1." in sheet and "1." in result.stdout
+    assert len(boards) == int(re.search(r"(\d+) moves in [\d.]+ s", result.stdout)[1]) + 1  # one per move, and the start
+
+
+@pytest.mark.slow
+def test_the_demo_plays_random_where_a_title_has_no_agents_hooks_yet(tmp_path):
+    from bot.play.bots import has_hooks
+    from bot.play.registry import get
+
+    result = run_bot("demo", "--game", "torri", "--players", "2", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    if has_hooks(get("torri").engine):
+        assert "Le Torri di Bologna: 2 greedy players" in result.stdout and "players yet" not in result.stdout
+    else:
+        assert result.stdout.startswith("Le Torri di Bologna has no greedy players yet (its agents need "
+                                        "sample_state and evaluate): its demo plays random.\n")
+        assert "Le Torri di Bologna: 2 random players" in result.stdout
+    assert "--level: invalid choice: 'genius'" in one_error_line(run_bot("demo", "--level", "genius"))
 
 
 @pytest.mark.slow
@@ -111,4 +138,4 @@ def test_the_piazza_command_is_the_same_command_line():
     assert result.returncode == 2
     assert result.stderr.startswith("error: Bella Vista is for 2 to 4 players, not 0.")
     usage = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60).stdout
-    assert usage.startswith("usage: piazza ") and "{run,demo,bench}" in usage
+    assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena}" in usage

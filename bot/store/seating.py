@@ -1,0 +1,149 @@
+"""The lobby's writes, a part of the ``Store``: opening a game, taking and giving up seats (people
+and bots), starting it. Each is one transaction; a refusal is a ``StoreError`` and writes nothing.
+
+A bot's seat has no Discord user: it is stored with a negative user id, unique in its game
+(Discord's ids are positive, so no person ever matches it), and its level. A game always keeps at
+least one person seated: the last person cannot leave while bots are seated.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
+
+import aiosqlite
+
+from bot.store.records import GameRow, StaleVersion, StoreError
+
+
+def now_text() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Seating:
+    """Mixed into ``Store``, which provides the connection, its transactions and the row reader."""
+
+    _db: aiosqlite.Connection
+
+    def _transaction(self) -> AbstractAsyncContextManager[None]:
+        raise NotImplementedError
+
+    async def _row(self, where: str, args: tuple) -> GameRow | None:
+        raise NotImplementedError
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_key: str,
+        options: dict,
+        seed: int | str,
+        creator_id: int,
+        creator_name: str,
+        deadline: str | None = None,
+        hints: bool = False,
+    ) -> int:
+        try:
+            async with self._transaction():
+                now = now_text()
+                cur = await self._db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, created_by,"
+                    " created_at, updated_at, deadline, hints) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), str(seed),
+                     creator_id, now, now, deadline, int(hints)),
+                )
+                assert cur.lastrowid is not None  # an INSERT that succeeded has a row id
+                game_id = cur.lastrowid
+                await self._db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, creator_id, creator_name),
+                )
+        except aiosqlite.IntegrityError as exc:
+            raise StoreError("bot.store.channel_taken") from exc
+        return game_id
+
+    async def _seatable(self, game_id: int, max_seats: int, user_id: int | None = None) -> GameRow:
+        """The game, if its lobby has a free seat (and ``user_id`` is not seated yet), inside a
+        transaction."""
+        game = await self._row("id = ?", (game_id,))
+        if game is None or game.status != "lobby":
+            raise StoreError("bot.store.join_started")
+        if user_id is not None and game.seat_of(user_id) is not None:
+            raise StoreError("bot.store.joined_already")
+        if len(game.seats) >= max_seats:
+            raise StoreError("bot.store.full", seats=max_seats)
+        return game
+
+    async def _insert_seat(self, game_id: int, seat: int, user_id: int, name: str, bot: str | None) -> None:
+        await self._db.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, name, bot),
+        )
+        await self._db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now_text(), game_id))
+
+    async def add_seat(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
+        async with self._transaction():
+            game = await self._seatable(game_id, max_seats, user_id)
+            seat = len(game.seats)
+            await self._insert_seat(game_id, seat, user_id, name, None)
+        return seat
+
+    async def add_bot(self, game_id: int, level: str, name_for, max_seats: int) -> tuple[int, str]:
+        """Seat a bot of ``level`` in the lobby; ``name_for(names seated)`` chooses its name. Returns
+        (seat, name)."""
+        async with self._transaction():
+            game = await self._seatable(game_id, max_seats)
+            seat = len(game.seats)
+            name = name_for(game.names)
+            user_id = min([s.user_id for s in game.seats] + [0]) - 1
+            await self._insert_seat(game_id, seat, user_id, name, level)
+        return seat, name
+
+    async def remove_seat(self, game_id: int, user_id: int) -> str:
+        """Leave a lobby (a person, or a bot by its user id); later seats move up so seats stay 0..n-1.
+        Returns the new status (a lobby left empty is aborted). The last person seated cannot leave
+        while bots are."""
+        async with self._transaction():
+            game = await self._row("id = ?", (game_id,))
+            if game is None or game.status != "lobby":
+                raise StoreError("bot.store.seats_fixed")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise StoreError("bot.store.not_seated")
+            people = [s for s in game.seats if not s.bot]
+            if game.bot_seats and [s.user_id for s in people] == [user_id]:
+                raise StoreError("bot.store.last_person")
+            await self._db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            for s in game.seats:
+                if s.seat > seat:
+                    await self._db.execute(
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                        (s.seat - 1, game_id, s.seat),
+                    )
+            status = "aborted" if len(game.seats) == 1 else "lobby"
+            await self._db.execute(
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now_text(), game_id)
+            )
+        return status
+
+    async def start_game(self, game_id: int, snapshot: str, seed: int | str, seated: list[int] | None = None) -> None:
+        """Store the first snapshot. ``seated`` (the user ids in seat order the snapshot was made
+        for) is checked in the same transaction: if anyone joined or left meanwhile (another
+        process on the same file), nothing is written and StaleVersion says so."""
+        async with self._transaction():
+            if seated is not None:
+                async with self._db.execute(
+                    "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                ) as cur:
+                    now_seated = [r[0] async for r in cur]
+                if now_seated != seated:
+                    raise StaleVersion("bot.store.seats_changed")
+            cur = await self._db.execute(
+                "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (snapshot, str(seed), now_text(), game_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion("bot.store.started_already")
