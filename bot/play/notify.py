@@ -79,11 +79,15 @@ class Notifying(BotPlay):
         (or their news by DM if they opted in)."""
         post = await super()._board_post(row, game, state, head, mentions)
         markers = []
+        marks = await self.store.game(row.id)  # read marks as stored now (the mover's moved with the move)
+        if marks is None:
+            return post
+        marks.version = row.version
         for seat in sorted(s.seat for s in row.seats):
             user_id = row.user_of(seat)
             if user_id is None:
                 continue
-            notices = await self._unread(row, seat)
+            notices = await self._unread(marks, seat)
             if not notices:
                 continue
             news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
