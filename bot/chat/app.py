@@ -25,6 +25,7 @@ from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
 from bot.chat.messenger import ChatMessenger
+from bot.chat.replace_button import ReplaceButton
 from bot.chat.seats import SeatCommands
 from bot.chat.views import (
     MENU_LIMIT,
@@ -91,7 +92,7 @@ class PiazzaBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(Commands(self))
         await self.add_cog(SeatCommands(self))
-        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)

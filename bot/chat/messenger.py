@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
 from bot.play.notify import Undelivered
 from bot.play.outbox import Unposted
@@ -25,7 +26,9 @@ class ChatMessenger:
     def __init__(self, bot: PiazzaBot):
         self.bot = bot
 
-    async def to_channel(self, channel_id: int, text: str, mentions: list[int]) -> None:
+    async def to_channel(self, channel_id: int, text: str, mentions: list[int],
+                         vote: tuple[int, int] | None = None) -> None:
+        """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them."""
         from bot.chat.app import DELIVERY_ERRORS, why_unposted
 
         try:
@@ -33,7 +36,8 @@ class ChatMessenger:
             if not isinstance(channel, discord.abc.Messageable):
                 raise Unposted("not a text channel")
             await channel.send(content=clip(text), allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(id=u) for u in mentions]))
+                everyone=False, roles=False, users=[discord.Object(id=u) for u in mentions]),
+                view=replace_view(*vote) if vote else discord.utils.MISSING)
         except DELIVERY_ERRORS as exc:
             raise Unposted(why_unposted(exc)) from exc
 

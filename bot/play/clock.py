@@ -170,11 +170,13 @@ class Clocked(Notifying):
         lines = [phrase("bot.clock.autopiloted", name=name, hours=setting.hours, what=line)]
         idle = await self.store.autopiloted(row.id, seat, clock.moves + 1, IDLE_AFTER)
         state = await self._bots_move(row, game, new, lines)
-        post = await self._run_post(row, game, state, lines, shown_before)
-        if idle:
-            post.public_text = "\n".join([post.public_text or "",
-                                          phrase("bot.clock.idle", name=name, count=IDLE_AFTER)])
-        await self._publish(row, post)
+        await self._publish(row, await self._run_post(row, game, state, lines, shown_before))
+        if idle and self.messenger is not None:  # a notice of its own, with a button to vote
+            try:
+                await self.messenger.to_channel(row.channel_id, phrase("bot.clock.idle", name=name, count=IDLE_AFTER),
+                                                [], vote=(row.id, seat))
+            except Exception as exc:
+                log.warning("could not post the idle notice of game %s: %s", row.id, exc)
 
     # --- a player's own games -----------------------------------------------------------
     async def my_games(self, guild_id: int | None, user: User) -> str:

@@ -30,7 +30,8 @@ class Undelivered(Exception):
 
 
 class Messenger(Protocol):
-    def to_channel(self, channel_id: int, text: str, mentions: list[int]) -> Awaitable[None]: ...
+    def to_channel(self, channel_id: int, text: str, mentions: list[int],
+                   vote: tuple[int, int] | None = None) -> Awaitable[None]: ...
 
     def to_user(self, user_id: int, text: str) -> Awaitable[None]: ...
 

@@ -84,6 +84,14 @@ class Replacing(Clocked):
         await self.play_bots(channel_id)  # the bot moves at once if the seat owes a decision
         return Post(public_text=text, game_id=row.id)
 
+    async def vote_replace_seat(self, channel_id: int, user: User, game_id: int, seat: int) -> Post:
+        """The idle notice's button: a ballot to replace whoever plays ``seat`` of game ``game_id``."""
+        row = await self._open_game(channel_id, expected_game=game_id)
+        target = row.user_of(seat)
+        if target is None:
+            raise Refusal(phrase("bot.replace.no_such_player"))
+        return await self.vote_replace(channel_id, user, target)
+
     def _check_outcome(self, game: Loaded, outcome: str) -> None:
         if outcome not in OUTCOMES:
             raise Refusal(phrase("bot.replace.unknown_outcome", outcome=outcome, allowed=", ".join(OUTCOMES)))

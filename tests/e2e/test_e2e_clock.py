@@ -2,7 +2,7 @@
 time left, reminders go out at half time and at 90% exactly once (also across restarts, and only the
 later one when the bot was down across both), a timeout is played by the autopilot in each title
 (Leonardo's first decision is sealed and simultaneous: each seat runs its own clock), two in a row
-make a seat idle, ``on_timeout=wait`` only reminds, and games whose clock ran out while the bot was
+make a seat idle (its notice's button opens a replacement vote), ``on_timeout=wait`` only reminds, and games whose clock ran out while the bot was
 down are decided at start-up in the order they fell due."""
 
 from __future__ import annotations
@@ -107,13 +107,21 @@ async def test_two_timeouts_in_a_row_make_a_seat_idle_and_wait_only_reminds(doub
         await open_game(double, other, [alice, bob], "torri", TITLES["torri"], "clock=1 on_timeout=wait")
         for turn in range(2):
             clock.advance(hours=1, minutes=1)
-            await until(double, lambda: len(autopiloted(double, games)) == turn + 1)
+            await until(double, lambda turn=turn: len(autopiloted(double, games)) == turn + 1)
             pending = await table.service.pending(games.id)
             assert list(pending) == [bob.id]
             await double.slash(bob, games, "move", action=pending[bob.id][0])
-        last = autopiloted(double, games)[-1]
-        assert "💤 The autopilot has played 2 turns in a row for **Alice**" in last.content, last.content
-        assert "/vote replace" in last.content
+        await until(double, lambda: any("💤" in m.content for m in double.public(games)))
+        [idle] = [m for m in double.public(games) if "💤" in m.content]
+        assert "💤 The autopilot has played 2 turns in a row for **Alice**" in idle.content, idle.content
+        assert "/vote replace" in idle.content and not idle.pinged
+        row = await table.service.store.open_game_in(games.id)
+        res = await double.press(alice, idle, f"piazza:replace:{row.id}:0")  # not on oneself
+        assert res.ephemeral and "cannot vote to replace yourself" in res.text
+        res = await double.press(bob, idle, f"piazza:replace:{row.id}:0")  # Bob alone is the majority
+        assert "now plays the seat of **Alice**" in res.original.content
+        row = await table.service.store.open_game_in(games.id)
+        assert row.bot_of(0) == "random" or row.bot_of(0) == "greedy"
         # the game with on_timeout=wait only reminds: its reminders and overdue notes, no move
         assert not autopiloted(double, other)
         row = await table.service.store.open_game_in(other.id)
