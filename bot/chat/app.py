@@ -24,6 +24,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.messenger import ChatMessenger
+from bot.chat.replace_button import ReplaceButton
+from bot.chat.seats import SeatCommands
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -81,13 +84,15 @@ class PiazzaBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none())  # a send that names nobody pings nobody
         self.service = service
         service.publisher = self.publish
+        service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
         self.guild_id = guild_id
         self.watcher.change_interval(seconds=deadline_poll_seconds)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.add_cog(Commands(self))
-        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
+        await self.add_cog(SeatCommands(self))
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -125,7 +130,7 @@ class PiazzaBot(commands.Bot):
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
                 raise Unposted(phrase("bot.chat.not_text"))
-            await channel.send(
+            message = await channel.send(
                 content=clip((post.public_text or "") + mention_line(post)),
                 file=board_file(post) or discord.utils.MISSING,
                 view=turn_view(post) or discord.utils.MISSING,
@@ -134,6 +139,8 @@ class PiazzaBot(commands.Bot):
         except DELIVERY_ERRORS as exc:
             log.warning("could not post to channel %s: %s", channel_id, exc)
             raise Unposted(why_unposted(exc)) from exc
+        if post.game_id is not None:  # reminders link to the newest board
+            await self.service.board_posted(post.game_id, message.jump_url)
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "") -> None:
         text = "\n".join(t for t in (header, post.private_text) if t) or phrase("bot.play.done")

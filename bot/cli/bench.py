@@ -5,7 +5,7 @@ encode, i.e. ``GameService.act``) median and p95; the bare PNG encode of the sam
 image as a baseline and the ratio between the two; board PNG size; random playouts per
 second per player count (engine only: on the search path agents use, and checked through
 ``apply``); snapshot size; and, once, the process memory with
-1,000 stored games open. ``--json`` prints the same figures as one JSON object.
+1,000 stored games open; and the scheduler's sweep over 10,000 open games (``bench_sweep``). ``--json`` prints the same figures as one JSON object.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from bot.cli.bench_sweep import sweep_figure
 from bot.cli.demo import NAMES, default_players, stored_game
 from bot.play.registry import titles
 from bot.play.service import GameService, User
@@ -167,6 +168,7 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
             entry["playouts_per_second_checked"] = _playouts(key, 0.2 if quick else 2.0, checked=True)
             figures["games"][key] = entry
         figures["memory"] = _memory_in_fresh_process(tmp, 50 if quick else 1000)
+        figures["sweep"] = sweep_figure(tmp, 1000 if quick else 10_000)
     if as_json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -181,6 +183,10 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
     m = figures["memory"]
     print(f"memory: {m['games_open']} stored games open -> RSS {m['rss_mb_with_games_open']} MB "
           f"(baseline with no game open: {m['rss_mb_baseline']} MB; SQLite file {m['db_file_kb']} KB)")
+    w = figures["sweep"]
+    print(f"scheduler sweep, {w['open_games']} open games with running clocks: event loop {w['loop_ms_nothing_due']} ms"
+          f" (wall {w['wall_ms_nothing_due']} ms) with nothing due; {w['loop_ms_with_due']} ms"
+          f" (wall {w['wall_ms_with_due']} ms) with {w['reminders_due']} reminders due")
     return 0
 
 

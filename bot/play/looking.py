@@ -103,6 +103,7 @@ class Looking(Outbox):
                 options += "\n" + phrase("bot.deadline.help")
             if has_hooks(engine):
                 options += "\n" + phrase("bot.advice.help")
+            options += "\n" + phrase("bot.clock.help")
             parts.append(phrase("bot.help.game", title=engine.title, key=key, low=engine.min_players,
                                 high=engine.max_players, notation=notation_help(engine), options=options))
         return "\n\n".join(parts)

@@ -25,11 +25,12 @@ from datetime import UTC, datetime, timedelta
 
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User, refusal
-from bot.play.bot_play import BotPlay
+from bot.play.clock import parse_clock
 from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
+from bot.play.replace import Replacing
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
 from bot.play.words import phrase, say
@@ -61,7 +62,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-class GameService(BotPlay):
+class GameService(Replacing):
     def __init__(
         self,
         store: Store,
@@ -94,6 +95,7 @@ class GameService(BotPlay):
             if deadline is not None:
                 deadline = self._parse_deadline(engine, deadline)
             hints = parse_hints(engine, pairs.pop("hints", None))
+            clock = parse_clock(pairs.pop("clock", None), pairs.pop("on_timeout", None))
             options = parse_options(engine.options_model, pairs, engine.title)
             engine.check_options(options)
         except RuleError as exc:  # OptionError is one
@@ -111,6 +113,7 @@ class GameService(BotPlay):
                     deadline=deadline,
                     hints=hints,
                 )
+                await self.store.set_game_clock(game_id, clock.hours, clock.on_timeout)
             except StoreError as exc:
                 raise refusal(None, exc) from exc
         chosen = options.model_dump(mode="json", exclude_defaults=True)
@@ -122,6 +125,7 @@ class GameService(BotPlay):
                       high=engine.max_players,
                       options=Msg("bot.lobby.opened_options", pairs=pairs_text) if pairs_text else "",
                       ends=Msg("bot.lobby.opened_ends", when=ends) if ends else "")
+        text += " " + self._clock_summary(clock)
         return Post(public_text=text, game_id=game_id)
 
     def _parse_deadline(self, engine, text: str) -> str:
@@ -280,7 +284,7 @@ class GameService(BotPlay):
     async def sweep(self) -> None:
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
         deadline has passed, let bots that owe a decision move (``resume_bots``: after a restart),
-        then post the boards channels have missed (``flush_outbox``).
+        run the turn clocks (``run_clocks``), then post the boards channels have missed (``flush_outbox``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
         for game_id, channel_id in await self.store.due(self._clock()):
             try:
@@ -290,6 +294,7 @@ class GameService(BotPlay):
             except Exception:
                 log.exception("the deadline check of game %s failed", game_id)
         await self.resume_bots()
+        await self.run_clocks()  # reminders, timeouts, away periods over (bot.play.clock)
         await self.flush_outbox()
 
     async def suggest(self, channel_id: int, user: User, typed: str) -> list[Shown]:

@@ -84,4 +84,52 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX seats_bots ON seats (game_id) WHERE bot IS NOT NULL;
     """,
+    # 7 (issue 11, games that never stall): each game's turn clock (`hours` NULL: off) and what a
+    # timeout does; each seat's running clock (the seat's move count when its decision began, when it
+    # is due, the reminders sent, and `next_at`, when the scheduler next has work for it: one indexed
+    # query finds what is due); who keeps a seat (an autopilot streak, idle, away until, the owner a
+    # bot or a volunteer replaced, a vacancy); one replacement vote per game; who wants news by DM.
+    """
+    CREATE TABLE game_clocks (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+        hours      INTEGER,
+        on_timeout TEXT NOT NULL DEFAULT 'autopilot',
+        board_url  TEXT
+    );
+    CREATE TABLE seat_clocks (
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        seat     INTEGER NOT NULL,
+        moves    INTEGER NOT NULL,
+        started  TEXT    NOT NULL,
+        due      TEXT    NOT NULL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        next_at  TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seat_clocks_next ON seat_clocks (next_at);
+    CREATE TABLE seat_keepers (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        seat       INTEGER NOT NULL,
+        streak     INTEGER NOT NULL DEFAULT 0,
+        auto_moves INTEGER NOT NULL DEFAULT -1,
+        idle       INTEGER NOT NULL DEFAULT 0,
+        away_until TEXT,
+        owner_id   INTEGER,
+        owner_name TEXT,
+        vacant     INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seat_keepers_away ON seat_keepers (away_until) WHERE away_until IS NOT NULL;
+    CREATE TABLE votes (
+        game_id   INTEGER PRIMARY KEY REFERENCES games (id),
+        seat      INTEGER NOT NULL,
+        outcome   TEXT    NOT NULL,
+        moves     INTEGER NOT NULL,
+        ballots   TEXT    NOT NULL
+    );
+    CREATE TABLE notify_prefs (
+        user_id INTEGER PRIMARY KEY,
+        dm      INTEGER NOT NULL
+    );
+    """,
 ]

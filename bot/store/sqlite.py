@@ -23,8 +23,10 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.clocks import Clocks
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
+from bot.store.replacing import Replacements
 from bot.store.seating import Seating, now_text
 
 DEFAULT_PATH = Path("piazza.sqlite3")
@@ -43,9 +45,10 @@ def default_path() -> Path:
     return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
 
 
-class Store(Seating):
+class Store(Seating, Clocks, Replacements):
     """Async access to one SQLite file. Use ``await Store.open(path)``. The lobby's writes (opening a
-    game, seats, starting) are its ``Seating`` part."""
+    game, seats, starting) are its ``Seating`` part; turn clocks its ``Clocks`` part,
+    seats changing hands its ``Replacements`` part."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path):
         self._db = db

@@ -329,7 +329,9 @@ class UserActions:
     def history(self: DiscordDouble, channel: Channel | None = None) -> list[Message]:  # type: ignore[misc]
         """Every message the bot created (deleted included), in creation order."""
         msgs = sorted(self.messages.values(), key=lambda m: m.seq)
-        return [m for m in msgs if channel is None or m.channel_id == channel.id]
+        if channel is None:  # the server's channels: direct messages are ``dms(user)``
+            return [m for m in msgs if m.channel_id not in self.dm_channels]
+        return [m for m in msgs if m.channel_id == channel.id]
 
     def public(self: DiscordDouble, channel: Channel | None = None) -> list[Message]:  # type: ignore[misc]
         """What everyone in ``channel`` sees now (non-ephemeral, not deleted)."""

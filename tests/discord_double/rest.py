@@ -343,7 +343,8 @@ class RestRoutes:
 
     async def _channel_post(self: DiscordDouble, request: web.Request, cid: str) -> web.Response:  # type: ignore[misc]
         ch = self._chan(cid)
-        if ch.send_denied:
+        self.refuse_dm(ch.id)
+        if getattr(ch, "send_denied", False):
             raise _server().DoubleError(403, 50013, "Missing Permissions", record=False)
         data, files = await self.read_body(request)
         self._check_message(data, files, creating=True)

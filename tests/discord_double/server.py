@@ -21,6 +21,7 @@ import yarl
 from aiohttp import web
 
 from .actions import UserActions
+from .dms import DirectMessages
 from .gateway import GUILD_MESSAGES, GatewaySession
 from .limits import Errors
 from .mentions import pings
@@ -77,7 +78,7 @@ def sniff_content_type(filename: str, data: bytes) -> str:
     return "application/octet-stream"
 
 
-class DiscordDouble(RestRoutes, UserActions, Permissions):
+class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
     def __init__(
         self,
         *,
@@ -126,6 +127,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions):
         self.port = 0
         self._saved: tuple[str, yarl.URL] | None = None
         self._register_routes()
+        self._register_dm_routes()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -193,7 +195,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions):
         raise KeyError(f"No channel #{name}; have {[c.name for c in self.guild.channels]}")
 
     def channel_by_id(self, cid: int) -> Channel | None:
-        return next((c for c in self.guild.channels if c.id == cid), None)
+        return next((c for c in self.guild.channels if c.id == cid), None) or self.dm_channels.get(cid)  # type: ignore[return-value]
 
     def user_by_id(self, uid: int) -> User | None:
         if uid == self.bot_user.id:
@@ -252,6 +254,8 @@ class DiscordDouble(RestRoutes, UserActions, Permissions):
             "mention_roles": [], "attachments": [a.payload() for a in v.attachments], "embeds": v.embeds,
             "components": v.components, "pinned": False, "type": 0, "flags": v.flags,
         }
+        if msg.channel_id in self.dm_channels:
+            del out["guild_id"]
         if msg.interaction_user is not None:
             out["webhook_id"] = str(self.application_id)
             out["application_id"] = str(self.application_id)

@@ -304,7 +304,9 @@ async def _decided(double: DiscordDouble, table: Table, channel: Channel, player
         # the post says who decided, and nothing else but the status line
         status = r"Leonardo: round \d+/\d+ · [^\n]+ · waiting for [^\n]+"
         shape = rf"\S+ {name(actor)} {re.escape(DECIDED_LINE[group.phase])}"
-        assert re.fullmatch(rf"{shape}\n{status}\nYour move:( <@\d+>)+", board.content), board.content
+        news = r"(\n📬 [^\n]+: something new for you — press My hand\.)*"  # markers only, never the news
+        clock = r"\n⏳ Waiting for [^\n]+, \d+ h left\."  # the turn clock of whoever is waited for
+        assert re.fullmatch(rf"{shape}\n{status}{news}{clock}\nYour move:( <@\d+>)+", board.content), board.content
         secret_free(double, channel, group)
         return False
 

@@ -72,6 +72,8 @@ def test_bench_json_has_the_documented_keys():
                 "board_png_kb_median", "board_png_kb_max", "snapshot_bytes_final_median", "playouts_per_second", "playouts_per_second_checked"):
         assert key in entry
     assert set(figures["memory"]) == {"games_open", "rss_mb_baseline", "rss_mb_with_games_open", "db_file_kb"}
+    assert set(figures["sweep"]) == {"open_games", "loop_ms_nothing_due", "wall_ms_nothing_due", "reminders_due",
+                                     "loop_ms_with_due", "wall_ms_with_due"}
 
 
 def one_error_line(result):

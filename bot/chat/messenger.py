@@ -1,0 +1,55 @@
+"""The service's messenger (``bot.play.notify``) over Discord: reminders in a game's channel, and direct
+messages to players who opted in. A DM Discord refuses (the user does not take DMs from the bot,
+error 50007, or any other refusal) raises ``Undelivered``, and the service tells the channel instead."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.chat.replace_button import replace_view
+from bot.chat.views import clip
+from bot.play.notify import Undelivered
+from bot.play.outbox import Unposted
+
+if TYPE_CHECKING:
+    from bot.chat.app import PiazzaBot
+
+log = logging.getLogger("piazza")
+
+CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
+
+
+class ChatMessenger:
+    def __init__(self, bot: PiazzaBot):
+        self.bot = bot
+
+    async def to_channel(self, channel_id: int, text: str, mentions: list[int],
+                         vote: tuple[int, int] | None = None) -> None:
+        """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them."""
+        from bot.chat.app import DELIVERY_ERRORS, why_unposted
+
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                raise Unposted("not a text channel")
+            await channel.send(content=clip(text), allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(id=u) for u in mentions]),
+                view=replace_view(*vote) if vote else discord.utils.MISSING)
+        except DELIVERY_ERRORS as exc:
+            raise Unposted(why_unposted(exc)) from exc
+
+    async def to_user(self, user_id: int, text: str) -> None:
+        from bot.chat.app import DELIVERY_ERRORS
+
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content=clip(text), allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_DM:
+                log.warning("a direct message to user %s was refused: %s", user_id, exc)
+            raise Undelivered(str(exc)) from exc
+        except DELIVERY_ERRORS as exc:
+            raise Undelivered(str(exc)) from exc

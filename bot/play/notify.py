@@ -1,0 +1,101 @@
+"""Telling players things outside their own button presses (a part of ``GameService``): reminders,
+and private news a move by someone else caused (a card drawn at round end, a won auction).
+
+The transport gives the service a *messenger*: "post this text to channel N, pinging these users"
+(``Unposted`` when it cannot) and "send this to user U privately" (``Undelivered`` when the user
+does not take direct messages, Discord's error 50007). A player who opted in with /notify gets
+reminders and their news by DM; everyone else, and anyone whose DM is refused, gets them in the
+game's channel: a reminder with a mention, news only as a marker ("something new for you — press
+My hand") in the next board posted, never its content.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Protocol
+
+from bot.play.answers import Post, User
+from bot.play.bot_play import BotPlay
+from bot.play.looking import news_text
+from bot.play.stored import Loaded, title_name
+from bot.play.words import phrase
+from bot.store import GameRow
+
+log = logging.getLogger("piazza")
+
+
+class Undelivered(Exception):
+    """A direct message did not reach the user (they do not take DMs from the bot)."""
+
+
+class Messenger(Protocol):
+    def to_channel(self, channel_id: int, text: str, mentions: list[int],
+                   vote: tuple[int, int] | None = None) -> Awaitable[None]: ...
+
+    def to_user(self, user_id: int, text: str) -> Awaitable[None]: ...
+
+
+def channel_link(row: GameRow) -> str:
+    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+
+
+class Notifying(BotPlay):
+    messenger: Messenger | None = None
+
+    async def set_notify(self, user: User, dm: bool) -> str:
+        """/notify: reminders and private news by DM (``dm``) or in the game's channel."""
+        await self.store.set_dm(user.id, dm)
+        return phrase("bot.notify.dm_on" if dm else "bot.notify.dm_off")
+
+    async def _dm(self, user_id: int, text: str) -> bool:
+        """A DM to a player who opted in; False (so the caller falls back to the channel) when they did
+        not, there is no messenger, or Discord refused it."""
+        if self.messenger is None or not await self.store.wants_dm(user_id):
+            return False
+        try:
+            await self.messenger.to_user(user_id, text)
+        except Undelivered:
+            log.info("user %s does not take direct messages: the channel is told instead", user_id)
+            return False
+        except Exception:
+            log.exception("a direct message to user %s failed", user_id)
+            return False
+        return True
+
+    async def _tell(self, row: GameRow, user_id: int, text: str) -> None:
+        """A reminder for one player: by DM if they opted in and it goes through, else in the game's
+        channel with a mention."""
+        if await self._dm(user_id, text):
+            return
+        if self.messenger is None:
+            return
+        try:
+            await self.messenger.to_channel(row.channel_id, text, [user_id])
+        except Exception as exc:  # Unposted or worse: the next sweep's reminder or board tries again
+            log.warning("could not post a reminder in channel %s: %s", row.channel_id, exc)
+
+    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
+        """Every board post carries, for each person with unread private news, a marker in the channel
+        (or their news by DM if they opted in)."""
+        post = await super()._board_post(row, game, state, head, mentions)
+        markers = []
+        marks = await self.store.game(row.id)  # read marks as stored now (the mover's moved with the move)
+        if marks is None:
+            return post
+        marks.version = row.version
+        for seat in sorted(s.seat for s in row.seats):
+            user_id = row.user_of(seat)
+            if user_id is None:
+                continue
+            notices = await self._unread(marks, seat)
+            if not notices:
+                continue
+            news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
+            if await self._dm(user_id, news + "\n" + news_text(row, notices, [])):
+                await self.store.mark_notices_read(row.id, seat, notices[-1].version)
+                continue
+            markers.append(phrase("bot.notify.marker", row, seat=seat))
+        if markers:
+            post.public_text = "\n".join([post.public_text or "", *markers])
+        return post

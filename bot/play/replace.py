@@ -1,0 +1,164 @@
+"""Seats changing hands (a part of ``GameService``): replacing an idle player by vote, a volunteer
+taking over, /away and /back.
+
+A vote (``/vote replace``) is asked by a seated person about another seated person; the other seated
+people (everyone but the target) vote, and a majority of them (more than half) decides. It hands the
+seat to a bot of the level chosen when the vote opened, or leaves it to a volunteer (a bot keeps it
+meanwhile) who takes it with /takeover. One vote per game at a time; a move by the target ends it.
+A volunteer becomes the seat's player: they see its private information from then on, exactly as its
+owner did, and nothing of anyone else's. The original player can take back a seat a bot holds with
+/back (not one a volunteer took). /away hands one's own seat to the autopilot for some hours; /back
+ends that early, and the scheduler ends it when the time is up.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from bot.play.answers import Post, Refusal, User, refusal
+from bot.play.bots import LEVELS, bot_name, has_hooks, needs_hooks
+from bot.play.clock import MAX_HOURS, Clocked, autopilot_level
+from bot.play.names import chat_name
+from bot.play.stored import Loaded
+from bot.play.words import phrase
+from bot.store import GameRow, StoreError
+
+log = logging.getLogger("piazza")
+
+VOLUNTEER = "volunteer"
+OUTCOMES = (*LEVELS, VOLUNTEER)
+
+
+class Replacing(Clocked):
+    async def _person_seat(self, row: GameRow, user: User) -> int:
+        seat = row.seat_of(user.id)
+        if seat is None:
+            raise Refusal(phrase("bot.replace.not_player"))
+        return seat
+
+    async def vote_replace(self, channel_id: int, user: User, target_id: int, outcome: str | None = None) -> Post:
+        """A ballot to replace the player ``target_id`` (by a bot of a level, or by a volunteer); the
+        first opens the vote with its outcome (the autopilot's level if not given)."""
+        async with self._lock(channel_id):
+            row, game = await self._active_game(channel_id)
+            voter = await self._person_seat(row, user)
+            target = row.seat_of(target_id)
+            if target is None or row.user_of(target) is None:
+                raise Refusal(phrase("bot.replace.no_such_player"))
+            if target == voter:
+                raise Refusal(phrase("bot.replace.self"))
+            name = chat_name(row.names[target])
+            counts = await self.store.moves_per_seat(row.id)
+            vote = await self.store.vote(row.id)
+            if vote is not None and counts.get(vote.seat, 0) != vote.moves:  # the target moved meanwhile
+                await self.store.close_vote(row.id)
+                if vote.seat == target:
+                    raise Refusal(phrase("bot.replace.moved", name=name))
+                vote = None
+            try:
+                if vote is None:
+                    outcome = outcome or autopilot_level(game.engine)
+                    self._check_outcome(game, outcome)
+                    await self.store.open_vote(row.id, target, outcome, counts.get(target, 0), user.id)
+                    ballots = [user.id]
+                else:
+                    if vote.seat != target:
+                        raise Refusal(phrase("bot.replace.other_open", name=chat_name(row.names[vote.seat])))
+                    if outcome is not None and outcome != vote.outcome:
+                        raise Refusal(phrase("bot.replace.other_outcome", name=name, outcome=vote.outcome))
+                    outcome = vote.outcome
+                    ballots = await self.store.add_ballot(row.id, user.id)
+            except StoreError as exc:
+                raise refusal(row, exc) from exc
+            voters = [s for s in row.seats if not s.bot and s.seat != target]
+            need = len(voters) // 2 + 1
+            if len(ballots) < need:
+                return Post(public_text=phrase("bot.replace.ballot", voter=chat_name(user.name), name=name,
+                                               outcome=outcome, have=len(ballots), need=need), game_id=row.id)
+            level = autopilot_level(game.engine) if outcome == VOLUNTEER else outcome
+            bot = bot_name(level, row.names)
+            await self.store.hand_to_bot(row.id, target, level, bot, vacant=outcome == VOLUNTEER)
+            key = "bot.replace.to_volunteer" if outcome == VOLUNTEER else "bot.replace.to_bot"
+            text = phrase(key, name=name, bot=chat_name(bot))
+        await self.play_bots(channel_id)  # the bot moves at once if the seat owes a decision
+        return Post(public_text=text, game_id=row.id)
+
+    async def vote_replace_seat(self, channel_id: int, user: User, game_id: int, seat: int) -> Post:
+        """The idle notice's button: a ballot to replace whoever plays ``seat`` of game ``game_id``."""
+        row = await self._open_game(channel_id, expected_game=game_id)
+        target = row.user_of(seat)
+        if target is None:
+            raise Refusal(phrase("bot.replace.no_such_player"))
+        return await self.vote_replace(channel_id, user, target)
+
+    def _check_outcome(self, game: Loaded, outcome: str) -> None:
+        if outcome not in OUTCOMES:
+            raise Refusal(phrase("bot.replace.unknown_outcome", outcome=outcome, allowed=", ".join(OUTCOMES)))
+        if needs_hooks(outcome) and not has_hooks(game.engine):
+            raise Refusal(phrase("bot.bots.level_unavailable", title=game.engine.title, level=outcome))
+
+    async def take_over(self, channel_id: int, user: User) -> Post:
+        """/takeover: a volunteer takes the seat a vote left for one."""
+        async with self._lock(channel_id):
+            row, game = await self._active_game(channel_id)
+            if row.seat_of(user.id) is not None:
+                raise Refusal(phrase("bot.replace.seated_already"))
+            try:
+                seat = await self.store.take_over(row.id, user.id, user.name)
+            except StoreError as exc:
+                raise refusal(row, exc) from exc
+            await self._resync(row.id, game)
+            return Post(public_text=phrase("bot.replace.took_over", name=chat_name(user.name), seat=seat + 1),
+                        game_id=row.id)
+
+    async def back(self, channel_id: int, user: User) -> Post:
+        """/back: take back one's seat from the bot holding it (after /away or a vote for a bot)."""
+        async with self._lock(channel_id):
+            row, game = await self._active_game(channel_id)
+            keepers = await self.store.keepers(row.id)
+            seat = next((k.seat for k in keepers.values() if k.owner_id == user.id and row.bot_of(k.seat)), None)
+            if seat is None:
+                raise Refusal(phrase("bot.store.nothing_to_reclaim"))
+            await self.store.back(row.id, seat)
+            await self._resync(row.id, game)
+            return Post(public_text=phrase("bot.replace.back", name=chat_name(user.name)), game_id=row.id)
+
+    async def away(self, channel_id: int, user: User, hours: int) -> Post:
+        """/away: the autopilot plays the caller's seat for ``hours``; /back ends it early."""
+        if not 1 <= hours <= MAX_HOURS:
+            raise Refusal(phrase("bot.replace.away_hours", most=MAX_HOURS))
+        async with self._lock(channel_id):
+            row, game = await self._active_game(channel_id)
+            seat = await self._person_seat(row, user)
+            until = self._clock() + timedelta(hours=hours)
+            try:
+                await self.store.away(row.id, seat, autopilot_level(game.engine), until)
+            except StoreError as exc:
+                raise refusal(row, exc) from exc
+            text = phrase("bot.replace.away", name=chat_name(user.name), hours=hours)
+        await self.play_bots(channel_id)
+        return Post(public_text=text, game_id=row.id)
+
+    async def _resync(self, game_id: int, game: Loaded) -> None:
+        row = await self.store.game(game_id)
+        if row is not None:
+            await self._sync(row, game, game.state)
+
+    async def _seat_due(self, row: GameRow, game: Loaded, seat: int) -> None:
+        """An away period that is over gives the seat back to its person (who is told), then the clock's
+        work for the seat."""
+        keeper = (await self.store.keepers(row.id)).get(seat)
+        if keeper is not None and keeper.away_until is not None and keeper.away_until <= self._clock():
+            await self.store.back(row.id, seat)
+            await self._resync(row.id, game)
+            fresh = await self.store.game(row.id)
+            user_id = fresh.user_of(seat) if fresh else None
+            if user_id is not None and self.messenger is not None:
+                try:
+                    await self.messenger.to_channel(row.channel_id, phrase("bot.replace.away_over",
+                                                                           mention=f"<@{user_id}>"), [user_id])
+                except Exception as exc:  # the board they get next still pings them
+                    log.warning("could not post in channel %s: %s", row.channel_id, exc)
+            return
+        await super()._seat_due(row, game, seat)

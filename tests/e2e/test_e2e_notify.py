@@ -1,0 +1,103 @@
+"""Being told without pressing a button, end to end through the Discord double: reminders by DM for
+players who opted in with /notify, the channel when Discord refuses the DM (error 50007, also when
+DMs close mid-game); private news caused by someone else's move by DM or as a marker in the next
+board (its content never public); /mygames."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines.core import Msg
+from render.text import words
+from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_clock import POLL, Clock, reminders, sweeps, until
+from tests.e2e.e2e_table import boards, open_game, open_table
+
+
+async def test_reminders_by_dm_and_the_channel_when_the_dm_is_refused(double: DiscordDouble, tmp_path: Path) -> None:
+    clock = Clock()
+    alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
+    async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock, deadline_poll_seconds=POLL) as table:
+        res = await double.slash(alice, games, "notify", dm="on")
+        assert res.ephemeral and "direct message" in res.text
+        await open_game(double, games, [alice, bob], "torri", "Le Torri di Bologna", "clock=10")
+        assert list(await table.service.pending(games.id)) == [alice.id]
+        clock.advance(hours=5, minutes=1)
+        await until(double, lambda: len(double.dms(alice)) == 1)
+        [dm] = double.dms(alice)
+        assert dm.content.startswith("⏰") and "4 h left" in dm.content and "Le Torri di Bologna" in dm.content
+        await sweeps(double)
+        assert not reminders(double, games) and len(double.dms(alice)) == 1
+
+        double.close_dms(alice)  # Alice stops taking DMs mid-game: 50007, and the channel is told
+        clock.advance(hours=4)
+        await until(double, lambda: len(reminders(double, games)) == 1)
+        [fallback] = reminders(double, games)
+        assert fallback.pinged == {alice.id} and "59 min left" in fallback.content
+        assert len(double.dms(alice)) == 1
+
+        res = await double.slash(alice, games, "notify", dm="off")
+        assert res.ephemeral and "channel" in res.text
+
+
+async def test_private_news_by_dm_or_as_a_marker_and_never_public(double: DiscordDouble, tmp_path: Path) -> None:
+    alice, bob, channel = double.user("alice"), double.user("bob"), double.channel("games")
+    by_id = {u.id: u for u in (alice, bob)}
+    async with open_table(double, tmp_path / "piazza.sqlite3") as table:
+        await double.slash(bob, channel, "notify", dm="on")  # Bob by DM; Alice in the channel
+        await open_game(double, channel, [alice, bob], "bella_vista", "Bella Vista", None)
+        store = table.service.store
+        news: dict[int, list[str]] = {}
+        for _ in range(600):
+            pending = await table.service.pending(channel.id)
+            mover = by_id[sorted(pending)[0]]
+            res = await double.slash(mover, channel, "move", action=pending[mover.id][0])
+            assert "Played" in res.original.text, res
+            row = await store.open_game_in(channel.id)
+            if row is None:
+                break
+            [entry] = await store.actions(row.id, since=row.version - 1)
+            told = [e for e in entry.events if e["to"] not in (None, entry.seat)]
+            if not told:
+                continue
+            other = alice if mover is bob else bob
+            lines = [words(Msg.of(e)) for e in told]
+            board = boards(double, channel)[-1]
+            if other is bob and bob.id not in news:
+                news[bob.id] = lines
+                dm = double.dms(bob)[-1]
+                assert "Something new for you in **Bella Vista**" in dm.content
+                assert all(line in dm.content for line in lines), dm.content
+                assert "📬" not in board.content
+            elif other is alice and alice.id not in news:
+                news[alice.id] = lines
+                assert "📬 🟦 Alice: something new for you — press My hand." in board.content, board.content
+                res = await double.slash(alice, channel, "hand")
+                assert all(line in res.text for line in lines)
+            if len(news) == 2:
+                break
+        assert len(news) == 2, "no round end told each player their news"
+        public = "\n".join(double.public_texts_ever(channel))
+        assert not any(line in public for lines in news.values() for line in lines)
+        assert not double.dms(alice)
+
+
+async def test_mygames_lists_the_callers_games_their_clock_and_news(double: DiscordDouble, tmp_path: Path) -> None:
+    clock = Clock()
+    alice, bob, carol = double.user("alice"), double.user("bob"), double.user("carol")
+    games, other, general = double.channel("games"), double.channel("other"), double.channel("general")
+    async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock):
+        await open_game(double, games, [alice, bob], "torri", "Le Torri di Bologna", "clock=30")
+        await open_game(double, other, [bob, alice], "torri", "Le Torri di Bologna", None)
+        await double.slash(carol, general, "new", game="leonardo")
+        clock.advance(hours=6)
+        res = await double.slash(alice, general, "mygames")
+        assert res.ephemeral and not res.public
+        lines = res.text.splitlines()
+        assert len(lines) == 2, res.text  # Carol's lobby is not Alice's
+        assert lines[0].startswith(f"<#{games.id}> — Le Torri di Bologna: your move, 24 h left"), lines
+        assert lines[1] == f"<#{other.id}> — Le Torri di Bologna: not your turn", lines
+        res = await double.slash(carol, general, "mygames")
+        assert res.text == f"<#{general.id}> — Leonardo (1988): waiting to start"
+        res = await double.slash(double.user("dave"), general, "mygames")
+        assert res.text.startswith("You have no open game")

@@ -1,0 +1,76 @@
+"""The scheduler over a real SQLite file: one indexed query returns only the clocks with work due, in
+the order they fell due; one damaged game never stops the others' reminders; a game opened with the
+clock off never gets a clock."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+from bot.play.service import GameService
+from bot.store import Store
+from tests.platform.platform_helpers import seated_game
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self):
+        self.now = NOW
+
+    def __call__(self):
+        return self.now
+
+
+class Messenger:
+    """The transport's side, recording what it was asked to deliver."""
+
+    def __init__(self):
+        self.channel: list[tuple[int, str, list[int]]] = []
+
+    async def to_channel(self, channel_id, text, mentions):
+        self.channel.append((channel_id, text, mentions))
+
+    async def to_user(self, user_id, text):
+        raise AssertionError("nobody opted in to DMs here")
+
+
+async def test_only_due_clocks_come_back_in_the_order_they_fell_due(store):
+    clock = Clock()
+    service = GameService(store, clock=clock)
+    await seated_game(service, channel=1, key="torri", options="clock=10")
+    clock.now += timedelta(hours=1)
+    await seated_game(service, channel=2, key="torri", options="clock=4")
+    await seated_game(service, channel=3, key="torri", options="clock=off")
+    assert await store.due_clocks(NOW + timedelta(hours=2)) == []
+    due = await store.due_clocks(NOW + timedelta(hours=6))  # game 1 at 5 h, game 2 at 1 h + 2 h
+    assert [(channel, seat) for _, channel, seat in due] == [(2, 0), (1, 0)]
+    game3 = await store.open_game_in(3)
+    assert await store.seat_clocks(game3.id) == {}
+
+
+async def test_a_damaged_game_does_not_stop_the_others_reminders(tmp_path, caplog):
+    path = tmp_path / "piazza.sqlite3"
+    clock = Clock()
+    store = await Store.open(path)
+    service = GameService(store, clock=clock)
+    for channel in (1, 2, 3):
+        await seated_game(service, channel=channel, key="torri", options="clock=10")
+    await store.close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE games SET snapshot = '{\"towers\": 5}' WHERE channel_id = 2")
+    con.commit()
+    con.close()
+    store = await Store.open(path)
+    try:
+        service = GameService(store, clock=clock)
+        service.messenger = messenger = Messenger()
+        clock.now += timedelta(hours=5, minutes=1)
+        with caplog.at_level(logging.WARNING):
+            await service.sweep()
+            await service.sweep()
+        assert sorted(c for c, _, _ in messenger.channel) == [1, 3]  # once each, past the damaged one
+        assert len([r for r in caplog.records if "damaged" in r.getMessage()]) == 1
+    finally:
+        await store.close()
