@@ -8,6 +8,7 @@ query (``due_clocks``) finds every clock the scheduler has work for.
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -52,17 +53,23 @@ def _when(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+def _at(text: str) -> datetime:
+    """A time the schema never leaves empty."""
+    return datetime.fromisoformat(text)
+
+
 class Clocks:
     """Mixed into ``Store``, which provides the connection, its lock and its transactions."""
 
     _db: aiosqlite.Connection
+    _lock: asyncio.Lock
 
     def _transaction(self) -> AbstractAsyncContextManager[None]:
         raise NotImplementedError
 
     @property
     def _reading(self):
-        return self._lock  # type: ignore[attr-defined]
+        return self._lock
 
     # --- a game's clock -------------------------------------------------------------
     async def set_game_clock(self, game_id: int, hours: int | None, on_timeout: str) -> None:
@@ -100,8 +107,8 @@ class Clocks:
         async with self._db.execute(
             "SELECT seat, moves, started, due, reminded, next_at FROM seat_clocks WHERE game_id = ?", (game_id,)
         ) as cur:
-            return {r["seat"]: SeatClock(r["seat"], r["moves"], _when(r["started"]), _when(r["due"]), r["reminded"],
-                                         _when(r["next_at"])) async for r in cur}
+            return {r["seat"]: SeatClock(r["seat"], r["moves"], _at(r["started"]), _at(r["due"]), r["reminded"],
+                                         _at(r["next_at"])) async for r in cur}
 
     async def sync_clocks(self, game_id: int, owing: dict[int, int], started: datetime, due: datetime,
                           first_at: datetime) -> dict[int, SeatClock]:

@@ -93,7 +93,8 @@ class Replacements:
         async with self._transaction():
             r = await self._seat(game_id, seat)
             async with self._db.execute("SELECT MIN(user_id) FROM seats WHERE game_id = ?", (game_id,)) as cur:
-                lowest = (await cur.fetchone())[0]
+                found = await cur.fetchone()
+                lowest = found[0] if found is not None else 0
             if r["bot"] is None:
                 await self._keep(game_id, seat, owner_id=r["user_id"], owner_name=r["name"])
             await self._keep(game_id, seat, vacant=int(vacant), streak=0, idle=0, away_until=None)
