@@ -25,13 +25,13 @@ from datetime import UTC, datetime, timedelta
 
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User, refusal
-from bot.play.bot_play import BotPlay
 from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
+from bot.play.undo import Undoing, replay_log
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
@@ -61,7 +61,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-class GameService(BotPlay):
+class GameService(Undoing):
     def __init__(
         self,
         store: Store,
@@ -338,7 +338,4 @@ class GameService(BotPlay):
         engine = registry.get(row.game_key).engine
         options = parse_options(engine.options_model, row.options, engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)
-        for entry in await self.store.actions(game_id):
-            action = engine.action_adapter.validate_json(entry.action)
-            state, _ = engine.apply(state, entry.seat, action)
-        return state
+        return replay_log(engine, state, await self.store.actions(game_id))  # an undo takes back its move

@@ -131,6 +131,11 @@ class Store(Seating):
         async with self._lock:
             return await self._row("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
 
+    async def last_game_in(self, channel_id: int) -> GameRow | None:
+        """The newest game of a channel or thread, whatever its status (a finished game's record)."""
+        async with self._lock:
+            return await self._row("id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,))
+
     async def open_games(self, guild_id: int | None = None) -> list[GameRow]:
         """Every unfinished game (of one guild, or all): what a restart picks up again."""
         sql = "SELECT id FROM games WHERE status IN ('lobby', 'active')"
