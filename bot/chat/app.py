@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.undo import UndoButton
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -87,7 +88,7 @@ class PiazzaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.add_cog(Commands(self))
-        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, UndoButton)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -135,16 +136,19 @@ class PiazzaBot(commands.Bot):
             log.warning("could not post to channel %s: %s", channel_id, exc)
             raise Unposted(why_unposted(exc)) from exc
 
-    async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "") -> None:
+    async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
+                           undo: bool = False) -> None:
         text = "\n".join(t for t in (header, post.private_text) if t) or phrase("bot.play.done")
         if len(post.choices) > MENU_LIMIT:
             text += "\n" + phrase("bot.play.menu_cut", shown=MENU_LIMIT, count=len(post.choices))
         files = []
         if post.private_png is not None:
             files.append(discord.File(io.BytesIO(post.private_png), filename="hand.png"))
-        await interaction.followup.send(
-            clip(text), files=files, view=private_view(post) or discord.utils.MISSING, ephemeral=True
-        )
+        view = private_view(post)
+        if undo and post.game_id is not None and not post.finished:  # after a move: the mover may take it back
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(UndoButton(post.game_id))
+        await interaction.followup.send(clip(text), files=files, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
         if interaction.response.is_done():
@@ -207,7 +211,7 @@ class PiazzaBot(commands.Bot):
         header = phrase("bot.play.played", move=text)
         if post.unposted is not None:
             header += " " + phrase("bot.chat.unposted", why=post.unposted)
-        await self.send_private(interaction, post, header=header)
+        await self.send_private(interaction, post, header=header, undo=True)
 
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

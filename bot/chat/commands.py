@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.undo import take_back
 from bot.chat.views import clip
 from bot.play import registry
 from bot.play.bots import LEVELS as BOT_LEVELS
@@ -122,6 +123,11 @@ class Commands(commands.Cog):
             await self.bot.refuse(interaction, str(exc))
             return
         await self.bot.send_private(interaction, post)
+
+    @app_commands.command(name="undo", description=phrase("bot.undo.command"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction):
+        await take_back(self.bot, interaction)
 
     @app_commands.command(name="board", description=phrase("bot.command.board"))
     @app_commands.guild_only()
