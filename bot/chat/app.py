@@ -126,9 +126,11 @@ class PiazzaBot(commands.Bot):
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
                 raise Unposted(phrase("bot.chat.not_text"))
+            files = [f for f in [board_file(post)] if f is not None]
+            files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
             await channel.send(
                 content=clip((post.public_text or "") + mention_line(post)),
-                file=board_file(post) or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
                 view=turn_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
             )

@@ -29,9 +29,10 @@ from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
+from bot.play.reveal import Revealing
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
-from bot.play.undo import Undoing, replay_log
+from bot.play.undo import replay_log
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
@@ -61,7 +62,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-class GameService(Undoing):
+class GameService(Revealing):
     def __init__(
         self,
         store: Store,
