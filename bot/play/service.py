@@ -29,7 +29,7 @@ from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
-from bot.play.reveal import Revealing
+from bot.play.replays import Replaying
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
 from bot.play.undo import replay_log
@@ -62,7 +62,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-class GameService(Revealing):
+class GameService(Replaying):
     def __init__(
         self,
         store: Store,

@@ -37,9 +37,10 @@ async def test_the_final_post_reveals_everything_hidden(service, key):
     row = await service.store.last_game_in(1)
     engine = registry.get(key).engine
     state = engine.state_model.model_validate_json(row.snapshot)
-    [(name, data)] = final.attachments
-    assert name == f"reveal-{row.id}.txt" and name in final.public_text
-    text = data.decode()
+    files = dict(final.attachments)
+    assert sorted(files) == [f"replay-{row.id}.gif", f"reveal-{row.id}.txt"]
+    assert f"reveal-{row.id}.txt" in final.public_text and files[f"replay-{row.id}.gif"].startswith(b"GIF89a")
+    text = files[f"reveal-{row.id}.txt"].decode()
     still_hidden = [n for n, (_, knew) in engine.secrets(state).items() if knew is not None]
     assert still_hidden and all(f"- {n}: " in text for n in still_hidden)
     private, in_chat = set(), set()
