@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.records import send_export, send_replay
 from bot.chat.undo import take_back
 from bot.chat.views import clip
 from bot.play import registry
@@ -128,6 +129,16 @@ class Commands(commands.Cog):
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction):
         await take_back(self.bot, interaction)
+
+    @app_commands.command(name="export", description=phrase("bot.record.export_command"))
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction):
+        await send_export(self.bot, interaction)
+
+    @app_commands.command(name="replay", description=phrase("bot.replays.command"))
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction):
+        await send_replay(self.bot, interaction)
 
     @app_commands.command(name="board", description=phrase("bot.command.board"))
     @app_commands.guild_only()
