@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.lobby import LobbyButton, Places, RematchButton, rematch_view, reopen
 from bot.chat.undo import UndoButton
 from bot.chat.views import (
     MENU_LIMIT,
@@ -83,12 +84,14 @@ class PiazzaBot(commands.Bot):
         self.service = service
         service.publisher = self.publish
         self.guild_id = guild_id
+        self.told_no_threads: set[int] = set()  # channels told once that their games are played in them
         self.watcher.change_interval(seconds=deadline_poll_seconds)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.add_cog(Commands(self))
-        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, UndoButton)
+        await self.add_cog(Places(self))
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, UndoButton, LobbyButton, RematchButton)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -126,12 +129,13 @@ class PiazzaBot(commands.Bot):
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
                 raise Unposted(phrase("bot.chat.not_text"))
+            await reopen(channel)  # a game's thread Discord archived after a quiet week
             files = [f for f in [board_file(post)] if f is not None]
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
             await channel.send(
                 content=clip((post.public_text or "") + mention_line(post)),
                 files=files or discord.utils.MISSING,
-                view=turn_view(post) or discord.utils.MISSING,
+                view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
             )
         except DELIVERY_ERRORS as exc:

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.lobby import open_place
 from bot.chat.records import send_export, send_replay
 from bot.chat.undo import take_back
 from bot.chat.views import clip
@@ -61,9 +62,7 @@ class Commands(commands.Cog):
     @app_commands.choices(game=GAMES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        call = self.service.create(interaction.guild_id, channel_of(interaction), user_of(interaction), game.value,
-                                   options)
-        await self.bot.announce(interaction, call)
+        await open_place(self.bot, interaction, game.value, options)
 
     @app_commands.command(name="join", description=phrase("bot.command.join"))
     @app_commands.guild_only()

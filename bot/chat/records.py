@@ -35,19 +35,12 @@ async def send_replay(bot: PiazzaBot, interaction: discord.Interaction) -> None:
     from bot.chat.commands import channel_of, user_of
 
     channel = channel_of(interaction)
-    row = await bot.service.store.open_game_in(channel)
-    public = row is None  # a finished game's replay is for everyone (a refusal still stays private)
-    await interaction.response.defer(ephemeral=not public, thinking=True)
     try:
-        post = await bot.service.replay_image(channel, user_of(interaction))
+        public = await bot.service.replay_is_public(channel)
     except Refusal as exc:
-        if public:  # the deferred answer is public: say it privately instead, and close it
-            await interaction.delete_original_response()
-            await interaction.followup.send(clip(str(exc)), ephemeral=True)
-        else:
-            await bot.refuse(interaction, str(exc))
+        await bot.refuse(interaction, str(exc))
         return
-    if post.public_text is None:
-        await interaction.followup.send(clip(post.private_text or ""), files=files_of(post), ephemeral=True)
-    else:
-        await interaction.followup.send(clip(post.public_text), files=files_of(post))
+    await interaction.response.defer(ephemeral=not public, thinking=True)
+    post = await bot.service.replay_image(channel, user_of(interaction))
+    text = post.public_text if post.public_text is not None else post.private_text
+    await interaction.followup.send(clip(text or ""), files=files_of(post), ephemeral=post.public_text is None)

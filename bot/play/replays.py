@@ -51,15 +51,24 @@ class Replaying(Recording):
             post.attachments.append((replay_name(row), await asyncio.to_thread(replay_gif, row, game, entries)))
         return post
 
-    async def replay_image(self, channel_id: int, user: User) -> Post:
-        """The channel's game (open, or else its last) as an animated image; ``public_text`` is set
-        when it may be shown to everyone (the game is over), else it is for the caller alone."""
+    async def _replayed(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id) or await self.store.last_game_in(channel_id)
         if row is None:
             raise Refusal(phrase("bot.lobby.no_game"))
-        game = self._states.load(row)
         if row.status == "lobby":
             raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
+        return row
+
+    async def replay_is_public(self, channel_id: int) -> bool:
+        """Whether /replay here answers everyone (the game is over) or the caller alone; a Refusal
+        if there is nothing to replay (asked before the slow drawing, so refusals stay private)."""
+        return (await self._replayed(channel_id)).status != "active"
+
+    async def replay_image(self, channel_id: int, user: User) -> Post:
+        """The channel's game (open, or else its last) as an animated image; ``public_text`` is set
+        when it may be shown to everyone (the game is over), else it is for the caller alone."""
+        row = await self._replayed(channel_id)
+        game = self._states.load(row)
         entries = await self.store.actions(row.id)
         data = await asyncio.to_thread(replay_gif, row, game, entries)
         post = Post(game_id=row.id, attachments=[(replay_name(row), data)])

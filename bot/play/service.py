@@ -29,7 +29,7 @@ from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
-from bot.play.replays import Replaying
+from bot.play.places import Places
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
 from bot.play.undo import replay_log
@@ -62,7 +62,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-class GameService(Replaying):
+class GameService(Places):
     def __init__(
         self,
         store: Store,
@@ -79,10 +79,9 @@ class GameService(Replaying):
         super().__init__(store, clock, seeds, publisher, bot_budget, thinkers)
 
     # --- lobby --------------------------------------------------------------
-    async def create(
-        self, guild_id: int | None, channel_id: int, user: User, game_key: str, options_text: str | None = None
-    ) -> Post:
-        """Every option is checked here; only what depends on the player count waits for /start."""
+    def check_new(self, game_key: str, options_text: str | None = None):
+        """The title, options, deadline and hints of a new game, or a Refusal saying what is wrong
+        (also called before a thread is made for the game)."""
         try:
             title = registry.get(game_key)
         except KeyError:
@@ -99,6 +98,16 @@ class GameService(Replaying):
             engine.check_options(options)
         except RuleError as exc:  # OptionError is one
             raise refusal(None, exc) from exc
+        return title, options, deadline, hints
+
+    async def create(
+        self, guild_id: int | None, channel_id: int, user: User, game_key: str, options_text: str | None = None,
+        parent_id: int | None = None,
+    ) -> Post:
+        """Every option is checked here; only what depends on the player count waits for /start.
+        ``parent_id``: the channel whose thread ``channel_id`` is (a game in its own thread)."""
+        title, options, deadline, hints = self.check_new(game_key, options_text)
+        engine = title.engine
         async with self._lock(channel_id):
             try:
                 game_id = await self.store.create_game(
@@ -114,6 +123,8 @@ class GameService(Replaying):
                 )
             except StoreError as exc:
                 raise refusal(None, exc) from exc
+            if parent_id is not None:
+                await self.store.set_place(game_id, parent_id)
         chosen = options.model_dump(mode="json", exclude_defaults=True)
         if hints:
             chosen["hints"] = "yes"

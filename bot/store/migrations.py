@@ -84,4 +84,12 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX seats_bots ON seats (game_id) WHERE bot IS NOT NULL;
     """,
+    # 7 (issue 12): a game in its own thread. `channel_id` is then the thread, and `parent_id` the
+    # channel it was opened from (NULL for a game played in the channel itself); the partial index
+    # lists a channel's open games in their threads. `rematch_of`: the game a rematch was opened from.
+    """
+    ALTER TABLE games ADD COLUMN parent_id INTEGER;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+    CREATE INDEX games_by_parent ON games (parent_id) WHERE parent_id IS NOT NULL AND status IN ('lobby', 'active');
+    """,
 ]
