@@ -138,9 +138,7 @@ async def _lobby_posts(bot: PiazzaBot, interaction: discord.Interaction, post: P
     pings = " ".join(f"<@{u}>" for u in ping or [])
     await thread.send(clip("\n".join(t for t in (text, pings) if t)), view=lobby_view(post.game_id),
                       allowed_mentions=mentions)
-    await interaction.followup.send(clip(phrase("bot.places.announced", name=_who(interaction).name,
-                                                title=lobby.split("**")[1] if "**" in lobby else "",
-                                                game=post.game_id, thread=f"<#{place}>")),
+    await interaction.followup.send(clip(await bot.service.lobby_text(post.game_id, announcement=True)),
                                     view=lobby_view(post.game_id, ("join",)))
 
 
@@ -193,6 +191,8 @@ async def lobby_press(bot: PiazzaBot, interaction: discord.Interaction, game_id:
     await interaction.response.defer(ephemeral=True, thinking=True)
     service, user = bot.service, _who(interaction)
     try:
+        if interaction.user.bot and act == "join":
+            raise Refusal(phrase("bot.places.no_bot_accounts"))
         row = await service.lobby_game(game_id)
         place = row.channel_id
         where = f"<#{place}>"
@@ -216,14 +216,13 @@ async def lobby_press(bot: PiazzaBot, interaction: discord.Interaction, game_id:
         await bot.refuse(interaction, str(exc))
         return
     row = await service.game_row(game_id)
-    if interaction.message is not None:
+    if interaction.message is not None:  # the pressed post shows the seats as they are now
+        announcement = row.parent_id is not None and interaction.channel_id == row.parent_id
+        acts = ("join",) if announcement else ("join", "leave", "bot", "start")
         try:
-            view = lobby_view(game_id) if row.status == "lobby" else None
-            if view is not None and not interaction.message.components[0:1]:
-                view = None
-            if view is not None and len(interaction.message.components[0].children) == 1:
-                view = lobby_view(game_id, ("join",))  # the channel's announcement keeps its one button
-            await interaction.message.edit(content=clip(await service.lobby_text(game_id)), view=view)
+            view = lobby_view(game_id, acts) if row.status == "lobby" else None
+            text = await service.lobby_text(game_id, announcement=announcement)
+            await interaction.message.edit(content=clip(text), view=view)
         except discord.HTTPException as exc:
             log.warning("could not update the lobby post of game %s: %s", game_id, exc)
     await interaction.followup.send(clip(ack), ephemeral=True)

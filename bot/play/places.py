@@ -64,12 +64,16 @@ class Places(Replaying):
         """Whether a game is open in this channel or thread."""
         return await self.store.open_game_in(channel_id) is not None
 
-    async def lobby_text(self, game_id: int) -> str:
-        """The lobby post: the game, who is seated, and what the buttons do (or that it has started)."""
+    async def lobby_text(self, game_id: int, announcement: bool = False) -> str:
+        """The lobby post: the game, who is seated, and what the buttons do (or that it has started);
+        ``announcement``: the short post in the channel of a game in its thread."""
         row = await self.game_row(game_id)
         game = self._states.load(row)
         engine = game.engine
         names = ", ".join(chat_names(row.names))
+        if announcement and row.status == "lobby":
+            return phrase("bot.places.announced", name=chat_names(row.names)[0], title=engine.title, game=row.id,
+                          thread=f"<#{row.channel_id}>", names=names)
         key = {"lobby": "bot.places.lobby", "active": "bot.places.started"}.get(row.status, "bot.places.closed")
         where = f" <#{row.channel_id}>" if row.parent_id is not None else ""
         return phrase(key, title=engine.title, game=row.id, names=names, seated=len(row.seats),
