@@ -274,6 +274,17 @@ class Places(commands.Cog):
         self.bot = bot
 
     @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Threads deleted while the bot was away: their games are aborted too."""
+        for thread_id in await self.bot.service.threads_in_use():
+            try:
+                await self.bot.fetch_channel(thread_id)
+            except discord.NotFound:
+                await self.bot.service.place_gone(thread_id)
+            except discord.HTTPException as exc:
+                log.warning("could not check thread %s: %s", thread_id, exc)
+
+    @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         try:
             await self.bot.service.place_gone(payload.thread_id)

@@ -79,6 +79,11 @@ class Places(Replaying):
         return phrase(key, title=engine.title, game=row.id, names=names, seated=len(row.seats),
                       low=engine.min_players, high=engine.max_players) + where
 
+    async def threads_in_use(self) -> list[int]:
+        """The threads of every open game played in one (checked at start-up: one deleted while the
+        bot was away has its game aborted)."""
+        return [g.channel_id for g in await self.store.open_games() if g.parent_id is not None]
+
     async def place_gone(self, channel_id: int) -> int | None:
         """A thread (or channel) was deleted: its open game is aborted, so nothing waits on it."""
         async with self._lock(channel_id):

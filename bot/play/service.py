@@ -309,6 +309,8 @@ class GameService(Places):
         Someone who cannot move now gets one entry saying why (choosing it is refused
         with the same reason), rather than a silent empty list."""
         row = await self.store.open_game_in(channel_id)
+        if row is None and await self.store.open_games_under(channel_id):
+            return [hint("bot.places.hint_threads")]  # the channel's games are in their threads
         if row is None or row.status != "active":
             return [hint("bot.hint.no_game")]
         try:

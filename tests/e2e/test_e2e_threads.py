@@ -200,3 +200,23 @@ async def test_rematch_opens_a_new_thread_and_seats_each_player_with_one_click(t
     assert sorted(row.names) == ["Alice", "Bob"] and row.options == old.options and row.rematch_of == game_id
     res = await double.press(alice, final, rematch)
     assert res.ephemeral and "already" in res.text
+
+
+async def test_a_thread_deleted_while_the_bot_was_away_frees_its_game(threaded_double: DiscordDouble, table) -> None:
+    double = threaded_double
+    alice = double.user("alice")
+    games = double.channel("games")
+    thread, _, game_id = await open_in_thread(double, games, alice, "torri")
+    kept, _, kept_id = await open_in_thread(double, games, alice, "bella_vista")
+    await table.stop()
+    double.threads.remove(thread)  # deleted while nobody listened
+    await table.start()
+    assert [(v.code, v.route) for v in double.pop_violations()] == [(10003, f"GET /channels/{thread.id}")]
+    assert not await table.service.is_playing(thread.id) and await table.service.is_playing(kept.id)
+    res = await double.slash(alice, games, "board")
+    assert res.ephemeral and kept.mention in res.text and thread.mention not in res.text
+    for command in ("hand", "move"):
+        res = await double.slash(alice, games, command, **({"action": "x"} if command == "move" else {}))
+        assert res.ephemeral and kept.mention in res.text, res.text
+    [choice] = await double.autocomplete(alice, games, "move", focused="action", value="")
+    assert "played in their threads" in choice["name"]
