@@ -1,4 +1,4 @@
-"""``python -m bot run | demo | bench | arena``, also installed as the ``piazza`` command (see the README).
+"""``python -m bot run | demo | bench | arena | replay``, also installed as the ``piazza`` command (see the README).
 
 Every refusal is one line on stderr and exit status 2; ``run`` documents its own statuses.
 """
@@ -57,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
                        help="thinking time per decision of greedy and mcts, in ms (default: 1000)")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g (default: 1)")
     arena.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    replay = sub.add_parser("replay", help="draw every board of an exported game again and check its final state")
+    replay.add_argument("file", help="a game record exported with /export (JSON)")
+    replay.add_argument("--out", default="replay-out", help="folder for the board images (default: replay-out)")
     return top
 
 
@@ -67,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.chat.run import run
 
         return run()
+
+    if args.command == "replay":
+        from bot.cli.replay import replay as run_replay
+
+        return run_replay(args.file, args.out)
 
     from bot.play.registry import get, titles
     from engines.core import DataError

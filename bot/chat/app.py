@@ -24,9 +24,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.lobby import LobbyButton, Places, RematchButton, rematch_view, reopen
 from bot.chat.messenger import ChatMessenger
 from bot.chat.replace_button import ReplaceButton
 from bot.chat.seats import SeatCommands
+from bot.chat.undo import UndoButton
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -86,13 +88,16 @@ class PiazzaBot(commands.Bot):
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
         self.guild_id = guild_id
+        self.told_no_threads: set[int] = set()  # channels told once that their games are played in them
         self.watcher.change_interval(seconds=deadline_poll_seconds)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.add_cog(Commands(self))
         await self.add_cog(SeatCommands(self))
-        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton)
+        await self.add_cog(Places(self))
+        self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton, UndoButton, LobbyButton,
+                               RematchButton)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -130,10 +135,13 @@ class PiazzaBot(commands.Bot):
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
                 raise Unposted(phrase("bot.chat.not_text"))
+            await reopen(channel)  # a game's thread Discord archived after a quiet week
+            files = [f for f in [board_file(post)] if f is not None]
+            files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
             message = await channel.send(
                 content=clip((post.public_text or "") + mention_line(post)),
-                file=board_file(post) or discord.utils.MISSING,
-                view=turn_view(post) or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
+                view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
             )
         except DELIVERY_ERRORS as exc:
@@ -142,16 +150,19 @@ class PiazzaBot(commands.Bot):
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
 
-    async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "") -> None:
+    async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
+                           undo: bool = False) -> None:
         text = "\n".join(t for t in (header, post.private_text) if t) or phrase("bot.play.done")
         if len(post.choices) > MENU_LIMIT:
             text += "\n" + phrase("bot.play.menu_cut", shown=MENU_LIMIT, count=len(post.choices))
         files = []
         if post.private_png is not None:
             files.append(discord.File(io.BytesIO(post.private_png), filename="hand.png"))
-        await interaction.followup.send(
-            clip(text), files=files, view=private_view(post) or discord.utils.MISSING, ephemeral=True
-        )
+        view = private_view(post)
+        if undo and post.game_id is not None and not post.finished:  # after a move: the mover may take it back
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(UndoButton(post.game_id))
+        await interaction.followup.send(clip(text), files=files, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
         if interaction.response.is_done():
@@ -214,7 +225,7 @@ class PiazzaBot(commands.Bot):
         header = phrase("bot.play.played", move=text)
         if post.unposted is not None:
             header += " " + phrase("bot.chat.unposted", why=post.unposted)
-        await self.send_private(interaction, post, header=header)
+        await self.send_private(interaction, post, header=header, undo=True)
 
     async def send_hand(self, interaction: discord.Interaction, expected_game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

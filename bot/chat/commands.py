@@ -13,6 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.lobby import open_place
+from bot.chat.records import send_export, send_replay
+from bot.chat.undo import take_back
 from bot.chat.views import clip
 from bot.play import registry
 from bot.play.bots import LEVELS as BOT_LEVELS
@@ -59,9 +62,7 @@ class Commands(commands.Cog):
     @app_commands.choices(game=GAMES)
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        call = self.service.create(interaction.guild_id, channel_of(interaction), user_of(interaction), game.value,
-                                   options)
-        await self.bot.announce(interaction, call)
+        await open_place(self.bot, interaction, game.value, options)
 
     @app_commands.command(name="join", description=phrase("bot.command.join"))
     @app_commands.guild_only()
@@ -122,6 +123,21 @@ class Commands(commands.Cog):
             await self.bot.refuse(interaction, str(exc))
             return
         await self.bot.send_private(interaction, post)
+
+    @app_commands.command(name="undo", description=phrase("bot.undo.command"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction):
+        await take_back(self.bot, interaction)
+
+    @app_commands.command(name="export", description=phrase("bot.record.export_command"))
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction):
+        await send_export(self.bot, interaction)
+
+    @app_commands.command(name="replay", description=phrase("bot.replays.command"))
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction):
+        await send_replay(self.bot, interaction)
 
     @app_commands.command(name="board", description=phrase("bot.command.board"))
     @app_commands.guild_only()

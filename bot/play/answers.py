@@ -39,6 +39,7 @@ class Post:
     version: int | None = None
     finished: bool = False
     unposted: str | None = None  # why the publisher could not post this board to the channel
+    attachments: list[tuple[str, bytes]] = field(default_factory=list)  # more public files (name, bytes)
 
 
 @dataclass

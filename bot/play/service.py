@@ -30,9 +30,11 @@ from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
 from bot.play.outbox import Publisher
+from bot.play.places import Places
 from bot.play.replace import Replacing
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
+from bot.play.undo import replay_log
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
@@ -62,7 +64,7 @@ def _play(engine, state, seat: int, text: str):
     return action, new, events
 
 
-class GameService(Replacing):
+class GameService(Replacing, Places):
     def __init__(
         self,
         store: Store,
@@ -79,10 +81,9 @@ class GameService(Replacing):
         super().__init__(store, clock, seeds, publisher, bot_budget, thinkers)
 
     # --- lobby --------------------------------------------------------------
-    async def create(
-        self, guild_id: int | None, channel_id: int, user: User, game_key: str, options_text: str | None = None
-    ) -> Post:
-        """Every option is checked here; only what depends on the player count waits for /start."""
+    def check_new(self, game_key: str, options_text: str | None = None):
+        """The title, options, deadline and hints of a new game, or a Refusal saying what is wrong
+        (also called before a thread is made for the game)."""
         try:
             title = registry.get(game_key)
         except KeyError:
@@ -100,6 +101,16 @@ class GameService(Replacing):
             engine.check_options(options)
         except RuleError as exc:  # OptionError is one
             raise refusal(None, exc) from exc
+        return title, options, deadline, hints, clock
+
+    async def create(
+        self, guild_id: int | None, channel_id: int, user: User, game_key: str, options_text: str | None = None,
+        parent_id: int | None = None,
+    ) -> Post:
+        """Every option is checked here; only what depends on the player count waits for /start.
+        ``parent_id``: the channel whose thread ``channel_id`` is (a game in its own thread)."""
+        title, options, deadline, hints, clock = self.check_new(game_key, options_text)
+        engine = title.engine
         async with self._lock(channel_id):
             try:
                 game_id = await self.store.create_game(
@@ -116,6 +127,8 @@ class GameService(Replacing):
                 await self.store.set_game_clock(game_id, clock.hours, clock.on_timeout)
             except StoreError as exc:
                 raise refusal(None, exc) from exc
+            if parent_id is not None:
+                await self.store.set_place(game_id, parent_id)
         chosen = options.model_dump(mode="json", exclude_defaults=True)
         if hints:
             chosen["hints"] = "yes"
@@ -302,6 +315,8 @@ class GameService(Replacing):
         Someone who cannot move now gets one entry saying why (choosing it is refused
         with the same reason), rather than a silent empty list."""
         row = await self.store.open_game_in(channel_id)
+        if row is None and await self.store.open_games_under(channel_id):
+            return [hint("bot.places.hint_threads")]  # the channel's games are in their threads
         if row is None or row.status != "active":
             return [hint("bot.hint.no_game")]
         try:
@@ -343,7 +358,4 @@ class GameService(Replacing):
         engine = registry.get(row.game_key).engine
         options = parse_options(engine.options_model, row.options, engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)
-        for entry in await self.store.actions(game_id):
-            action = engine.action_adapter.validate_json(entry.action)
-            state, _ = engine.apply(state, entry.seat, action)
-        return state
+        return replay_log(engine, state, await self.store.actions(game_id))  # an undo takes back its move

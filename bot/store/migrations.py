@@ -132,4 +132,12 @@ MIGRATIONS: list[str] = [
         dm      INTEGER NOT NULL
     );
     """,
+    # 8 (issue 12): a game in its own thread. `channel_id` is then the thread, and `parent_id` the
+    # channel it was opened from (NULL for a game played in the channel itself); the partial index
+    # lists a channel's open games in their threads. `rematch_of`: the game a rematch was opened from.
+    """
+    ALTER TABLE games ADD COLUMN parent_id INTEGER;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+    CREATE INDEX games_by_parent ON games (parent_id) WHERE parent_id IS NOT NULL AND status IN ('lobby', 'active');
+    """,
 ]

@@ -50,6 +50,8 @@ class GameRow:
     announced: int = -1  # the last version whose board the channel was shown
     damage: str | None = None  # what in the row no longer reads, a bot.damaged.* key (the service refuses the game)
     hints: bool = False  # opened with hints=yes: a player may ask for the greedy player's suggestion
+    parent_id: int | None = None  # the channel a game in its own thread was opened from
+    rematch_of: int | None = None  # the game this one is the rematch of
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

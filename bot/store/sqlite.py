@@ -25,7 +25,7 @@ import aiosqlite
 
 from bot.store.clocks import Clocks
 from bot.store.migrations import MIGRATIONS
-from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
 from bot.store.replacing import Replacements
 from bot.store.seating import Seating, now_text
 
@@ -119,6 +119,8 @@ class Store(Seating, Clocks, Replacements):
             announced=row["announced"],
             damage=damage,
             hints=bool(row["hints"]),
+            parent_id=row["parent_id"],
+            rematch_of=row["rematch_of"],
         )
         async with self._db.execute(
             "SELECT seat, user_id, name, notices_read, bot FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -133,6 +135,39 @@ class Store(Seating, Clocks, Replacements):
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         async with self._lock:
             return await self._row("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def last_game_in(self, channel_id: int) -> GameRow | None:
+        """The newest game of a channel or thread, whatever its status (a finished game's record)."""
+        async with self._lock:
+            return await self._row("id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,))
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """The open games played in threads of this channel, oldest first."""
+        async with self._lock:
+            async with self._db.execute(
+                "SELECT id FROM games WHERE parent_id = ? AND status IN ('lobby', 'active') ORDER BY id", (parent_id,)
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            games = [await self._row("id = ?", (i,)) for i in ids]
+        return [g for g in games if g is not None]
+
+    async def set_place(self, game_id: int, parent_id: int | None, rematch_of: int | None = None,
+                        channel_id: int | None = None) -> None:
+        """The game is played in ``channel_id`` (unchanged if None), a thread of ``parent_id`` (None: in
+        a channel); it is a rematch of ``rematch_of``. StoreError if that channel has an open game."""
+        try:
+            async with self._transaction():
+                await self._db.execute(
+                    "UPDATE games SET parent_id = ?, rematch_of = ?, channel_id = COALESCE(?, channel_id)"
+                    " WHERE id = ?", (parent_id, rematch_of, channel_id, game_id))
+        except sqlite3.IntegrityError as exc:
+            raise StoreError("bot.store.channel_taken") from exc
+
+    async def open_rematch(self, game_id: int) -> GameRow | None:
+        """The rematch of a game, while its lobby is open."""
+        async with self._lock:
+            return await self._row("id = (SELECT MAX(id) FROM games WHERE rematch_of = ? AND status = 'lobby')",
+                                   (game_id,))
 
     async def open_games(self, guild_id: int | None = None) -> list[GameRow]:
         """Every unfinished game (of one guild, or all): what a restart picks up again."""

@@ -213,7 +213,7 @@ class UserActions:
             "guild_id": str(self.guild.id), "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
             "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(perms)},
-            "member": member, "app_permissions": str(self.bot_user.permissions), "locale": "en-US",
+            "member": member, "app_permissions": str(self.bot_permissions_in(channel)), "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild.id)},
             "context": 0, "attachment_size_limit": self.attachment_size_limit, "data": data,
         }

@@ -94,13 +94,18 @@ class Channel:
     position: int = 0
     send_denied: bool = False  # the bot lacks Send Messages here: channel posts get 403 / 50013
     overwrites: list[Overwrite] = field(default_factory=list)
-    kind: int = 0  # Discord's channel type: 0 text, 4 category (holds no messages)
+    kind: int = 0  # Discord's channel type: 0 text, 4 category (holds no messages), 11 public thread
+    parent_id: int | None = None  # a thread's channel
+    archived: bool = False  # a thread Discord archived (after inactivity): no message may be posted in it
+    threads_denied: bool = False  # the bot lacks Create Public Threads here: thread creation gets 403 / 50013
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
     def payload(self) -> dict[str, Any]:
+        if self.kind in (11, 12):
+            return self.thread_payload()
         return {
             "id": str(self.id),
             "type": self.kind,
@@ -114,6 +119,16 @@ class Channel:
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
+        }
+
+
+    def thread_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id), "type": self.kind, "guild_id": str(self.guild_id), "name": self.name,
+            "parent_id": str(self.parent_id), "owner_id": str(self.guild_id), "last_message_id": None,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+            "thread_metadata": {"archived": self.archived, "auto_archive_duration": 10080,
+                                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False},
         }
 
 

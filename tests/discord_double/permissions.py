@@ -32,7 +32,8 @@ class Permissions:
     def add_channel(self: DiscordDouble, name: str, kind: int = 0) -> Channel:  # type: ignore[misc]
         """A new channel (``kind``: 0 text, 4 category); add it before the bot connects (it arrives
         with GUILD_CREATE)."""
-        channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels), kind=kind)
+        channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels), kind=kind,
+                          threads_denied=not self.threads_allowed)
         self.guild.channels.append(channel)
         return channel
 
@@ -52,6 +53,8 @@ class Permissions:
     def permissions_in(self: DiscordDouble, user: User, channel: Channel) -> int:  # type: ignore[misc]
         if user.id == self.guild.owner_id or user.bot:
             return ALL_PERMISSIONS
+        if channel.parent_id is not None:  # a thread: its parent's permissions
+            channel = self.channel_by_id(channel.parent_id) or channel
         roles = {r.id: r for r in self.guild.roles}
         perms = user.permissions
         for rid in user.roles:

@@ -346,6 +346,8 @@ class RestRoutes:
         self.refuse_dm(ch.id)
         if getattr(ch, "send_denied", False):
             raise _server().DoubleError(403, 50013, "Missing Permissions", record=False)
+        if ch.archived:  # see threads.py: the bot must reopen its thread first
+            raise _server().DoubleError(400, 50083, "Thread is archived")
         data, files = await self.read_body(request)
         self._check_message(data, files, creating=True)
         flags = int(data.get("flags") or 0) & (KEPT_FLAGS & ~EPHEMERAL)

@@ -40,6 +40,7 @@ from .models import (
 )
 from .permissions import Permissions
 from .rest import RestRoutes
+from .threads import Threads
 
 Handler = Callable[..., Awaitable[web.StreamResponse]]
 
@@ -78,7 +79,7 @@ def sniff_content_type(filename: str, data: bytes) -> str:
     return "application/octet-stream"
 
 
-class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
+class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Threads):
     def __init__(
         self,
         *,
@@ -90,6 +91,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
         token_lifetime: float = 15 * 60.0,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
         settle: float = 0.02,
+        threads: bool = True,
     ) -> None:
         self.response_deadline = response_deadline
         self.token_lifetime = token_lifetime
@@ -102,7 +104,8 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
         gid = snowflake()
         self.guild = Guild(gid, guild_name, self.owner.id)
         for i, name in enumerate(channels):
-            self.guild.channels.append(Channel(snowflake(), name, gid, position=i))
+            self.guild.channels.append(Channel(snowflake(), name, gid, position=i, threads_denied=not threads))
+        self.threads_allowed = threads  # False: the bot may create no thread anywhere (Create Public Threads denied)
         self.users: dict[str, User] = {"owner": self.owner}
         for name in users:
             self.add_user(name)
@@ -110,6 +113,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
         # application commands: scope (None = global, else guild id) -> (name, type) -> payload
         self.commands: dict[int | None, dict[tuple[str, int], dict[str, Any]]] = {}
         self.messages: dict[int, Message] = {}
+        self.threads: list[Channel] = []  # threads made by the bot (tests/discord_double/threads.py)
         self.interactions: dict[int, InteractionRecord] = {}
         self.violations: list[Violation] = []
         self.requests: list[tuple[str, str]] = []  # (method, path) of every REST call, in order
@@ -128,6 +132,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
         self._saved: tuple[str, yarl.URL] | None = None
         self._register_routes()
         self._register_dm_routes()
+        self._register_thread_routes()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -195,7 +200,8 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages):
         raise KeyError(f"No channel #{name}; have {[c.name for c in self.guild.channels]}")
 
     def channel_by_id(self, cid: int) -> Channel | None:
-        return next((c for c in self.guild.channels if c.id == cid), None) or self.dm_channels.get(cid)  # type: ignore[return-value]
+        found = next((c for c in [*self.guild.channels, *self.threads] if c.id == cid), None)
+        return found or self.dm_channels.get(cid)  # type: ignore[return-value]
 
     def user_by_id(self, uid: int) -> User | None:
         if uid == self.bot_user.id:

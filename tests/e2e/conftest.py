@@ -46,7 +46,21 @@ def error_log():
 
 @pytest.fixture
 async def double(error_log):
-    """A started double; the test fails if the double saw a violation the test did not pop."""
+    """A started double where the bot may make no threads (games are played in their channel); the
+    test fails if the double saw a violation the test did not pop. ``threaded_double``: threads allowed."""
+    dbl = DiscordDouble(threads=False)  # games played in their channel (the fallback), as before threads
+    await dbl.start()
+    try:
+        yield dbl
+    finally:
+        await dbl.close()
+    left = dbl.pop_violations()
+    assert not left, "the double refused requests Discord would refuse:\n" + "\n".join(map(str, left))
+
+
+@pytest.fixture
+async def threaded_double(error_log):
+    """A started double where the bot may create public threads (a game per thread)."""
     dbl = DiscordDouble()
     await dbl.start()
     try:

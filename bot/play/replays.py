@@ -1,0 +1,80 @@
+"""The animated replay (a part of ``GameService``): ``/replay`` and the final post's GIF.
+
+Frames: one per move (every logged action, an undo included), from the public view only, thinned
+evenly to at most ``render.replay.MAX_FRAMES`` with the first and last positions kept; a file over
+Discord's attachment limit (10 MiB) is made again with half the frames until it fits. Drawing runs
+in a worker thread, so the event loop never waits for it. For a game being played the replay goes
+to the caller alone; once the game is over it is public (and the final post carries it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.play.answers import Post, Refusal, User
+from bot.play.record import Recording
+from bot.play.stored import Loaded
+from bot.play.undo import new_state, steps
+from bot.play.words import phrase
+from bot.store import GameRow, LoggedAction
+from render.replay import MAX_FRAMES, animated_gif, pick
+
+ATTACHMENT_LIMIT = 10 * 1024 * 1024  # Discord's limit for a bot's upload
+
+
+def replay_gif(row: GameRow, game: Loaded, entries: list[LoggedAction], limit: int = MAX_FRAMES,
+               size_limit: int = ATTACHMENT_LIMIT) -> bytes:
+    engine, renderer = game.engine, game.title.renderer
+    count = len(entries) + 1  # the new game, then one position per logged action
+    while True:
+        wanted = set(pick(count, limit))
+        state = new_state(row, game)
+        views = [engine.view(state, None)] if 0 in wanted else []
+        for i, step in enumerate(steps(engine, state, entries), start=1):
+            if i in wanted:
+                views.append(engine.view(step.after, None))
+        data = animated_gif(renderer, views, row.names)
+        if len(data) <= size_limit or limit <= 2:
+            return data
+        limit //= 2
+
+
+def replay_name(row: GameRow) -> str:
+    return f"replay-{row.id}.gif"
+
+
+class Replaying(Recording):
+    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
+        post = await super()._board_post(row, game, state, head, mentions)
+        if post.finished:
+            entries = await self.store.actions(row.id)
+            post.attachments.append((replay_name(row), await asyncio.to_thread(replay_gif, row, game, entries)))
+        return post
+
+    async def _replayed(self, channel_id: int) -> GameRow:
+        row = await self.store.open_game_in(channel_id) or await self.store.last_game_in(channel_id)
+        if row is None:
+            raise Refusal(phrase("bot.lobby.no_game"))
+        if row.status == "lobby":
+            raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
+        return row
+
+    async def replay_is_public(self, channel_id: int) -> bool:
+        """Whether /replay here answers everyone (the game is over) or the caller alone; a Refusal
+        if there is nothing to replay (asked before the slow drawing, so refusals stay private)."""
+        return (await self._replayed(channel_id)).status != "active"
+
+    async def replay_image(self, channel_id: int, user: User) -> Post:
+        """The channel's game (open, or else its last) as an animated image; ``public_text`` is set
+        when it may be shown to everyone (the game is over), else it is for the caller alone."""
+        row = await self._replayed(channel_id)
+        game = self._states.load(row)
+        entries = await self.store.actions(row.id)
+        data = await asyncio.to_thread(replay_gif, row, game, entries)
+        post = Post(game_id=row.id, attachments=[(replay_name(row), data)])
+        text = phrase("bot.replays.caption", title=game.engine.title, game=row.id, count=len(entries))
+        if row.status == "active":
+            post.private_text = text
+        else:
+            post.public_text = text
+        return post
