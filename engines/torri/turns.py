@@ -81,7 +81,7 @@ def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
     return move
 
 
-MEMO_SIZE = 256  # positions whose legal moves are remembered (search revisits them)
+MEMO_SIZE = 32  # positions whose legal moves are remembered (search revisits them)
 _listed: dict[tuple, tuple[list[tuple[Move, Route]], list[Move]]] = {}
 
 
@@ -93,18 +93,24 @@ def _position_key(state: State, seat: int) -> tuple:
 
 
 def _remembered(state: State, lay: Layout, seat: int) -> tuple[list[tuple[Move, Route]], list[Move]]:
-    """``list_moves`` (and the moves alone), remembered for up to ``MEMO_SIZE``
-    positions (then the memo starts afresh): a random game lists a position's moves and
-    then plays one of them (``play_move`` finds its route here instead of searching
-    again), and a search lists the same positions many times. A pure function's memo:
-    the answer depends only on the key."""
+    """``list_moves`` (and the moves alone), remembered for the ``MEMO_SIZE`` positions
+    listed or found last (the least recently used goes first): a random game lists a
+    position's moves and then plays one of them (``play_move`` finds its route here
+    instead of searching again), and a search lists the positions of its tree many
+    times. A pure function's memo: the answer depends only on the key. Small on
+    purpose: every entry kept for long is garbage the collector scans over and over
+    (a memo of 256 positions cost a random game a fifth of its time in collections)."""
     key = _position_key(state, seat)
-    found = _listed.get(key)
+    found = _listed.pop(key, None)
     if found is None:
         pairs = list_moves(state, lay, seat)
-        if len(_listed) >= MEMO_SIZE:
-            _listed.clear()  # start afresh (one step, safe if threads share the memo)
-        found = _listed[key] = (pairs, [move for move, _ in pairs])
+        found = (pairs, [move for move, _ in pairs])
+        while len(_listed) >= MEMO_SIZE:
+            try:
+                del _listed[next(iter(_listed))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread changed it: start afresh
+                _listed.clear()
+    _listed[key] = found  # (again) the most recent
     return found
 
 

@@ -128,3 +128,22 @@ def test_the_search_plays_every_action_to_the_state_apply_gives(players):
                 GAME.advance(mine, seat, each)
                 assert mine == GAME.apply(state, seat, each).state, (seed, i, each)
             state = after
+
+
+def test_the_memo_stays_bounded_and_keeps_the_positions_used_last():
+    """At most ``MEMO_SIZE`` positions are kept; a position found again is kept over older
+    ones (a search's tree positions stay while its random games pass through)."""
+    turns._listed.clear()
+    states = list(random_positions(4, games=4, every=1))
+    keys = {turns._position_key(s, min(GAME.to_act(s))) for s in states}
+    assert len(keys) > turns.MEMO_SIZE + 5
+    first = states[0]
+    GAME.legal_actions(first, min(GAME.to_act(first)))
+    kept = turns._listed[turns._position_key(first, min(GAME.to_act(first)))]
+    for state in states:
+        seat = min(GAME.to_act(state))
+        GAME.legal_actions(state, seat)
+        GAME.legal_actions(first, min(GAME.to_act(first)))  # found again: the most recent
+        assert len(turns._listed) <= turns.MEMO_SIZE
+    assert turns._listed[turns._position_key(first, min(GAME.to_act(first)))] is kept  # never listed again
+    assert turns._position_key(states[1], min(GAME.to_act(states[1]))) not in turns._listed
