@@ -28,6 +28,9 @@ class Route(NamedTuple):
         return self.path[:-1]
 
 
+_tuple_new = tuple.__new__  # ``_tuple_new(Route, (path, payees, jump))``: a Route made without its Python-level __new__
+
+
 def builders_on(state: State, seat: int, square: str) -> tuple[int, ...]:
     """Other seats whose builder stands on the square, from the seat's left."""
     n = state.seats
@@ -77,7 +80,7 @@ def _cheapest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[i
         out = _least_fees(lay, start, own, fees_on)
     if start not in lay.centrals:
         for central in lay.centrals:
-            jump = Route((central,), fees_on.get(central, ()), True)
+            jump = _tuple_new(Route, ((central,), fees_on.get(central, ()), True))
             old_route = out.get(central)
             if old_route is None or (len(jump.payees), 1) <= (len(old_route.payees), len(old_route.path)):
                 out[central] = jump
@@ -89,7 +92,7 @@ def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[in
     owes the same fees (the destination's), so the cheapest is the shortest, then the
     first in square order. Breadth first, each layer in the order of its paths: the
     first path found to a square is the one ``_least_fees`` would keep."""
-    neighbours = lay.neighbours
+    neighbours, new = lay.neighbours, _tuple_new
     out: dict[str, Route] = {}
     seen = {start}
     layer: list[tuple[tuple[str, ...], str]] = [((), start)]
@@ -101,7 +104,7 @@ def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[in
                     continue
                 seen.add(nxt)
                 route = (*path, nxt)
-                out[nxt] = Route(route, fees_on.get(nxt, ()))
+                out[nxt] = new(Route, (route, fees_on.get(nxt, ()), False))
                 if nxt in own:
                     following.append((route, nxt))
         following.sort()
@@ -132,7 +135,7 @@ def _least_fees(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple
                 best[nxt] = cand
             if nxt in own and nxt not in done:
                 heapq.heappush(heap, (*cand, nxt))
-    return {sq: Route(path, payees) for sq, (_, _, path, payees) in best.items()}
+    return {sq: _tuple_new(Route, (path, payees, False)) for sq, (_, _, path, payees) in best.items()}
 
 
 def paid_outcome(state: State, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
