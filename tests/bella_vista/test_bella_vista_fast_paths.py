@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from engines.bella_vista import BellaVista, Options, State
-from engines.bella_vista.building import legal_placements
+from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
 from engines.bella_vista.geometry import _geometry, geometry
 from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, trusted
@@ -161,3 +161,24 @@ def test_a_state_reloaded_from_json_finds_its_buildings():
     assert GAME.view(reloaded, 0) == GAME.view(state, 0)
     seat = min(GAME.to_act(reloaded))
     assert GAME.legal_actions(reloaded, seat) == GAME.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_standing_buildings_kept_while_a_game_plays_on_in_place_equal_fresh_ones(seats):
+    """``standing`` and ``occupied`` add the newest building to the kept answer when the
+    same list grew by one (the search's in-place games): always what a fresh pass finds."""
+    state = GAME.new_game(seats, Options(), 70 + seats)
+    rng = Rng.from_seed(seats)
+    grown = 0
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        actions = GAME.legal_actions(state, seat)
+        before = len(state.buildings)
+        GAME.advance(state, seat, actions[rng.below(len(actions))])
+        kept, occ = standing(state), occupied(state)
+        grown += len(state.buildings) > before
+        geometry(state.town).memo.pop("standing")
+        fresh = standing(state)
+        assert kept == fresh and [p.cells for p in fresh] == [b.cells for b in state.buildings]
+        assert occ == occupied(state) == sum(1 << c for b in state.buildings for c in b.cells)
+    assert grown > 10
