@@ -15,11 +15,12 @@ from engines.bella_vista.state import (
     State,
     card_roofed,
     card_value,
+    event,
     trusted,
 )
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.core.rng import Rng
 

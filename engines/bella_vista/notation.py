@@ -26,21 +26,21 @@ _CELL = re.compile(r"([a-z])([0-9]{1,2})")  # ASCII digits only: \d also matches
 
 
 def build_action(key: LayoutKey, index: int) -> BuildAction:
-    return _placement_actions(key, [index], BuildAction)[0]
+    return placement_actions(key, [index], BuildAction)[0]
 
 
 def build_actions(key: LayoutKey, indices: list[int]) -> list[BuildAction]:
-    return _placement_actions(key, indices, BuildAction)
+    return placement_actions(key, indices, BuildAction)
 
 
 def neutral_actions(key: LayoutKey, indices: list[int]) -> list[NeutralAction]:
-    return _placement_actions(key, indices, NeutralAction)
+    return placement_actions(key, indices, NeutralAction)
 
 
 _SHARED: dict[tuple[type, int, int], Any] = {}  # (kind, columns, mask) -> the action, for every town this wide
 
 
-def _placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
+def placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
     geo = geometry(key)
     made = geo.memo.get(kind)
     if made is None:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.bella_vista.layout_rules import LayoutKey
-from engines.core.game import TimeUp
+from engines.core.game import Event, TimeUp
 from engines.core.rng import Blake2b, Rng, SplitMix64
 
 M = TypeVar("M", bound=BaseModel)
@@ -147,6 +147,21 @@ def trusted(cls: type[M], **fields: Any) -> M:
                                          for name, default in _defaults(cls)})
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+_EVENT_FIELDS = frozenset(Event.model_fields)
+
+
+def event(key: str, /, to: int | None = None, **params: Any) -> Event:
+    """``engines.core.game.event`` (the same Event, equal and dumped alike), made without
+    validating the key and parameters the engine wrote itself: a random game makes some
+    150 events, a tenth of its time when each was validated."""
+    new = Event.__new__(Event)
+    object.__setattr__(new, "__dict__", {"key": key, "params": params, "to": to})
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__", set(_EVENT_FIELDS))
     object.__setattr__(new, "__pydantic_private__", None)
     return new
 

@@ -14,9 +14,11 @@ from engines.bella_vista import BellaVista, Options, State
 from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
 from engines.bella_vista.geometry import _geometry, geometry
-from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, trusted
+from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, event, trusted
+from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
-from engines.core.playout import playout
+from engines.core.game import event as core_event
+from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
 
 GAME = BellaVista()
@@ -182,3 +184,49 @@ def test_standing_buildings_kept_while_a_game_plays_on_in_place_equal_fresh_ones
         assert kept == fresh and [p.cells for p in fresh] == [b.cells for b in state.buildings]
         assert occ == occupied(state) == sum(1 << c for b in state.buildings for c in b.cells)
     assert grown > 10
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_random_action_is_the_listed_action_the_same_draw_picks(seats):
+    """``random_action`` (the playout's draw without listing every placement) gives the
+    very action ``legal_actions(...)[rng.below(n)]`` gives, and uses the generator alike:
+    the same distribution, uniform over the legal actions, in every phase."""
+    phases = set()
+    for seed in range(3):
+        state = GAME.new_game(seats, Options(), 90 + seed)
+        mover = Rng.from_seed(seed)
+        while GAME.result(state) is None:
+            seat = min(GAME.to_act(state))
+            actions = GAME.legal_actions(state, seat)
+            for k in range(4):  # a few draws from generators in the same state
+                ours, theirs = Rng.from_seed(1000 * seed + k), Rng.from_seed(1000 * seed + k)
+                assert GAME.random_action(state, seat, ours) == actions[theirs.below(len(actions))]
+                assert ours == theirs
+            phases.add(state.phase)
+            GAME.advance(state, seat, actions[mover.below(len(actions))])
+    assert phases >= {"offers", "construction"} | ({"neutral"} if seats == 3 else set())
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_fast_playout_plays_the_game_the_listed_draws_play(seats):
+    """``fast_playout`` draws with ``random_action``: the same game, move for move, as
+    drawing from ``legal_actions`` with the same generator."""
+    for seed in range(3):
+        start = GAME.new_game(seats, Options(), 120 + seed)
+        fast, moves = fast_playout(GAME, start, Rng.from_seed(seed))
+        state, rng, listed = start.model_copy(deep=True), Rng.from_seed(seed), 0
+        while GAME.result(state) is None:
+            acting = sorted(GAME.to_act(state))
+            seat = acting[rng.below(len(acting))]
+            actions = GAME.legal_actions(state, seat)
+            GAME.advance(state, seat, actions[rng.below(len(actions))])
+            listed += 1
+        assert (fast, moves) == (state, listed)
+
+
+def test_events_made_without_validation_equal_the_cores():
+    for key, to, params in (("bv.event.built", None, {"seat": 1, "coins": 3, "short": ""}),
+                            ("bv.event.drew", 2, {"cards": [card("5")]}), ("bv.event.game_over", None, {})):
+        ours, core = event(key, to=to, **params), core_event(key, to=to, **params)
+        assert ours == core and ours.model_dump_json() == core.model_dump_json()
+        assert ours.model_fields_set == core.model_fields_set and ours.msg == core.msg
