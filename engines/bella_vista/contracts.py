@@ -22,22 +22,52 @@ class Tally:
 
 
 def tally(state: State, seat: int) -> Tally:
-    t = Tally()
-    on_tile = t.on_tile
-    counts = _counts(geometry(state.town))
-    for b, p in zip(state.buildings, standing(state), strict=True):
-        if b.owner != seat:
-            continue
-        # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
-        tile, border, river, park = counts.get(p.index) or _count(counts, p)
-        if tile >= 0:
-            on_tile[tile] = on_tile.get(tile, 0) + 1
-        else:
-            t.spanning += 1
-        t.border += border
-        t.river += river
-        t.park += park
-    return t
+    """What the architect's standing buildings count for the Contract Cards (do not
+    change the answer: see ``_tallies``)."""
+    return _tallies(state)[seat]
+
+
+def _tallies(state: State) -> list[Tally]:
+    """Every architect's tally, kept while the state's building list stays the same, and
+    grown by the newest building (its owner's tally made anew) when the same list grew
+    by one, as in a game played on in place."""
+    geo = geometry(state.town)
+    built = state.buildings
+    n = len(built)
+    last = geo.memo.get("tallies")
+    if last is not None and last[0] is built:
+        if last[1] == n and (not n or last[2] is built[-1]):
+            return last[3]
+        if last[1] == n - 1 and (n == 1 or last[2] is built[-2]):
+            out = last[3]
+            owner = built[-1].owner
+            if owner is not None:
+                out = out[:]
+                t = out[owner]
+                t = out[owner] = Tally(dict(t.on_tile), t.spanning, t.border, t.river, t.park)
+                _add(t, _counts(geo), standing(state)[-1])
+            geo.memo["tallies"] = (built, n, built[-1], out)
+            return out
+    out = [Tally() for _ in range(state.seats)]
+    counts = _counts(geo)
+    for b, p in zip(built, standing(state), strict=True):
+        if b.owner is not None:
+            _add(out[b.owner], counts, p)
+    geo.memo["tallies"] = (built, n, built[-1] if built else None, out)
+    return out
+
+
+def _add(t: Tally, counts: dict, p) -> None:
+    """One more of the architect's buildings, on placement ``p``."""
+    # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
+    tile, border, river, park = counts.get(p.index) or _count(counts, p)
+    if tile >= 0:
+        t.on_tile[tile] = t.on_tile.get(tile, 0) + 1
+    else:
+        t.spanning += 1
+    t.border += border
+    t.river += river
+    t.park += park
 
 
 def _counts(geo) -> dict[int, tuple[int, bool, bool, bool]]:

@@ -13,7 +13,9 @@ from pydantic import BaseModel
 from engines.bella_vista import BellaVista, Options, State
 from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
+from engines.bella_vista.contracts import tally
 from engines.bella_vista.geometry import _geometry, geometry
+from engines.bella_vista.scoring import standings
 from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, event, trusted
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
@@ -230,3 +232,19 @@ def test_events_made_without_validation_equal_the_cores():
         ours, core = event(key, to=to, **params), core_event(key, to=to, **params)
         assert ours == core and ours.model_dump_json() == core.model_dump_json()
         assert ours.model_fields_set == core.model_fields_set and ours.msg == core.msg
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_tallies_kept_while_a_game_plays_on_in_place_equal_fresh_ones(seats):
+    """``tally`` adds the newest building to the kept answer when the same list grew by
+    one: always what a fresh count over the buildings finds (``scoring.standings``)."""
+    state = GAME.new_game(seats, Options(), 140 + seats)
+    rng = Rng.from_seed(seats)
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        actions = GAME.legal_actions(state, seat)
+        GAME.advance(state, seat, actions[rng.below(len(actions))])
+        kept = [tally(state, s) for s in range(seats)]
+        assert kept == [x.tally for x in standings(state)]
+        geometry(state.town).memo.pop("tallies")
+        assert [tally(state, s) for s in range(seats)] == kept
