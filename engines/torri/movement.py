@@ -235,6 +235,9 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
                 visited.remove(nxt)
 
     explore(start, (), {start}, ())
+    # ``explore`` refers to itself: a reference cycle that would keep ``best`` and every
+    # path in it alive until the next garbage collection (most of a random game's garbage)
+    explore = None  # type: ignore[assignment]
     others: dict[str, list[Route]] = {}
     chosen = {(dest, paid_outcome(state, seat, route.payees)) for dest, route in inferred.items()}
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):

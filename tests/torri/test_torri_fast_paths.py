@@ -2,6 +2,8 @@
 breadth-first route search, the remembered legal moves and the routes ``play_move``
 takes from them."""
 
+import gc
+
 import pytest
 from pydantic import BaseModel
 
@@ -10,7 +12,7 @@ from engines.core.rng import Rng, SplitMix64, scripted
 from engines.torri import turns
 from engines.torri.board import layout
 from engines.torri.model import Move, Options
-from engines.torri.movement import _least_fees, _nearest, fees_map, route_squares
+from engines.torri.movement import _least_fees, _nearest, fees_map, reachable, route_squares
 from engines.torri.positions import GAME, position
 
 
@@ -147,3 +149,20 @@ def test_the_memo_stays_bounded_and_keeps_the_positions_used_last():
         assert len(turns._listed) <= turns.MEMO_SIZE
     assert turns._listed[turns._position_key(first, min(GAME.to_act(first)))] is kept  # never listed again
     assert turns._position_key(states[1], min(GAME.to_act(states[1]))) not in turns._listed
+
+
+def test_the_route_search_leaves_no_garbage_for_the_collector():
+    """The search over routes that pay different builders frees all it made as it returns
+    (no reference cycle: a random game's paths were the collector's work)."""
+    searched = 0
+    gc.collect()
+    gc.disable()
+    try:
+        for state in random_positions(4, games=3, every=1):
+            seat = min(GAME.to_act(state))
+            lay = layout(state.shape, 4)
+            searched += bool(reachable(state, lay, seat)[1])
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert searched > 5
