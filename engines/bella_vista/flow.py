@@ -26,8 +26,11 @@ from engines.core.rng import Rng
 
 
 def new_state(seats: int, options: Options, rng: Rng) -> State:
-    key = random_layout(rng) if options.layout == "random" else named_layout(options.layout)
-    check_layout(key)
+    if options.layout == "random":
+        key = random_layout(rng)  # valid by construction
+    else:
+        key = named_layout(options.layout)
+        check_layout(key)
     row = setup_for(seats)
     deck = cards()
     zoning = [z.id for z in deck.zoning]

@@ -15,11 +15,13 @@ from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
 from engines.bella_vista.contracts import tally
 from engines.bella_vista.geometry import _geometry, geometry
+from engines.bella_vista.layout_rules import check_layout
 from engines.bella_vista.scoring import standings
 from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, event, trusted
 from engines.bella_vista.terms import card
-from engines.bella_vista.town import named_layout, random_layout
+from engines.bella_vista.town import RANDOM_HEIGHT, RANDOM_WIDTH, enclosed, named_layout, random_layout
 from engines.core.game import event as core_event
+from engines.core.grid import has_holes
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
 
@@ -248,3 +250,21 @@ def test_tallies_kept_while_a_game_plays_on_in_place_equal_fresh_ones(seats):
         assert kept == [x.tally for x in standings(state)]
         geometry(state.town).memo.pop("tallies")
         assert [tally(state, s) for s in range(seats)] == kept
+
+
+def test_enclosed_places_are_the_grids_holes():
+    """The random town's hole test (bit masks) answers as ``grid.has_holes`` for places
+    inside its box, holes or none; every random town passes ``check_layout``."""
+    rng = Rng.from_seed(8)
+    box = [(x, y) for x in range(RANDOM_WIDTH) for y in range(RANDOM_HEIGHT)]
+    holes = 0
+    for size in (3, 8, 12, 15, 20, 26):
+        for _ in range(150):
+            spots = set(box)
+            while len(spots) > size:
+                spots.discard(box[rng.below(len(box))])
+            assert enclosed(spots) == has_holes(spots), sorted(spots)
+            holes += enclosed(spots)
+    assert holes > 50
+    for seed in range(300):
+        check_layout(random_layout(Rng.from_seed(seed)))
