@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from copy import deepcopy
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -24,6 +24,7 @@ class Options(BaseModel):
     layout: Literal["random", "london", "new_york", "rome", "bangkok", "berlin", "paris"] = "random"
 
 
+@lru_cache(maxsize=64)  # a few hundred reads per game of the same sixteen codes
 def card_value(card: str) -> int:
     """A construction card is "6" (own colour) or "6r" (2-architect roofed set)."""
     return int(card.rstrip("r"))
