@@ -21,7 +21,7 @@ from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, e
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import RANDOM_HEIGHT, RANDOM_WIDTH, enclosed, named_layout, random_layout
 from engines.core.game import event as core_event
-from engines.core.grid import has_holes
+from engines.core.grid import flood, has_holes
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
 
@@ -75,6 +75,11 @@ def _brute_force(key) -> dict:
                     for dx in range(size):
                         code_at[(tx * size + dx, ty * size + dy)] = (code, tx, ty)
     hood = {c for c, (code, _, _) in code_at.items() if code not in "PR"}
+    groups = {}  # tile (tx, ty) of a Park or River -> the tiles of its separate Park or River
+    for kind in "PR":
+        tiles = {(tx, ty) for ty, row in enumerate(key) for tx, code in enumerate(row) if code == kind}
+        for t in tiles:
+            groups[t] = frozenset(flood([t], tiles))
     grid = [(x, y) for x in range(len(key[0]) * size) for y in range(len(key) * size)]
     found = {}
     for fp in components().buildings:
@@ -98,6 +103,8 @@ def _brute_force(key) -> dict:
                     "around": {n for n in near if n in code_at},
                     "park": any(code_at.get(n, "?")[0] == "P" for n in near),
                     "river": any(code_at.get(n, "?")[0] == "R" for n in near),
+                    "parks": {groups[code_at[n][1:]] for n in near if code_at.get(n, "?")[0] == "P"},
+                    "rivers": {groups[code_at[n][1:]] for n in near if code_at.get(n, "?")[0] == "R"},
                 }
     return found
 
@@ -114,8 +121,11 @@ def test_the_geometry_matches_a_brute_force_enumeration(town):
         cells = frozenset((c % cols, c // cols) for c in p.cells)
         tiles = {(geo.tiles[t].tx, geo.tiles[t].ty) for t in p.tiles}
         around = {(c % cols, c // cols) for c in p.around}
+        group = {i: frozenset((geo.tiles[t].tx, geo.tiles[t].ty) for t in g) for i, g in enumerate(geo.park_groups)}
+        river = {i: frozenset((geo.tiles[t].tx, geo.tiles[t].ty) for t in g) for i, g in enumerate(geo.river_groups)}
         mine[cells] = {"shape": p.shape, "tiles": tiles, "border": p.border, "around": around, "park": p.park,
-                       "river": p.river}
+                       "river": p.river, "parks": {group[i] for i in p.parks}, "rivers": {river[i] for i in p.rivers}}
+        assert list(p.parks) == sorted(p.parks) and list(p.rivers) == sorted(p.rivers)
         assert p.park == bool(p.parks) and p.river == bool(p.rivers)
         assert geo.placement_of(p.cells) is p and geo.by_mask[p.mask] == p.index
         assert p.mask == sum(1 << c for c in p.cells) and p.label == "-".join(p.names)
