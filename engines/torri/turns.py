@@ -8,6 +8,7 @@ from itertools import repeat
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
+from engines.core.rng import Rng
 from engines.torri.board import Layout
 from engines.torri.building import Gain, build_problem, gain_amount, gain_source, height_limit
 from engines.torri.model import (
@@ -125,16 +126,38 @@ def legal_move_list(state: State, lay: Layout, seat: int) -> list[Move]:
 
 
 def listed_route(state: State, seat: int, move: Move) -> Route | None:
-    """The route of a move ``legal_moves`` listed for this very position (None if the
-    position is not remembered or the move is not listed as typed). The listed moves are
-    the shared objects ``legal_actions`` handed out: they are found by identity first."""
-    found = _listed.get(_position_key(state, seat))
+    """The route of a move ``legal_moves`` listed (or ``draw_move`` drew) for this very
+    position (None if the position is not remembered or the move is not listed as
+    typed). The listed moves are the shared objects ``legal_actions`` handed out: they
+    are found by identity first."""
+    key = _position_key(state, seat)
+    drawn = _drawn[0]
+    if drawn is not None and drawn[1] is move and drawn[0] == key:
+        return drawn[2]
+    found = _listed.get(key)
     if found is None:
         return None
     for listed, route in found[0]:
         if listed is move:
             return route
     return next((route for listed, route in found[0] if listed == move), None)
+
+
+_drawn: list[tuple[tuple, Move, Route] | None] = [None]  # the last move draw_move drew: (position key, move, route)
+
+
+def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
+    """``legal_move_list(...)[rng.below(n)]``, the same draw (None, after drawing below 1,
+    when there is no move: the caller passes), listed afresh without keeping the list: a
+    random game never comes back to a position. The move's route is kept for the
+    ``play_move`` that follows (one slot, checked against the position's key)."""
+    pairs = list_moves(state, lay, seat)
+    if not pairs:
+        rng.below(1)
+        return None
+    move, route = pairs[rng.below(len(pairs))]
+    _drawn[0] = (_position_key(state, seat), move, route)
+    return move
 
 
 WALK, BUILD, BATTLEMENT = 1, 2, 4  # the build kinds a destination allows, as bits

@@ -278,3 +278,14 @@ def test_enclosed_places_are_the_grids_holes():
     assert holes > 50
     for seed in range(300):
         check_layout(random_layout(Rng.from_seed(seed)))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(seats):
+    """``fast_playout`` (drawn actions, in place) and the gate's game (``apply`` on a copy
+    per move, actions from the list) with the same generator: the same final state."""
+    for seed in range(2):
+        start = GAME.new_game(seats, Options(), 160 + seed)
+        fast, moves = fast_playout(GAME, start, Rng.from_seed(seed))
+        steps = list(playout(GAME, start, Rng.from_seed(seed)))
+        assert (fast, moves) == (steps[-1][2], len(steps))

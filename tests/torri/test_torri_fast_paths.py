@@ -7,7 +7,7 @@ import gc
 import pytest
 from pydantic import BaseModel
 
-from engines.core.playout import playout
+from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, SplitMix64, scripted
 from engines.torri import turns
 from engines.torri.board import layout
@@ -166,3 +166,36 @@ def test_the_route_search_leaves_no_garbage_for_the_collector():
     finally:
         gc.enable()
     assert searched > 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_random_action_is_the_listed_action_the_same_draw_picks(players):
+    """``random_action`` (the playout's draw, nothing remembered) gives the very action
+    ``legal_actions(...)[rng.below(n)]`` gives and uses the generator alike: uniform over
+    the legal actions, set-up, passes and routes paying different builders included."""
+    kinds = set()
+    for seed in range(2):
+        state = GAME.new_game(players, Options(), 600 + seed)
+        mover = SplitMix64.from_seed(seed)
+        while GAME.result(state) is None:
+            seat = min(GAME.to_act(state))
+            actions = GAME.legal_actions(state, seat)
+            for k in range(3):
+                ours, theirs = SplitMix64.from_seed(50 * seed + k), SplitMix64.from_seed(50 * seed + k)
+                drawn = GAME.random_action(state, seat, ours)
+                assert drawn == actions[theirs.below(len(actions))] and ours == theirs
+                kinds.add(drawn.kind if drawn.kind != "move" or not drawn.via else "via")
+            GAME.advance(state, seat, actions[mover.below(len(actions))])
+    assert kinds >= {"move", "via"} | ({"start"} if players > 2 else set())  # 2 players: one tower, no set-up
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(players):
+    """``fast_playout`` (drawn moves, routes from the draw, in place) and the gate's game
+    (``apply`` on a copy per move, moves from the list) with the same generator: the
+    same game to the same final state."""
+    for seed in range(3):
+        start = GAME.new_game(players, Options(), 700 + seed)
+        fast, moves = fast_playout(GAME, start, SplitMix64.from_seed(seed))
+        steps = list(playout(GAME, start, SplitMix64.from_seed(seed)))
+        assert (fast, moves) == (steps[-1][2], len(steps))
