@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from itertools import repeat
 
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
@@ -151,11 +150,18 @@ def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
     when there is no move: the caller passes), listed afresh without keeping the list: a
     random game never comes back to a position. The move's route is kept for the
     ``play_move`` that follows (one slot, checked against the position's key)."""
-    pairs = list_moves(state, lay, seat)
-    if not pairs:
+    groups, others, count = _listing(state, lay, seat)
+    if not count:
         rng.below(1)
         return None
-    move, route = pairs[rng.below(len(pairs))]
+    i = rng.below(count)
+    for moves, shared in groups:
+        if i < len(moves):
+            move, route = moves[i], shared
+            break
+        i -= len(moves)
+    else:
+        move, route = others[i]
     _drawn[0] = (_position_key(state, seat), move, route)
     return move
 
@@ -183,8 +189,16 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
     what does not depend on the route (a tower to walk onto; closed, occupied or too
     tall for a build; a central tower refuses battlements) is settled once per
     destination, and only the battlement's price once per route."""
-    inferred: list[tuple[Move, Route]] = []
+    groups, others, _ = _listing(state, lay, seat)
+    return [(move, route) for moves, route in groups for move in moves] + others
+
+
+def _listing(state: State, lay: Layout, seat: int) -> tuple[list[tuple[tuple[Move, ...], Route]], list[tuple[Move, Route]], int]:
+    """``list_moves`` in parts: the moves over inferred routes in groups sharing a route
+    (in order), the moves over other routes, and how many moves in all."""
+    inferred: list[tuple[tuple[Move, ...], Route]] = []
     others: list[tuple[Move, Route]] = []
+    count = 0
     limit = height_limit(state, lay)
     occupied = {sq for s, sq in enumerate(state.builders) if s != seat}
     simple = state.simple_left[seat] > 0
@@ -211,7 +225,9 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
             route = inferred_routes[dest]
             if kinds & BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE:
                 kinds ^= BATTLEMENT
-            inferred.extend(zip(_KINDS.get((dest, kinds)) or _moves_to(dest, kinds), repeat(route)))
+            moves = _KINDS.get((dest, kinds)) or _moves_to(dest, kinds)
+            inferred.append((moves, route))
+            count += len(moves)
             continue
         outcomes: set[tuple[str, tuple[int, ...]]] = set()
         for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
@@ -226,8 +242,12 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
                 if outcome in outcomes:
                     continue
                 outcomes.add(outcome)
-                (others if i else inferred).append((move, route))
-    return inferred + others
+                if i:
+                    others.append((move, route))
+                else:
+                    inferred.append(((move,), route))
+                count += 1
+    return inferred, others, count
 
 
 def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = False) -> list[Event]:
