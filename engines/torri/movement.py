@@ -182,11 +182,17 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
         key = (path[-1], tuple(sorted(payees[:gold])) if payees else ())  # paid_outcome
         old = best.get(key)
-        if old is not None and (len(path), len(payees)) > old[0][:2]:
-            return  # longer, or as long with more fees: the square order cannot help
-        rank = (len(path), len(payees), tuple(map(order.__getitem__, path)))
-        if old is None or rank < old[0]:
-            best[key] = (rank, path, payees)
+        steps, fees = len(path), len(payees)
+        if old is not None:
+            o_steps, o_fees, _ = old[0]
+            if steps > o_steps or (steps == o_steps and fees > o_fees):
+                return  # longer, or as long with more fees: the square order cannot help
+            rank = (steps, fees, tuple(map(order.__getitem__, path)))
+            if rank >= old[0]:
+                return
+        else:
+            rank = (steps, fees, tuple(map(order.__getitem__, path)))
+        best[key] = (rank, path, payees)
 
     def toll_ahead(node: str, visited: set[str]) -> bool:
         """Is a route square with another builder on it reachable without revisiting?"""
@@ -239,7 +245,7 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     # path in it alive until the next garbage collection (most of a random game's garbage)
     explore = None  # type: ignore[assignment]
     others: dict[str, list[Route]] = {}
-    chosen = {(dest, paid_outcome(state, seat, route.payees)) for dest, route in inferred.items()}
+    chosen = {(dest, tuple(sorted(route.payees[:gold]))) for dest, route in inferred.items()}  # paid_outcome
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
         if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
             others.setdefault(key[0], []).append(Route(path, payees))
