@@ -16,29 +16,46 @@ from engines.bella_vista.state import Building, State, trusted
 def standing(state: State) -> list[Placement]:
     """The placement of every standing building, in building order (do not change the
     list: the last answer is kept while the state's building list stays the same)."""
-    geo = geometry(state.town)
-    built = state.buildings
-    last = geo.memo.get("standing")
-    if last is not None and last[0] is built and last[1] == len(built) and (not built or last[2] is built[-1]):
-        return last[3]
-    known = geo.memo.get("placed")
-    if known is None:
-        known = geo.memo["placed"] = {}
-    out = []
-    for b in built:
-        p = known.get(b.cells)
-        if p is None:
-            p = known[b.cells] = geo.placement_of(b.cells)
-        out.append(p)
-    geo.memo["standing"] = (built, len(built), built[-1] if built else None, out)
-    return out
+    return _standing(state)[0]
 
 
 def occupied(state: State) -> int:
-    mask = 0
-    for p in standing(state):
-        mask |= p.mask
-    return mask
+    """Every space a standing building covers, as a mask (kept with ``standing``)."""
+    return _standing(state)[1]
+
+
+def _standing(state: State) -> tuple[list[Placement], int]:
+    """``standing`` and ``occupied``, kept for the last building list asked about: the same
+    list with the same last building gives the same answer, and the same list with one
+    building more (a game or a search playing on in place) adds that one."""
+    geo = geometry(state.town)
+    built = state.buildings
+    n = len(built)
+    last = geo.memo.get("standing")
+    if last is not None and last[0] is built:
+        if last[1] == n and (not n or last[2] is built[-1]):
+            return last[3], last[4]
+        if last[1] == n - 1 and (n == 1 or last[2] is built[-2]):
+            p = _placement_of(geo, built[-1].cells)
+            out, occ = [*last[3], p], last[4] | p.mask
+            geo.memo["standing"] = (built, n, built[-1], out, occ)
+            return out, occ
+    out = [_placement_of(geo, b.cells) for b in built]
+    occ = 0
+    for p in out:
+        occ |= p.mask
+    geo.memo["standing"] = (built, n, built[-1] if built else None, out, occ)
+    return out, occ
+
+
+def _placement_of(geo, cells: tuple[int, ...]) -> Placement:
+    known = geo.memo.get("placed")
+    if known is None:
+        known = geo.memo["placed"] = {}
+    p = known.get(cells)
+    if p is None:
+        p = known[cells] = geo.placement_of(cells)
+    return p
 
 
 _LEGAL_MEMO = 1024  # legal placements remembered per town (search revisits positions; ~2 MB at most)

@@ -10,8 +10,15 @@ from engines.bella_vista.components import contract_card, offer_costs, setup_for
 from engines.bella_vista.contracts import eligible
 from engines.bella_vista.flow import current
 from engines.bella_vista.geometry import geometry
-from engines.bella_vista.notation import build_action, build_actions, neutral_actions, notation
+from engines.bella_vista.notation import (
+    build_action,
+    build_actions,
+    neutral_actions,
+    notation,
+    placement_actions,
+)
 from engines.bella_vista.state import (
+    BuildAction,
     ContractAction,
     NeutralAction,
     OfferAction,
@@ -22,6 +29,7 @@ from engines.bella_vista.state import (
 )
 from engines.core.game import Choice
 from engines.core.messages import Msg
+from engines.core.rng import Rng
 
 
 def legal_actions(state: State, seat: int) -> list:
@@ -39,6 +47,21 @@ def legal_actions(state: State, seat: int) -> list:
     if state.phase == "contract":
         return [ContractAction(id=c) for c in eligible(state, seat)] + [PassAction()]
     return []
+
+
+def random_action(state: State, seat: int, rng: Rng):
+    """``legal_actions(state, seat)[rng.below(len(...))]``, the same draw, without making
+    an action for every placement (a random town is new with every game: most of its
+    placements' actions would be made for one listing only)."""
+    if state.phase in ("construction", "neutral"):
+        height = card_value(current(state).card) if state.phase == "construction" else state.neutral_next
+        ps, _ = placeable(state, height)
+        if ps:
+            index = ps[rng.below(len(ps))]
+            kind = BuildAction if state.phase == "construction" else NeutralAction
+            return placement_actions(state.town, [index], kind)[0]
+    actions = legal_actions(state, seat)
+    return actions[rng.below(len(actions))]
 
 
 @cache

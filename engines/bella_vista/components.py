@@ -151,10 +151,16 @@ def symbol_name(code: str) -> str:
     return next(s.name for s in components().symbols if s.code == code[0])
 
 
+@cache  # the data files are read once per process (``engines.core.data.load``)
 def setup_for(seats: int) -> SetupRow:
     return components().setup[str(seats)]
 
 
 def offer_costs(seats: int) -> list[int]:
+    return list(_offer_costs(seats))
+
+
+@cache
+def _offer_costs(seats: int) -> tuple[int, ...]:
     boards = components().offer_boards
-    return list(boards.three if seats == 3 else boards.two_four)
+    return tuple(boards.three if seats == 3 else boards.two_four)

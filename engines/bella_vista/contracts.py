@@ -22,20 +22,66 @@ class Tally:
 
 
 def tally(state: State, seat: int) -> Tally:
-    t = Tally()
-    for b, p in zip(state.buildings, standing(state), strict=True):
-        if b.owner != seat:
-            continue
-        if len(p.tiles) == 1:
-            # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
-            (tile,) = p.tiles
-            t.on_tile[tile] = t.on_tile.get(tile, 0) + 1
-        else:
-            t.spanning += 1
-        t.border += p.border
-        t.river += p.river
-        t.park += p.park
-    return t
+    """What the architect's standing buildings count for the Contract Cards (do not
+    change the answer: see ``_tallies``)."""
+    return _tallies(state)[seat]
+
+
+def _tallies(state: State) -> list[Tally]:
+    """Every architect's tally, kept while the state's building list stays the same, and
+    grown by the newest building (its owner's tally made anew) when the same list grew
+    by one, as in a game played on in place."""
+    geo = geometry(state.town)
+    built = state.buildings
+    n = len(built)
+    last = geo.memo.get("tallies")
+    if last is not None and last[0] is built:
+        if last[1] == n and (not n or last[2] is built[-1]):
+            return last[3]
+        if last[1] == n - 1 and (n == 1 or last[2] is built[-2]):
+            out = last[3]
+            owner = built[-1].owner
+            if owner is not None:
+                out = out[:]
+                t = out[owner]
+                t = out[owner] = Tally(dict(t.on_tile), t.spanning, t.border, t.river, t.park)
+                _add(t, _counts(geo), standing(state)[-1])
+            geo.memo["tallies"] = (built, n, built[-1], out)
+            return out
+    out = [Tally() for _ in range(state.seats)]
+    counts = _counts(geo)
+    for b, p in zip(built, standing(state), strict=True):
+        if b.owner is not None:
+            _add(out[b.owner], counts, p)
+    geo.memo["tallies"] = (built, n, built[-1] if built else None, out)
+    return out
+
+
+def _add(t: Tally, counts: dict, p) -> None:
+    """One more of the architect's buildings, on placement ``p``."""
+    # "built entirely on the Neighborhood Tile": a building spanning two tiles is on neither.
+    tile, border, river, park = counts.get(p.index) or _count(counts, p)
+    if tile >= 0:
+        t.on_tile[tile] = t.on_tile.get(tile, 0) + 1
+    else:
+        t.spanning += 1
+    t.border += border
+    t.river += river
+    t.park += park
+
+
+def _counts(geo) -> dict[int, tuple[int, bool, bool, bool]]:
+    """What each placement of the town adds to a tally, by placement index (made on first use)."""
+    found = geo.memo.get("tally")
+    if found is None:
+        found = geo.memo["tally"] = {}
+    return found
+
+
+def _count(counts: dict, p) -> tuple[int, bool, bool, bool]:
+    tiles = p.tiles
+    found = counts[p.index] = (next(iter(tiles)) if len(tiles) == 1 else -1, p.border, p.river, p.park)
+    return found
 
 
 def meets(state: State, seat: int, contract_id: int) -> bool:
@@ -43,20 +89,34 @@ def meets(state: State, seat: int, contract_id: int) -> bool:
 
 
 def _meets(state: State, t: Tally, contract_id: int) -> bool:
-    card = contract_card(contract_id)
-    threshold = setup_for(state.seats).contract_threshold
-    if card.kind in ("tile", "tiles"):
-        tiles = [geometry(state.town).tile_of_code[c] for c in card.neighborhoods]
-        if card.kind == "tile":
-            return t.on_tile.get(tiles[0], 0) >= threshold
+    kind, tiles, threshold = _requirement(state, contract_id)
+    if kind == "tile":
+        return t.on_tile.get(tiles[0], 0) >= threshold
+    if kind == "tiles":
         return all(t.on_tile.get(tile, 0) >= 1 for tile in tiles)
-    if card.kind == "spanning":
+    if kind == "spanning":
         return t.spanning >= 2
-    if card.kind == "border":
+    if kind == "border":
         return t.border >= 4
-    if card.kind == "river":
+    if kind == "river":
         return t.river >= threshold
     return t.park >= threshold
+
+
+def _requirement(state: State, contract_id: int) -> tuple[str, tuple[int, ...], int]:
+    """A Contract Card as its test reads it in this town and at this player count: its
+    kind, the tiles it names and the threshold (kept in the town's memo)."""
+    geo = geometry(state.town)
+    memo = geo.memo.get("contracts")
+    if memo is None:
+        memo = geo.memo["contracts"] = {}
+    key = (state.seats, contract_id)
+    found = memo.get(key)
+    if found is None:
+        card = contract_card(contract_id)
+        tiles = tuple(geo.tile_of_code[c] for c in card.neighborhoods) if card.kind in ("tile", "tiles") else ()
+        found = memo[key] = (card.kind, tiles, setup_for(state.seats).contract_threshold)
+    return found
 
 
 def met(state: State, seat: int) -> list[int]:

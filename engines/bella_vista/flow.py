@@ -15,18 +15,22 @@ from engines.bella_vista.state import (
     State,
     card_roofed,
     card_value,
+    event,
     trusted,
 )
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 
 def new_state(seats: int, options: Options, rng: Rng) -> State:
-    key = random_layout(rng) if options.layout == "random" else named_layout(options.layout)
-    check_layout(key)
+    if options.layout == "random":
+        key = random_layout(rng)  # valid by construction
+    else:
+        key = named_layout(options.layout)
+        check_layout(key)
     row = setup_for(seats)
     deck = cards()
     zoning = [z.id for z in deck.zoning]

@@ -55,6 +55,11 @@ class BellaVista(Game[State, Any, View, Options]):
     def _legal_actions(self, state: State, seat: int) -> list:
         return choices.legal_actions(state, seat)
 
+    def random_action(self, state: State, seat: int, rng: Rng) -> Any:
+        """What a random playout draws: ``legal_actions(state, seat)[rng.below(n)]`` without
+        listing every placement (``engines.core.playout.fast_playout``)."""
+        return choices.random_action(state, seat, rng)
+
     def _choices(self, state: State, seat: int) -> list[Choice]:
         return choices.choices(state, seat)
 

@@ -34,13 +34,15 @@ class Tile:
 
 
 class _Grid:
-    """What a placement needs to work out the rest when asked."""
+    """What a placement needs to work out the rest when asked: the tile of each cell,
+    and as bit masks the town's cells and each separate Park's and River's cells."""
 
-    __slots__ = ("columns", "rows", "cell_tile", "park_of", "river_of")
+    __slots__ = ("columns", "rows", "cell_tile", "masks", "inside", "park_masks", "river_masks")
 
-    def __init__(self, columns: int, rows: int, cell_tile: tuple[int, ...], park_of: dict, river_of: dict):
+    def __init__(self, columns: int, rows: int, cell_tile: tuple[int, ...], masks: _Masks, inside: int,
+                 park_masks: tuple[int, ...], river_masks: tuple[int, ...]):
         self.columns, self.rows, self.cell_tile = columns, rows, cell_tile
-        self.park_of, self.river_of = park_of, river_of
+        self.masks, self.inside, self.park_masks, self.river_masks = masks, inside, park_masks, river_masks
 
 
 class Placement:
@@ -74,16 +76,10 @@ class Placement:
     def _neighbourhood(self) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         if self._near is None:
             g = self._grid
-            around = parks = rivers = 0
-            for c in self.cells:
-                col, row = c % g.columns, c // g.columns
-                for inside, n in ((col + 1 < g.columns, c + 1), (col > 0, c - 1),
-                                  (row + 1 < g.rows, c + g.columns), (row > 0, c - g.columns)):
-                    if inside and g.cell_tile[n] >= 0:
-                        around |= 1 << n
-                        parks |= g.park_of.get(g.cell_tile[n], 0)
-                        rivers |= g.river_of.get(g.cell_tile[n], 0)
-            self._near = (around & ~self.mask, bits(parks), bits(rivers))
+            near = g.masks.next_to(self.mask) & g.inside
+            self._near = (near & ~self.mask,
+                          tuple(i for i, m in enumerate(g.park_masks) if near & m),
+                          tuple(i for i, m in enumerate(g.river_masks) if near & m))
         return self._near
 
     @property
@@ -300,9 +296,9 @@ def _geometry(key: LayoutKey) -> Geometry:
     near_park, near_river = masks.next_to(park), masks.next_to(river)
     park_groups = _tile_groups(tiles, "P")
     river_groups = _tile_groups(tiles, "R")
-    grid = _Grid(columns, rows, tuple(cell_tile),
-                 {t: 1 << i for i, g in enumerate(park_groups) for t in g},
-                 {t: 1 << i for i, g in enumerate(river_groups) for t in g})
+    grid = _Grid(columns, rows, tuple(cell_tile), masks, inside,
+                 tuple(sum(tile_masks[t] for t in g) for g in park_groups),
+                 tuple(sum(tile_masks[t] for t in g) for g in river_groups))
     placements = Placements(grid)
     by_shape: dict[str, range] = {}
     for fp in components().buildings:

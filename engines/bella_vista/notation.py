@@ -26,40 +26,52 @@ _CELL = re.compile(r"([a-z])([0-9]{1,2})")  # ASCII digits only: \d also matches
 
 
 def build_action(key: LayoutKey, index: int) -> BuildAction:
-    return _placement_actions(key, [index], BuildAction)[0]
+    return placement_actions(key, [index], BuildAction)[0]
 
 
 def build_actions(key: LayoutKey, indices: list[int]) -> list[BuildAction]:
-    return _placement_actions(key, indices, BuildAction)
+    return placement_actions(key, indices, BuildAction)
 
 
 def neutral_actions(key: LayoutKey, indices: list[int]) -> list[NeutralAction]:
-    return _placement_actions(key, indices, NeutralAction)
+    return placement_actions(key, indices, NeutralAction)
 
 
 _SHARED: dict[tuple[type, int, int], Any] = {}  # (kind, columns, mask) -> the action, for every town this wide
 
 
-def _placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
+def placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
     geo = geometry(key)
     made = geo.memo.get(kind)
     if made is None:
         made = geo.memo[kind] = [None] * len(geo.placements)
-    return [made[i] or _placement_action(geo, i, kind) for i in indices]
+    out = [made[i] for i in indices]
+    if None in out:  # the first time these placements are listed in this town (a random town: every game)
+        out = _make_actions(geo, indices, kind)
+    return out
 
 
-def _placement_action(geo: Geometry, index: int, kind: type) -> Any:
-    """The action placing a building here: actions are frozen, so one object serves every
-    town where these spaces have these names (the same grid width), made once."""
-    shared = (kind, geo.columns, geo.placements.masks[index])
-    found = _SHARED.get(shared)
-    if found is None:
-        if len(_SHARED) >= 50_000:  # every width and place of a random town is about 40,000
-            _SHARED.clear()
-        found = _SHARED[shared] = trusted(kind, cells=geo.placements.names_of(index))
-    geo.memo[kind][index] = found
-    geo.memo.setdefault("named", {})[found.cells] = index
-    return found
+def _make_actions(geo: Geometry, indices: list[int], kind: type) -> list:
+    """The actions placing a building on these placements: actions are frozen, so one
+    object serves every town where these spaces have these names (the same grid width),
+    made once; each is kept in the town's table (and its spaces' names, for reading it back)."""
+    made = geo.memo[kind]
+    named = geo.memo.setdefault("named", {})
+    masks, columns = geo.placements.masks, geo.columns
+    out = []
+    for i in indices:
+        found = made[i]
+        if found is None:
+            shared = (kind, columns, masks[i])
+            found = _SHARED.get(shared)
+            if found is None:
+                if len(_SHARED) >= 50_000:  # every width and place of a random town is about 40,000
+                    _SHARED.clear()
+                found = _SHARED[shared] = trusted(kind, cells=geo.placements.names_of(i))
+            made[i] = found
+            named[found.cells] = i
+        out.append(found)
+    return out
 
 
 def placement_named(key: LayoutKey, cells: tuple[str, ...]) -> int | None:

@@ -19,10 +19,11 @@ from engines.bella_vista.state import (
     State,
     card_roofed,
     card_value,
+    event,
     hand_order,
 )
 from engines.core.errors import IllegalAction
-from engines.core.game import Event, event
+from engines.core.game import Event
 from engines.core.messages import Msg
 
 EXPECTED = {"offers": "offer", "construction": "build", "neutral": "neutral", "contract": "contract"}

@@ -11,7 +11,7 @@ from engines.bella_vista.components import LAYOUTS_FILE, cards, components, layo
 from engines.bella_vista.geometry import geometry
 from engines.bella_vista.layout_rules import TILE_COUNTS, LayoutKey, parse_layout
 from engines.core.data import DataError, data_path
-from engines.core.grid import has_holes, neighbours
+from engines.core.grid import neighbours
 from engines.core.rng import Rng
 
 RANDOM_WIDTH, RANDOM_HEIGHT = 6, 5  # bounding box of a random town, in tiles
@@ -33,8 +33,32 @@ def load_data(layout_names: Iterable[str]) -> None:
         geometry(named_layout(name))
 
 
+_WIDE = RANDOM_WIDTH + 2  # the box with a ring of free places around it, as bits (place x, y: bit y * _WIDE + x)
+_FULL = (1 << _WIDE * (RANDOM_HEIGHT + 2)) - 1
+_LEFT = sum(1 << y * _WIDE for y in range(RANDOM_HEIGHT + 2))  # the first column
+_RIGHT = _LEFT << _WIDE - 1
+
+
+def enclosed(spots: set[tuple[int, int]]) -> bool:
+    """``engines.core.grid.has_holes`` for places inside the random town's box: is some
+    free place enclosed by the town? Flooded as bit masks (a random town is drawn for
+    every game, and tried again while it has a hole)."""
+    taken = 0
+    for x, y in spots:
+        taken |= 1 << (y + 1) * _WIDE + x + 1
+    free = _FULL & ~taken
+    reach = 1  # the corner of the ring, always free
+    while True:
+        grown = (reach | (reach << 1 & ~_LEFT) | (reach >> 1 & ~_RIGHT) | reach << _WIDE | reach >> _WIDE) & free
+        if grown == reach:
+            return reach != free
+        reach = grown
+
+
 def random_layout(rng: Rng) -> LayoutKey:
-    """A connected town with no holes inside a 6 x 5 tile box, tiles shuffled."""
+    """A connected town with no holes inside a 6 x 5 tile box, tiles shuffled: valid by
+    construction (grown place by place, tried again while ``enclosed``; the tests hold
+    every such town to ``check_layout``)."""
     while True:
         spots: set[tuple[int, int]] = set()
         frontier = {(rng.below(RANDOM_WIDTH), rng.below(RANDOM_HEIGHT))}  # the free places next to the town
@@ -47,7 +71,7 @@ def random_layout(rng: Rng) -> LayoutKey:
             if len(spots) == 15:
                 break
             spot = rng.choice(sorted(frontier))
-        if not has_holes(spots):
+        if not enclosed(spots):
             break
     codes = [code for code, n in TILE_COUNTS.items() for _ in range(n)]
     rng.shuffle(codes)

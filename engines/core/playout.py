@@ -62,13 +62,23 @@ def play_to_end(game: Game, seats: int, options: Any, seed: int, check=None) -> 
 def fast_playout(game: Game, state: Any, rng: Rng, max_steps: int = 100_000) -> tuple[Any, int]:
     """A random game to its end on the search path (``Game.advance``: in place, no copy per
     move, no gate, no events kept): what agents' simulations cost. The start is copied once;
-    returns the final state and the number of moves."""
+    returns the final state and the number of moves.
+
+    A game may provide ``random_action(state, seat, rng)``: exactly the action
+    ``legal_actions(state, seat)[rng.below(len(...))]`` would be, drawing the same number
+    from ``rng``, without making every legal action (each game tests this against its
+    list). The playout uses it when there is one."""
     state = state.model_copy(deep=True)
+    draw = getattr(game, "random_action", None)
     for moves in range(max_steps):
         if game.result(state) is not None:
             return state, moves
         seats = sorted(game.to_act(state))
         seat = seats[rng.below(len(seats))]
-        actions = game.legal_actions(state, seat)
-        game.advance(state, seat, actions[rng.below(len(actions))])
+        if draw is None:
+            actions = game.legal_actions(state, seat)
+            action = actions[rng.below(len(actions))]
+        else:
+            action = draw(state, seat, rng)
+        game.advance(state, seat, action)
     raise AssertionError(f"the game did not end within {max_steps} moves")

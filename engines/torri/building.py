@@ -28,7 +28,8 @@ def central_height(tower: str) -> int:
 
 def height_limit(state: State, lay: Layout) -> int:
     """The tallest any other tower may be: the shorter central tower."""
-    return min(central_height(state.towers[sq]) for sq in lay.centrals)
+    towers = state.towers
+    return min(len(t) - (t[-1] == NEUTRAL_BATTLEMENT) for t in map(towers.__getitem__, lay.centrals))  # central_height
 
 
 def build_problem(

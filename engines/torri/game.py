@@ -31,7 +31,7 @@ from engines.torri.model import (
 from engines.torri.notation import format_action, move_text, parse
 from engines.torri.sampling import rebuild, sample
 from engines.torri.scoring import final_result
-from engines.torri.turns import legal_move_list, legal_moves, next_turn, play_move
+from engines.torri.turns import draw_move, legal_move_list, legal_moves, next_turn, play_move
 
 Action = Move | Start | Pass
 
@@ -162,6 +162,14 @@ class Torri(Game[State, Action, View, Options]):
             next_turn(state, lay)
         else:
             self._play(state, seat, action)
+
+    def random_action(self, state: State, seat: int, rng: Rng) -> Action:
+        """What a random playout draws: ``legal_actions(state, seat)[rng.below(n)]``, the
+        same draw, without remembering the list (``engines.core.playout.fast_playout``)."""
+        if state.phase != "play":
+            actions = self.legal_actions(state, seat)
+            return actions[rng.below(len(actions))]
+        return draw_move(state, self.layout(state), seat, rng) or Pass()
 
     def action_key(self, action: Action) -> str:
         """The notation (shorter and quicker than the action's JSON, and as distinct)."""

@@ -28,6 +28,9 @@ class Route(NamedTuple):
         return self.path[:-1]
 
 
+_tuple_new = tuple.__new__  # ``_tuple_new(Route, (path, payees, jump))``: a Route made without its Python-level __new__
+
+
 def builders_on(state: State, seat: int, square: str) -> tuple[int, ...]:
     """Other seats whose builder stands on the square, from the seat's left."""
     n = state.seats
@@ -77,7 +80,7 @@ def _cheapest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[i
         out = _least_fees(lay, start, own, fees_on)
     if start not in lay.centrals:
         for central in lay.centrals:
-            jump = Route((central,), fees_on.get(central, ()), True)
+            jump = _tuple_new(Route, ((central,), fees_on.get(central, ()), True))
             old_route = out.get(central)
             if old_route is None or (len(jump.payees), 1) <= (len(old_route.payees), len(old_route.path)):
                 out[central] = jump
@@ -89,7 +92,7 @@ def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[in
     owes the same fees (the destination's), so the cheapest is the shortest, then the
     first in square order. Breadth first, each layer in the order of its paths: the
     first path found to a square is the one ``_least_fees`` would keep."""
-    neighbours = lay.neighbours
+    neighbours, new = lay.neighbours, _tuple_new
     out: dict[str, Route] = {}
     seen = {start}
     layer: list[tuple[tuple[str, ...], str]] = [((), start)]
@@ -101,7 +104,7 @@ def _nearest(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple[in
                     continue
                 seen.add(nxt)
                 route = (*path, nxt)
-                out[nxt] = Route(route, fees_on.get(nxt, ()))
+                out[nxt] = new(Route, (route, fees_on.get(nxt, ()), False))
                 if nxt in own:
                     following.append((route, nxt))
         following.sort()
@@ -132,7 +135,7 @@ def _least_fees(lay: Layout, start: str, own: set[str], fees_on: dict[str, tuple
                 best[nxt] = cand
             if nxt in own and nxt not in done:
                 heapq.heappush(heap, (*cand, nxt))
-    return {sq: Route(path, payees) for sq, (_, _, path, payees) in best.items()}
+    return {sq: _tuple_new(Route, (path, payees, False)) for sq, (_, _, path, payees) in best.items()}
 
 
 def paid_outcome(state: State, seat: int, payees: tuple[int, ...]) -> tuple[int, ...]:
@@ -179,11 +182,17 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
         key = (path[-1], tuple(sorted(payees[:gold])) if payees else ())  # paid_outcome
         old = best.get(key)
-        if old is not None and (len(path), len(payees)) > old[0][:2]:
-            return  # longer, or as long with more fees: the square order cannot help
-        rank = (len(path), len(payees), tuple(map(order.__getitem__, path)))
-        if old is None or rank < old[0]:
-            best[key] = (rank, path, payees)
+        steps, fees = len(path), len(payees)
+        if old is not None:
+            o_steps, o_fees, _ = old[0]
+            if steps > o_steps or (steps == o_steps and fees > o_fees):
+                return  # longer, or as long with more fees: the square order cannot help
+            rank = (steps, fees, tuple(map(order.__getitem__, path)))
+            if rank >= old[0]:
+                return
+        else:
+            rank = (steps, fees, tuple(map(order.__getitem__, path)))
+        best[key] = (rank, path, payees)
 
     def toll_ahead(node: str, visited: set[str]) -> bool:
         """Is a route square with another builder on it reachable without revisiting?"""
@@ -232,8 +241,11 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
                 visited.remove(nxt)
 
     explore(start, (), {start}, ())
+    # ``explore`` refers to itself: a reference cycle that would keep ``best`` and every
+    # path in it alive until the next garbage collection (most of a random game's garbage)
+    explore = None  # type: ignore[assignment]
     others: dict[str, list[Route]] = {}
-    chosen = {(dest, paid_outcome(state, seat, route.payees)) for dest, route in inferred.items()}
+    chosen = {(dest, tuple(sorted(route.payees[:gold]))) for dest, route in inferred.items()}  # paid_outcome
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
         if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
             others.setdefault(key[0], []).append(Route(path, payees))

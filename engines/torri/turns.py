@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from itertools import repeat
 
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
+from engines.core.rng import Rng
 from engines.torri.board import Layout
 from engines.torri.building import Gain, build_problem, gain_amount, gain_source, height_limit
 from engines.torri.model import (
@@ -81,7 +81,7 @@ def move_of(to: str, via: tuple[str, ...] | None, build: str) -> Move:
     return move
 
 
-MEMO_SIZE = 256  # positions whose legal moves are remembered (search revisits them)
+MEMO_SIZE = 32  # positions whose legal moves are remembered (search revisits them)
 _listed: dict[tuple, tuple[list[tuple[Move, Route]], list[Move]]] = {}
 
 
@@ -93,18 +93,24 @@ def _position_key(state: State, seat: int) -> tuple:
 
 
 def _remembered(state: State, lay: Layout, seat: int) -> tuple[list[tuple[Move, Route]], list[Move]]:
-    """``list_moves`` (and the moves alone), remembered for up to ``MEMO_SIZE``
-    positions (then the memo starts afresh): a random game lists a position's moves and
-    then plays one of them (``play_move`` finds its route here instead of searching
-    again), and a search lists the same positions many times. A pure function's memo:
-    the answer depends only on the key."""
+    """``list_moves`` (and the moves alone), remembered for the ``MEMO_SIZE`` positions
+    listed or found last (the least recently used goes first): a random game lists a
+    position's moves and then plays one of them (``play_move`` finds its route here
+    instead of searching again), and a search lists the positions of its tree many
+    times. A pure function's memo: the answer depends only on the key. Small on
+    purpose: every entry kept for long is garbage the collector scans over and over
+    (a memo of 256 positions cost a random game a fifth of its time in collections)."""
     key = _position_key(state, seat)
-    found = _listed.get(key)
+    found = _listed.pop(key, None)
     if found is None:
         pairs = list_moves(state, lay, seat)
-        if len(_listed) >= MEMO_SIZE:
-            _listed.clear()  # start afresh (one step, safe if threads share the memo)
-        found = _listed[key] = (pairs, [move for move, _ in pairs])
+        found = (pairs, [move for move, _ in pairs])
+        while len(_listed) >= MEMO_SIZE:
+            try:
+                del _listed[next(iter(_listed))]
+            except (KeyError, RuntimeError, StopIteration):  # another thread changed it: start afresh
+                _listed.clear()
+    _listed[key] = found  # (again) the most recent
     return found
 
 
@@ -119,16 +125,45 @@ def legal_move_list(state: State, lay: Layout, seat: int) -> list[Move]:
 
 
 def listed_route(state: State, seat: int, move: Move) -> Route | None:
-    """The route of a move ``legal_moves`` listed for this very position (None if the
-    position is not remembered or the move is not listed as typed). The listed moves are
-    the shared objects ``legal_actions`` handed out: they are found by identity first."""
-    found = _listed.get(_position_key(state, seat))
+    """The route of a move ``legal_moves`` listed (or ``draw_move`` drew) for this very
+    position (None if the position is not remembered or the move is not listed as
+    typed). The listed moves are the shared objects ``legal_actions`` handed out: they
+    are found by identity first."""
+    key = _position_key(state, seat)
+    drawn = _drawn[0]
+    if drawn is not None and drawn[1] is move and drawn[0] == key:
+        return drawn[2]
+    found = _listed.get(key)
     if found is None:
         return None
     for listed, route in found[0]:
         if listed is move:
             return route
     return next((route for listed, route in found[0] if listed == move), None)
+
+
+_drawn: list[tuple[tuple, Move, Route] | None] = [None]  # the last move draw_move drew: (position key, move, route)
+
+
+def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
+    """``legal_move_list(...)[rng.below(n)]``, the same draw (None, after drawing below 1,
+    when there is no move: the caller passes), listed afresh without keeping the list: a
+    random game never comes back to a position. The move's route is kept for the
+    ``play_move`` that follows (one slot, checked against the position's key)."""
+    groups, others, count = _listing(state, lay, seat)
+    if not count:
+        rng.below(1)
+        return None
+    i = rng.below(count)
+    for moves, shared in groups:
+        if i < len(moves):
+            move, route = moves[i], shared
+            break
+        i -= len(moves)
+    else:
+        move, route = others[i]
+    _drawn[0] = (_position_key(state, seat), move, route)
+    return move
 
 
 WALK, BUILD, BATTLEMENT = 1, 2, 4  # the build kinds a destination allows, as bits
@@ -154,8 +189,16 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
     what does not depend on the route (a tower to walk onto; closed, occupied or too
     tall for a build; a central tower refuses battlements) is settled once per
     destination, and only the battlement's price once per route."""
-    inferred: list[tuple[Move, Route]] = []
+    groups, others, _ = _listing(state, lay, seat)
+    return [(move, route) for moves, route in groups for move in moves] + others
+
+
+def _listing(state: State, lay: Layout, seat: int) -> tuple[list[tuple[tuple[Move, ...], Route]], list[tuple[Move, Route]], int]:
+    """``list_moves`` in parts: the moves over inferred routes in groups sharing a route
+    (in order), the moves over other routes, and how many moves in all."""
+    inferred: list[tuple[tuple[Move, ...], Route]] = []
     others: list[tuple[Move, Route]] = []
+    count = 0
     limit = height_limit(state, lay)
     occupied = {sq for s, sq in enumerate(state.builders) if s != seat}
     simple = state.simple_left[seat] > 0
@@ -182,7 +225,9 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
             route = inferred_routes[dest]
             if kinds & BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE:
                 kinds ^= BATTLEMENT
-            inferred.extend(zip(_KINDS.get((dest, kinds)) or _moves_to(dest, kinds), repeat(route)))
+            moves = _KINDS.get((dest, kinds)) or _moves_to(dest, kinds)
+            inferred.append((moves, route))
+            count += len(moves)
             continue
         outcomes: set[tuple[str, tuple[int, ...]]] = set()
         for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
@@ -197,8 +242,12 @@ def list_moves(state: State, lay: Layout, seat: int) -> list[tuple[Move, Route]]
                 if outcome in outcomes:
                     continue
                 outcomes.add(outcome)
-                (others if i else inferred).append((move, route))
-    return inferred + others
+                if i:
+                    others.append((move, route))
+                else:
+                    inferred.append(((move,), route))
+                count += 1
+    return inferred, others, count
 
 
 def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = False) -> list[Event]:

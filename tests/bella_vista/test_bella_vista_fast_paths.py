@@ -11,12 +11,18 @@ import pytest
 from pydantic import BaseModel
 
 from engines.bella_vista import BellaVista, Options, State
-from engines.bella_vista.building import legal_placements
+from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
+from engines.bella_vista.contracts import tally
 from engines.bella_vista.geometry import _geometry, geometry
-from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, trusted
-from engines.bella_vista.town import named_layout, random_layout
-from engines.core.playout import playout
+from engines.bella_vista.layout_rules import check_layout
+from engines.bella_vista.scoring import standings
+from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, event, trusted
+from engines.bella_vista.terms import card
+from engines.bella_vista.town import RANDOM_HEIGHT, RANDOM_WIDTH, enclosed, named_layout, random_layout
+from engines.core.game import event as core_event
+from engines.core.grid import flood, has_holes
+from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
 
 GAME = BellaVista()
@@ -69,6 +75,11 @@ def _brute_force(key) -> dict:
                     for dx in range(size):
                         code_at[(tx * size + dx, ty * size + dy)] = (code, tx, ty)
     hood = {c for c, (code, _, _) in code_at.items() if code not in "PR"}
+    groups = {}  # tile (tx, ty) of a Park or River -> the tiles of its separate Park or River
+    for kind in "PR":
+        tiles = {(tx, ty) for ty, row in enumerate(key) for tx, code in enumerate(row) if code == kind}
+        for t in tiles:
+            groups[t] = frozenset(flood([t], tiles))
     grid = [(x, y) for x in range(len(key[0]) * size) for y in range(len(key) * size)]
     found = {}
     for fp in components().buildings:
@@ -92,6 +103,8 @@ def _brute_force(key) -> dict:
                     "around": {n for n in near if n in code_at},
                     "park": any(code_at.get(n, "?")[0] == "P" for n in near),
                     "river": any(code_at.get(n, "?")[0] == "R" for n in near),
+                    "parks": {groups[code_at[n][1:]] for n in near if code_at.get(n, "?")[0] == "P"},
+                    "rivers": {groups[code_at[n][1:]] for n in near if code_at.get(n, "?")[0] == "R"},
                 }
     return found
 
@@ -108,8 +121,11 @@ def test_the_geometry_matches_a_brute_force_enumeration(town):
         cells = frozenset((c % cols, c // cols) for c in p.cells)
         tiles = {(geo.tiles[t].tx, geo.tiles[t].ty) for t in p.tiles}
         around = {(c % cols, c // cols) for c in p.around}
+        group = {i: frozenset((geo.tiles[t].tx, geo.tiles[t].ty) for t in g) for i, g in enumerate(geo.park_groups)}
+        river = {i: frozenset((geo.tiles[t].tx, geo.tiles[t].ty) for t in g) for i, g in enumerate(geo.river_groups)}
         mine[cells] = {"shape": p.shape, "tiles": tiles, "border": p.border, "around": around, "park": p.park,
-                       "river": p.river}
+                       "river": p.river, "parks": {group[i] for i in p.parks}, "rivers": {river[i] for i in p.rivers}}
+        assert list(p.parks) == sorted(p.parks) and list(p.rivers) == sorted(p.rivers)
         assert p.park == bool(p.parks) and p.river == bool(p.rivers)
         assert geo.placement_of(p.cells) is p and geo.by_mask[p.mask] == p.index
         assert p.mask == sum(1 << c for c in p.cells) and p.label == "-".join(p.names)
@@ -161,3 +177,115 @@ def test_a_state_reloaded_from_json_finds_its_buildings():
     assert GAME.view(reloaded, 0) == GAME.view(state, 0)
     seat = min(GAME.to_act(reloaded))
     assert GAME.legal_actions(reloaded, seat) == GAME.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_standing_buildings_kept_while_a_game_plays_on_in_place_equal_fresh_ones(seats):
+    """``standing`` and ``occupied`` add the newest building to the kept answer when the
+    same list grew by one (the search's in-place games): always what a fresh pass finds."""
+    state = GAME.new_game(seats, Options(), 70 + seats)
+    rng = Rng.from_seed(seats)
+    grown = 0
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        actions = GAME.legal_actions(state, seat)
+        before = len(state.buildings)
+        GAME.advance(state, seat, actions[rng.below(len(actions))])
+        kept, occ = standing(state), occupied(state)
+        grown += len(state.buildings) > before
+        geometry(state.town).memo.pop("standing")
+        fresh = standing(state)
+        assert kept == fresh and [p.cells for p in fresh] == [b.cells for b in state.buildings]
+        assert occ == occupied(state) == sum(1 << c for b in state.buildings for c in b.cells)
+    assert grown > 10
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_random_action_is_the_listed_action_the_same_draw_picks(seats):
+    """``random_action`` (the playout's draw without listing every placement) gives the
+    very action ``legal_actions(...)[rng.below(n)]`` gives, and uses the generator alike:
+    the same distribution, uniform over the legal actions, in every phase."""
+    phases = set()
+    for seed in range(3):
+        state = GAME.new_game(seats, Options(), 90 + seed)
+        mover = Rng.from_seed(seed)
+        while GAME.result(state) is None:
+            seat = min(GAME.to_act(state))
+            actions = GAME.legal_actions(state, seat)
+            for k in range(4):  # a few draws from generators in the same state
+                ours, theirs = Rng.from_seed(1000 * seed + k), Rng.from_seed(1000 * seed + k)
+                assert GAME.random_action(state, seat, ours) == actions[theirs.below(len(actions))]
+                assert ours == theirs
+            phases.add(state.phase)
+            GAME.advance(state, seat, actions[mover.below(len(actions))])
+    assert phases >= {"offers", "construction"} | ({"neutral"} if seats == 3 else set())
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_fast_playout_plays_the_game_the_listed_draws_play(seats):
+    """``fast_playout`` draws with ``random_action``: the same game, move for move, as
+    drawing from ``legal_actions`` with the same generator."""
+    for seed in range(3):
+        start = GAME.new_game(seats, Options(), 120 + seed)
+        fast, moves = fast_playout(GAME, start, Rng.from_seed(seed))
+        state, rng, listed = start.model_copy(deep=True), Rng.from_seed(seed), 0
+        while GAME.result(state) is None:
+            acting = sorted(GAME.to_act(state))
+            seat = acting[rng.below(len(acting))]
+            actions = GAME.legal_actions(state, seat)
+            GAME.advance(state, seat, actions[rng.below(len(actions))])
+            listed += 1
+        assert (fast, moves) == (state, listed)
+
+
+def test_events_made_without_validation_equal_the_cores():
+    for key, to, params in (("bv.event.built", None, {"seat": 1, "coins": 3, "short": ""}),
+                            ("bv.event.drew", 2, {"cards": [card("5")]}), ("bv.event.game_over", None, {})):
+        ours, core = event(key, to=to, **params), core_event(key, to=to, **params)
+        assert ours == core and ours.model_dump_json() == core.model_dump_json()
+        assert ours.model_fields_set == core.model_fields_set and ours.msg == core.msg
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_tallies_kept_while_a_game_plays_on_in_place_equal_fresh_ones(seats):
+    """``tally`` adds the newest building to the kept answer when the same list grew by
+    one: always what a fresh count over the buildings finds (``scoring.standings``)."""
+    state = GAME.new_game(seats, Options(), 140 + seats)
+    rng = Rng.from_seed(seats)
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        actions = GAME.legal_actions(state, seat)
+        GAME.advance(state, seat, actions[rng.below(len(actions))])
+        kept = [tally(state, s) for s in range(seats)]
+        assert kept == [x.tally for x in standings(state)]
+        geometry(state.town).memo.pop("tallies")
+        assert [tally(state, s) for s in range(seats)] == kept
+
+
+def test_enclosed_places_are_the_grids_holes():
+    """The random town's hole test (bit masks) answers as ``grid.has_holes`` for places
+    inside its box, holes or none; every random town passes ``check_layout``."""
+    rng = Rng.from_seed(8)
+    box = [(x, y) for x in range(RANDOM_WIDTH) for y in range(RANDOM_HEIGHT)]
+    holes = 0
+    for size in (3, 8, 12, 15, 20, 26):
+        for _ in range(150):
+            spots = set(box)
+            while len(spots) > size:
+                spots.discard(box[rng.below(len(box))])
+            assert enclosed(spots) == has_holes(spots), sorted(spots)
+            holes += enclosed(spots)
+    assert holes > 50
+    for seed in range(300):
+        check_layout(random_layout(Rng.from_seed(seed)))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(seats):
+    """``fast_playout`` (drawn actions, in place) and the gate's game (``apply`` on a copy
+    per move, actions from the list) with the same generator: the same final state."""
+    for seed in range(2):
+        start = GAME.new_game(seats, Options(), 160 + seed)
+        fast, moves = fast_playout(GAME, start, Rng.from_seed(seed))
+        steps = list(playout(GAME, start, Rng.from_seed(seed)))
+        assert (fast, moves) == (steps[-1][2], len(steps))

@@ -2,15 +2,17 @@
 breadth-first route search, the remembered legal moves and the routes ``play_move``
 takes from them."""
 
+import gc
+
 import pytest
 from pydantic import BaseModel
 
-from engines.core.playout import playout
+from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, SplitMix64, scripted
 from engines.torri import turns
 from engines.torri.board import layout
 from engines.torri.model import Move, Options
-from engines.torri.movement import _least_fees, _nearest, fees_map, route_squares
+from engines.torri.movement import _least_fees, _nearest, fees_map, reachable, route_squares
 from engines.torri.positions import GAME, position
 
 
@@ -128,3 +130,72 @@ def test_the_search_plays_every_action_to_the_state_apply_gives(players):
                 GAME.advance(mine, seat, each)
                 assert mine == GAME.apply(state, seat, each).state, (seed, i, each)
             state = after
+
+
+def test_the_memo_stays_bounded_and_keeps_the_positions_used_last():
+    """At most ``MEMO_SIZE`` positions are kept; a position found again is kept over older
+    ones (a search's tree positions stay while its random games pass through)."""
+    turns._listed.clear()
+    states = list(random_positions(4, games=4, every=1))
+    keys = {turns._position_key(s, min(GAME.to_act(s))) for s in states}
+    assert len(keys) > turns.MEMO_SIZE + 5
+    first = states[0]
+    GAME.legal_actions(first, min(GAME.to_act(first)))
+    kept = turns._listed[turns._position_key(first, min(GAME.to_act(first)))]
+    for state in states:
+        seat = min(GAME.to_act(state))
+        GAME.legal_actions(state, seat)
+        GAME.legal_actions(first, min(GAME.to_act(first)))  # found again: the most recent
+        assert len(turns._listed) <= turns.MEMO_SIZE
+    assert turns._listed[turns._position_key(first, min(GAME.to_act(first)))] is kept  # never listed again
+    assert turns._position_key(states[1], min(GAME.to_act(states[1]))) not in turns._listed
+
+
+def test_the_route_search_leaves_no_garbage_for_the_collector():
+    """The search over routes that pay different builders frees all it made as it returns
+    (no reference cycle: a random game's paths were the collector's work)."""
+    searched = 0
+    gc.collect()
+    gc.disable()
+    try:
+        for state in random_positions(4, games=3, every=1):
+            seat = min(GAME.to_act(state))
+            lay = layout(state.shape, 4)
+            searched += bool(reachable(state, lay, seat)[1])
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert searched > 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_random_action_is_the_listed_action_the_same_draw_picks(players):
+    """``random_action`` (the playout's draw, nothing remembered) gives the very action
+    ``legal_actions(...)[rng.below(n)]`` gives and uses the generator alike: uniform over
+    the legal actions, set-up, passes and routes paying different builders included."""
+    kinds = set()
+    for seed in range(2):
+        state = GAME.new_game(players, Options(), 600 + seed)
+        mover = SplitMix64.from_seed(seed)
+        while GAME.result(state) is None:
+            seat = min(GAME.to_act(state))
+            actions = GAME.legal_actions(state, seat)
+            for k in range(3):
+                ours, theirs = SplitMix64.from_seed(50 * seed + k), SplitMix64.from_seed(50 * seed + k)
+                drawn = GAME.random_action(state, seat, ours)
+                assert drawn == actions[theirs.below(len(actions))] and ours == theirs
+                kinds.add(drawn.kind if drawn.kind != "move" or not drawn.via else "via")
+            GAME.advance(state, seat, actions[mover.below(len(actions))])
+    assert kinds >= {"move", "via"} | ({"start"} if players > 2 else set())  # 2 players: one tower, no set-up
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(players):
+    """``fast_playout`` (drawn moves, routes from the draw, in place) and the gate's game
+    (``apply`` on a copy per move, moves from the list) with the same generator: the
+    same game to the same final state."""
+    for seed in range(3):
+        start = GAME.new_game(players, Options(), 700 + seed)
+        fast, moves = fast_playout(GAME, start, SplitMix64.from_seed(seed))
+        steps = list(playout(GAME, start, SplitMix64.from_seed(seed)))
+        assert (fast, moves) == (steps[-1][2], len(steps))
