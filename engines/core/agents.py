@@ -224,8 +224,7 @@ class MctsAgent(Agent):
                 break
             acting = sorted(game.to_act(state))
             s = acting[rng.below(len(acting))]
-            actions = game.legal_actions(state, s)
-            game.advance(state, s, actions[rng.below(len(actions))])
+            game.advance(state, s, game.random_action(state, s, rng))
         return game.evaluate(state)
 
 

@@ -293,6 +293,14 @@ class Game(ABC, Generic[S, A, V, O]):
         events dropped). Only for positions an agent owns (sampled ones)."""
         self._play(state, seat, action)
 
+    def random_action(self, state: S, seat: int, rng: Rng) -> A:
+        """A legal action of ``seat`` drawn uniformly: ``legal_actions(state, seat)[rng.below(n)]``.
+        A title may override it with a cheaper way to the very same action for the same draw
+        (without making every legal action); its tests hold the two equal. Random playouts and
+        search rollouts draw through it."""
+        actions = self.legal_actions(state, seat)
+        return actions[rng.below(len(actions))]
+
     def action_key(self, action: A) -> str:
         """A short text that tells actions apart (search trees are keyed by it)."""
         return self.action_adapter.dump_json(action).decode()

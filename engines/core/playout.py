@@ -64,21 +64,13 @@ def fast_playout(game: Game, state: Any, rng: Rng, max_steps: int = 100_000) -> 
     move, no gate, no events kept): what agents' simulations cost. The start is copied once;
     returns the final state and the number of moves.
 
-    A game may provide ``random_action(state, seat, rng)``: exactly the action
-    ``legal_actions(state, seat)[rng.below(len(...))]`` would be, drawing the same number
-    from ``rng``, without making every legal action (each game tests this against its
-    list). The playout uses it when there is one."""
+    Actions are drawn by ``Game.random_action``: uniform over the legal actions, cheaper where
+    a title overrides it."""
     state = state.model_copy(deep=True)
-    draw = getattr(game, "random_action", None)
     for moves in range(max_steps):
         if game.result(state) is not None:
             return state, moves
         seats = sorted(game.to_act(state))
         seat = seats[rng.below(len(seats))]
-        if draw is None:
-            actions = game.legal_actions(state, seat)
-            action = actions[rng.below(len(actions))]
-        else:
-            action = draw(state, seat, rng)
-        game.advance(state, seat, action)
+        game.advance(state, seat, game.random_action(state, seat, rng))
     raise AssertionError(f"the game did not end within {max_steps} moves")
