@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.translator import Translator, Tree
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -33,6 +34,7 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
+from bot.play.locale import from_discord, set_reader
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.words import phrase
@@ -46,7 +48,7 @@ DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSE
 def mention_line(post: Post) -> str:
     if not post.mentions:
         return ""
-    return "\n" + phrase("bot.board.your_move", mentions=" ".join(f"<@{u}>" for u in post.mentions))
+    return "\n" + phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in post.mentions))
 
 
 def board_file(post: Post) -> discord.File | None:
@@ -78,7 +80,8 @@ class PiazzaBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())  # a send that names nobody pings nobody
+                         allowed_mentions=discord.AllowedMentions.none(),  # a send that names nobody pings nobody
+                         tree_cls=Tree)  # answers each interaction in its presser's language
         self.service = service
         service.publisher = self.publish
         self.guild_id = guild_id
@@ -86,6 +89,7 @@ class PiazzaBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(Translator())
         await self.add_cog(Commands(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
         if self.guild_id:
@@ -161,7 +165,9 @@ class PiazzaBot(commands.Bot):
             log.warning("could not apologize for interaction %s: %s", interaction.id, exc)
 
     async def guarded(self, interaction: discord.Interaction, work: Awaitable[None]) -> None:
-        """Run a button's or menu's work; an unexpected error still ends with an answer."""
+        """Run a button's or menu's work, in its presser's language; an unexpected error still ends
+        with an answer."""
+        set_reader(from_discord(interaction.locale))
         try:
             await work
         except Exception as exc:
