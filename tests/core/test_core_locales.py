@@ -5,6 +5,7 @@ CLDR forms; every translated template renders. A key a translation lacks still r
 English, one warning), and plural forms follow each language's rule."""
 
 import logging
+import re
 import string
 
 import pytest
@@ -61,13 +62,27 @@ def test_every_translated_template_renders(locale):
             assert text and "{" not in text.replace("{{", ""), (locale, key, text)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_commands_named_in_sentences_are_the_locale_s_command_names(locale):
+    """A sentence names a command as the reader's Discord shows it (/entrar, /entra), never the English one."""
+    words = catalog(locale)
+    commands = {words.text_of(k) for k in words.templates if k.startswith("bot.name.")}
+    for key, template in words.templates.items():
+        forms = [v for k, v in template.items() if k != "count"] if isinstance(template, dict) else [template]
+        for form in forms:
+            named = set(re.findall(r"(?<![\w<])/(\w+)", form))
+            assert named <= commands, (locale, key, named - commands)
+
+
 def test_plural_forms_follow_each_language():
     """CLDR: Portuguese (Brazil) says one for 0 and 1, Italian and English for 1 only."""
     earlier = [catalog(loc).text(Msg("bot.board.earlier", count=n)) for loc in LOCALES for n in (0, 1, 2)]
     assert earlier == [
         "… 0 earlier moves: see /log.", "… 1 earlier move: see /log.", "… 2 earlier moves: see /log.",
-        "… 0 jogada anterior: veja /log.", "… 1 jogada anterior: veja /log.", "… 2 jogadas anteriores: veja /log.",
-        "… 0 mosse precedenti: vedi /log.", "… 1 mossa precedente: vedi /log.", "… 2 mosse precedenti: vedi /log.",
+        "… 0 jogada anterior: veja /registro.", "… 1 jogada anterior: veja /registro.",
+        "… 2 jogadas anteriores: veja /registro.",
+        "… 0 mosse precedenti: vedi /registro.", "… 1 mossa precedente: vedi /registro.",
+        "… 2 mosse precedenti: vedi /registro.",
     ]
     assert catalog("pt-BR").text(Msg("bv.gloss.build", coins=0)) == "+0 moeda"
     assert catalog("it").text(Msg("bv.gloss.build", coins=0)) == "+0 monete"
