@@ -4,18 +4,14 @@ hands, autocomplete labels, the move menu, acknowledgements) is in its presser's
 (lobby lines, moves, boards' text, the button under them, the score sheet) in the game's, which /new took
 from the server; the registered command localizations pass Discord's rules (the double checks them).
 
-Which language a text is in is read from the catalogs themselves: each locale's vocabulary is the words
-of its templates (placeholders, code spans and quoted notation left out). A text in locale L must use no
-word that only the other catalogs use, and at least one word only L's uses.
+Which language a text is in is read from the catalogs themselves (``tests/locale_words.py``).
 """
 
 from __future__ import annotations
 
 import random
 import re
-import string
 import tomllib
-from functools import cache
 from pathlib import Path
 
 import discord
@@ -23,39 +19,14 @@ import pytest
 
 from bot.play import registry
 from engines.core.data import data_root
-from render.text import LOCALES, catalog
 from tests.discord_double import Channel, DiscordDouble, Message, User
 from tests.e2e.e2e_table import open_table
+from tests.locale_words import WORD, assert_in_language
 
 pytestmark = pytest.mark.slow  # three whole games through the bot
 
-WORD = re.compile(r"[^\W\d_]{3,}")
-# notation: code spans, quoted input, name=value options, /commands (each locale's own names)
-NOTATION = re.compile(r"`[^`]*`|“[^”]*”|\"[^\"]*\"|'[^']*'|\w+=\S*|/\w+")
 LABEL = re.compile(r"^[ -~]+? · ")  # a menu entry: its ASCII notation, then what it means
 GAMES = {"bella_vista": "", "torri": "max_rounds=15", "leonardo": "max_rounds=2"}
-
-
-def _template_words(template: str) -> set[str]:
-    out = set()
-    for literal, *_ in string.Formatter().parse(template):
-        out |= {w.lower() for w in WORD.findall(NOTATION.sub(" ", literal))}
-    return out
-
-
-@cache
-def vocabulary(locale: str) -> frozenset[str]:
-    words: set[str] = set()
-    for template in catalog(locale).templates.values():
-        forms = [v for k, v in template.items() if k != "count"] if isinstance(template, dict) else [template]
-        for form in forms:
-            words |= _template_words(form)
-    return frozenset(words)
-
-
-@cache
-def own_words(locale: str) -> frozenset[str]:
-    return vocabulary(locale) - frozenset().union(*(vocabulary(o) for o in LOCALES if o != locale))
 
 
 def proper_words(players: list[User]) -> set[str]:
@@ -76,15 +47,6 @@ def _strings(value) -> list[str]:
     return [s for v in value for s in _strings(v)] if isinstance(value, list) else []
 
 
-def language_of_ok(text: str, locale: str, ignore: set[str]) -> bool:
-    words = {w.lower() for w in WORD.findall(NOTATION.sub(" ", text))} - ignore
-    foreign = words - vocabulary(locale)
-    foreign &= frozenset().union(*(vocabulary(o) for o in LOCALES if o != locale))
-    assert not foreign, f"{sorted(foreign)} are not {locale} in: {text}"
-    assert not words or words & own_words(locale) or words <= vocabulary(locale), (locale, text)
-    return True
-
-
 class Seen:
     def __init__(self, players: list[User], game_lang: str, locales: dict[int, str]):
         self.ignore = proper_words(players)
@@ -94,7 +56,7 @@ class Seen:
     def check(self, text: str, locale: str, kind: str) -> None:
         text = re.sub(r"<[@#]!?\d+>", " ", text)
         text = "\n".join(label_gloss(line) if LABEL.match(line) else line for line in text.splitlines())
-        language_of_ok(text, locale, self.ignore)
+        assert_in_language(text, locale, self.ignore)
         self.checked[kind] = self.checked.get(kind, 0) + 1
 
     def public(self, messages: list[Message]) -> None:
