@@ -175,7 +175,10 @@ class Commands(commands.Cog):
         lines = []
         for g in rows:
             waiting = " ".join(f"<@{u}>" for u in g.waiting_for)
-            state = phrase("bot.chat.game_waiting", mentions=waiting) if waiting else g.status
+            if waiting:
+                state = phrase("bot.chat.game_waiting", mentions=waiting)
+            else:
+                state = phrase("bot.chat.game_lobby" if g.status == "lobby" else "bot.chat.game_active")
             lines.append(phrase("bot.chat.game_line", channel=g.channel_id, title=g.title, names=", ".join(g.names),
                                 state=state))
         await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)

@@ -100,7 +100,7 @@ class Looking(Outbox):
         parts = []
         for key in keys:
             engine = registry.get(key).engine
-            options = describe_options(engine.options_model)
+            options = describe_options(engine.options_model, engine.prefix)
             if engine.traits.deadline:
                 options += "\n" + phrase("bot.deadline.help")
             if has_hooks(engine):
