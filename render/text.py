@@ -20,17 +20,30 @@ Placeholders name a parameter and, after a colon, how to show it:
 
 How a medium shows seats and inputs (bold and escaped in chat, plain on an image) is a
 ``Style``; the words are the same.
+
+Locales: ``en`` (the source, Discord's en-US and en-GB), ``pt-BR`` and ``it``. Which plural form
+a number takes is CLDR's rule for the locale, read from Babel (Portuguese says "1 moeda" and
+"0 moeda", Italian "0 monete"). A key missing from a translation falls back to English, with one
+warning per key in the log: a live bot never fails on a sentence the lead has not translated yet
+(the completeness test in tests/core/test_core_locales.py is what fails instead). Images are drawn
+in the locale of ``drawing_in`` (a context variable, so a worker thread drawing one game's board
+never changes another's), which ``words`` reads when no locale is given.
 """
 
 from __future__ import annotations
 
+import logging
 import string
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any
+
+from babel import Locale
 
 from engines.core.data import DataError, data_root
 from engines.core.errors import RuleError, quote
@@ -38,8 +51,12 @@ from engines.core.game import Event
 from engines.core.messages import Msg
 
 DEFAULT_LOCALE = "en"
+LOCALES = ("en", "pt-BR", "it")  # the folders under data/messages/, the source first
 PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 Template = str | dict[str, str]
+
+log = logging.getLogger("piazza")
+_drawing: ContextVar[str] = ContextVar("drawing_locale", default=DEFAULT_LOCALE)
 
 
 def _plain_seat(seat: int) -> str:
@@ -60,9 +77,23 @@ class Catalog:
 
     locale: str
     templates: dict[str, Template] = field(default_factory=dict)
+    fallback: Catalog | None = None  # where a key this catalog lacks is read (English)
+    _warned: set[str] = field(default_factory=set, repr=False)
 
     def has(self, key: str) -> bool:
-        return key in self.templates
+        return key in self.templates or (self.fallback is not None and self.fallback.has(key))
+
+    def lookup(self, key: str) -> tuple[Template, Catalog]:
+        """A key's template and the catalog it comes from (the fallback's, warned once per key)."""
+        template = self.templates.get(key)
+        if template is not None:
+            return template, self
+        if self.fallback is not None and key in self.fallback.templates:
+            if key not in self._warned:
+                self._warned.add(key)
+                log.warning("no %s words for message %s: shown in %s", self.locale, key, self.fallback.locale)
+            return self.fallback.templates[key], self.fallback
+        raise KeyError(f"no words for message {key!r} in locale {self.locale!r}")
 
     def text(self, msg: Msg | Event | RuleError, style: Style = Style()) -> str:
         """The words of a message (an event's or a refusal's message works too)."""
@@ -81,13 +112,19 @@ class Catalog:
         items = list(items)
         if len(items) < 2:
             return "".join(items)
-        last = self.templates.get("core.list_last", "{head} and {tail}")
+        last = self.lookup("core.list_last")[0] if self.has("core.list_last") else "{head} and {tail}"
         assert isinstance(last, str)
         return last.format(head=", ".join(items[:-1]), tail=items[-1])
 
     def plural(self, n: int) -> str:
-        """The plural category of ``n`` (CLDR names; English: one / other)."""
-        return "one" if n == 1 else "other"
+        """The plural category of ``n`` in this locale (CLDR's rule, from Babel)."""
+        return plural_rule(self.locale)(n)
+
+
+@cache
+def plural_rule(locale: str) -> Callable[[int], str]:
+    """CLDR's plural rule of a locale: a number -> zero, one, two, few, many or other."""
+    return Locale.parse(locale.replace("-", "_")).plural_form
 
 
 class _Formatter(string.Formatter):
@@ -95,12 +132,10 @@ class _Formatter(string.Formatter):
         self.catalog, self.style = catalog, style
 
     def render(self, msg: Msg) -> str:
-        template = self.catalog.templates.get(msg.key)
-        if template is None:
-            raise KeyError(f"no words for message {msg.key!r} in locale {self.catalog.locale!r}")
+        template, source = self.catalog.lookup(msg.key)
         if isinstance(template, dict):
             count = msg.params[template["count"]]
-            template = template.get(self.catalog.plural(int(count))) or template["other"]
+            template = template.get(source.plural(int(count))) or template["other"]
         return self.vformat(template, (), msg.params)
 
     def format_field(self, value: Any, spec: str) -> str:
@@ -160,10 +195,31 @@ def _flatten(path: Traversable, prefix: str, table: dict[str, Any], out: dict[st
 
 @cache
 def catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
-    """The catalog of a locale, loaded once per process."""
-    return load_catalog(data_root() / "messages" / locale, locale)
+    """The catalog of a locale, loaded once per process; a translation falls back to English key
+    by key, and a locale we have no words for is English."""
+    if locale not in LOCALES:
+        locale = DEFAULT_LOCALE
+    loaded = load_catalog(data_root() / "messages" / locale, locale)
+    if locale != DEFAULT_LOCALE:
+        loaded.fallback = catalog(DEFAULT_LOCALE)
+    return loaded
 
 
-def words(msg: Msg | Event | RuleError, style: Style = Style(), locale: str = DEFAULT_LOCALE) -> str:
-    """Shortcut: the words of one message in a locale."""
-    return catalog(locale).text(msg, style)
+@contextmanager
+def drawing_in(locale: str) -> Iterator[None]:
+    """Draw images (``words`` without a locale) in ``locale`` inside this block."""
+    token = _drawing.set(locale)
+    try:
+        yield
+    finally:
+        _drawing.reset(token)
+
+
+def drawing_locale() -> str:
+    """The locale images are being drawn in now (English unless ``drawing_in`` says otherwise)."""
+    return _drawing.get()
+
+
+def words(msg: Msg | Event | RuleError, style: Style = Style(), locale: str | None = None) -> str:
+    """Shortcut: the words of one message in a locale (by default the one images are drawn in)."""
+    return catalog(locale or _drawing.get()).text(msg, style)

@@ -28,6 +28,7 @@ from bot.chat.lobby import LobbyButton, Places, RematchButton, rematch_view, reo
 from bot.chat.messenger import ChatMessenger
 from bot.chat.replace_button import ReplaceButton
 from bot.chat.seats import SeatCommands
+from bot.chat.translator import Translator, Tree
 from bot.chat.undo import UndoButton
 from bot.chat.views import (
     MENU_LIMIT,
@@ -38,6 +39,7 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
+from bot.play.locale import from_discord, set_reader
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.words import phrase
@@ -51,7 +53,7 @@ DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSE
 def mention_line(post: Post) -> str:
     if not post.mentions:
         return ""
-    return "\n" + phrase("bot.board.your_move", mentions=" ".join(f"<@{u}>" for u in post.mentions))
+    return "\n" + phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in post.mentions))
 
 
 def board_file(post: Post) -> discord.File | None:
@@ -83,7 +85,8 @@ class PiazzaBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())  # a send that names nobody pings nobody
+                         allowed_mentions=discord.AllowedMentions.none(),  # a send that names nobody pings nobody
+                         tree_cls=Tree)  # answers each interaction in its presser's language
         self.service = service
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
@@ -93,6 +96,7 @@ class PiazzaBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(Translator())
         await self.add_cog(Commands(self))
         await self.add_cog(SeatCommands(self))
         await self.add_cog(Places(self))
@@ -179,7 +183,9 @@ class PiazzaBot(commands.Bot):
             log.warning("could not apologize for interaction %s: %s", interaction.id, exc)
 
     async def guarded(self, interaction: discord.Interaction, work: Awaitable[None]) -> None:
-        """Run a button's or menu's work; an unexpected error still ends with an answer."""
+        """Run a button's or menu's work, in its presser's language; an unexpected error still ends
+        with an answer."""
+        set_reader(from_discord(interaction.locale))
         try:
             await work
         except Exception as exc:

@@ -15,10 +15,12 @@ from discord.ext import commands
 
 from bot.chat.lobby import open_place
 from bot.chat.records import send_export, send_replay
+from bot.chat.translator import named, words
 from bot.chat.undo import take_back
 from bot.chat.views import clip
 from bot.play import registry
 from bot.play.bots import LEVELS as BOT_LEVELS
+from bot.play.locale import game_default
 from bot.play.service import HINT, Refusal, User
 from bot.play.words import phrase
 
@@ -28,7 +30,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("piazza")
 
 GAMES = [app_commands.Choice(name=t.engine.title, value=k) for k, t in registry.titles().items()]
-LEVELS = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+LEVEL_WORDS = {"random": "bot.level.random", "greedy": "bot.level.greedy", "mcts": "bot.level.mcts"}
+LEVELS = [app_commands.Choice(name=words(LEVEL_WORDS[level]), value=level) for level in BOT_LEVELS]
+LANGS = [app_commands.Choice(name=words("bot.language.en"), value="en"),
+         app_commands.Choice(name=words("bot.language.pt_br"), value="pt-BR"),
+         app_commands.Choice(name=words("bot.language.it"), value="it")]
 
 
 def user_of(interaction: discord.Interaction) -> User:
@@ -57,46 +63,53 @@ class Commands(commands.Cog):
         self.bot = bot
         self.service = bot.service
 
-    @app_commands.command(name="new", description=phrase("bot.command.new"))
-    @app_commands.describe(game=phrase("bot.command.new_game"), options=phrase("bot.command.new_options"))
-    @app_commands.choices(game=GAMES)
+    @app_commands.command(name=named("bot.name.new"), description=words("bot.command.new"))
+    @app_commands.rename(game=named("bot.name.game"), options=named("bot.name.options"), lang=named("bot.name.lang"))
+    @app_commands.describe(game=words("bot.command.new_game"), options=words("bot.command.new_options"),
+                           lang=words("bot.command.new_lang"))
+    @app_commands.choices(game=GAMES, lang=LANGS)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None):
-        await open_place(self.bot, interaction, game.value, options)
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str], options: str | None = None,
+                  lang: app_commands.Choice[str] | None = None):
+        language = lang.value if lang is not None else game_default(interaction.guild_locale)
+        await open_place(self.bot, interaction, game.value, options, language)
 
-    @app_commands.command(name="join", description=phrase("bot.command.join"))
+    @app_commands.command(name=named("bot.name.join"), description=words("bot.command.join"))
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction):
         await self.bot.announce(interaction, self.service.join(channel_of(interaction), user_of(interaction)))
 
-    @app_commands.command(name="leave", description=phrase("bot.command.leave"))
+    @app_commands.command(name=named("bot.name.leave"), description=words("bot.command.leave"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction):
         await self.bot.announce(interaction, self.service.leave(channel_of(interaction), user_of(interaction)))
 
-    bots = app_commands.Group(name="bot", description=phrase("bot.command.bot"), guild_only=True)
+    bots = app_commands.Group(name=named("bot.name.bot"), description=words("bot.command.bot"), guild_only=True)
 
-    @bots.command(name="add", description=phrase("bot.command.bot_add"))
-    @app_commands.describe(level=phrase("bot.command.bot_add_level"))
+    @bots.command(name=named("bot.name.add"), description=words("bot.command.bot_add"))
+    @app_commands.rename(level=named("bot.name.level"))
+    @app_commands.describe(level=words("bot.command.bot_add_level"))
     @app_commands.choices(level=LEVELS)
     async def bot_add(self, interaction: discord.Interaction, level: app_commands.Choice[str]):
         await self.bot.announce(interaction,
                                 self.service.add_bot(channel_of(interaction), user_of(interaction), level.value))
 
-    @bots.command(name="remove", description=phrase("bot.command.bot_remove"))
-    @app_commands.describe(name=phrase("bot.command.bot_remove_name"))
+    @bots.command(name=named("bot.name.remove"), description=words("bot.command.bot_remove"))
+    @app_commands.rename(name=named("bot.name.bot_name"))
+    @app_commands.describe(name=words("bot.command.bot_remove_name"))
     async def bot_remove(self, interaction: discord.Interaction, name: str | None = None):
         await self.bot.announce(interaction,
                                 self.service.remove_bot(channel_of(interaction), user_of(interaction), name))
 
-    @app_commands.command(name="start", description=phrase("bot.command.start"))
+    @app_commands.command(name=named("bot.name.start"), description=words("bot.command.start"))
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction):
         await self.bot.show_board(interaction, self.service.start(channel_of(interaction), user_of(interaction)),
                                   phrase("bot.chat.started"))
 
-    @app_commands.command(name="move", description=phrase("bot.command.move"))
-    @app_commands.describe(action=phrase("bot.command.move_action"))
+    @app_commands.command(name=named("bot.name.move"), description=words("bot.command.move"))
+    @app_commands.rename(action=named("bot.name.action"))
+    @app_commands.describe(action=words("bot.command.move_action"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, action: str):
         await self.bot.play(interaction, action)
@@ -113,7 +126,7 @@ class Commands(commands.Cog):
         return [app_commands.Choice(name=clip(c.label or c.notation, 100), value=clip(c.notation, 100))
                 for c in choices]
 
-    @app_commands.command(name="hint", description=phrase("bot.command.hint"))
+    @app_commands.command(name=named("bot.name.hint"), description=words("bot.command.hint"))
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction):
         await interaction.response.defer(ephemeral=True, thinking=True)  # the helper thinks up to a second
@@ -139,18 +152,18 @@ class Commands(commands.Cog):
     async def replay(self, interaction: discord.Interaction):
         await send_replay(self.bot, interaction)
 
-    @app_commands.command(name="board", description=phrase("bot.command.board"))
+    @app_commands.command(name=named("bot.name.board"), description=words("bot.command.board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction):
         await self.bot.show_board(interaction, self.service.board(channel_of(interaction)),
                                   phrase("bot.chat.board_posted"))
 
-    @app_commands.command(name="hand", description=phrase("bot.command.hand"))
+    @app_commands.command(name=named("bot.name.hand"), description=words("bot.command.hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction):
         await self.bot.send_hand(interaction)
 
-    @app_commands.command(name="log", description=phrase("bot.command.log"))
+    @app_commands.command(name=named("bot.name.log"), description=words("bot.command.log"))
     @app_commands.guild_only()
     async def log_(self, interaction: discord.Interaction):
         try:
@@ -160,7 +173,7 @@ class Commands(commands.Cog):
             return
         await interaction.response.send_message(clip(text), ephemeral=True)
 
-    @app_commands.command(name="abort", description=phrase("bot.command.abort"))
+    @app_commands.command(name=named("bot.name.abort"), description=words("bot.command.abort"))
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction):
         perms = interaction.permissions
@@ -168,7 +181,7 @@ class Commands(commands.Cog):
         await self.bot.announce(interaction,
                                 self.service.abort(channel_of(interaction), user_of(interaction), is_manager))
 
-    @app_commands.command(name="games", description=phrase("bot.command.games"))
+    @app_commands.command(name=named("bot.name.games"), description=words("bot.command.games"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction):
         rows = [g for g in await self.service.games(interaction.guild_id) if can_view(interaction, g.channel_id)]
@@ -178,13 +191,17 @@ class Commands(commands.Cog):
         lines = []
         for g in rows:
             waiting = " ".join(f"<@{u}>" for u in g.waiting_for)
-            state = phrase("bot.chat.game_waiting", mentions=waiting) if waiting else g.status
+            if waiting:
+                state = phrase("bot.chat.game_waiting", mentions=waiting)
+            else:
+                state = phrase("bot.chat.game_lobby" if g.status == "lobby" else "bot.chat.game_active")
             lines.append(phrase("bot.chat.game_line", channel=g.channel_id, title=g.title, names=", ".join(g.names),
                                 state=state))
         await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
 
-    @app_commands.command(name="help", description=phrase("bot.command.help"))
-    @app_commands.describe(game=phrase("bot.command.help_game"))
+    @app_commands.command(name=named("bot.name.help"), description=words("bot.command.help"))
+    @app_commands.rename(game=named("bot.name.game"))
+    @app_commands.describe(game=words("bot.command.help_game"))
     @app_commands.choices(game=GAMES)
     async def help_(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
         text = self.service.help_text(game.value if game else None)

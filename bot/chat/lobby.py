@@ -150,15 +150,17 @@ def may_make_threads(interaction: discord.Interaction) -> bool:
             and perms.send_messages_in_threads)
 
 
-async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key: str, options: str | None) -> None:
+async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key: str, options: str | None,
+                     lang: str) -> None:
     """/new: in a thread of its own where the bot may make one, else in this channel (as before, said
-    once per channel). Refusals are private."""
+    once per channel); ``lang``: the game's language. Refusals are private."""
     service = bot.service
     if not may_make_threads(interaction):
         channel_id = interaction.channel_id
         assert channel_id is not None
         try:
-            post = await service.create(interaction.guild_id, channel_id, _who(interaction), game_key, options)
+            post = await service.create(interaction.guild_id, channel_id, _who(interaction), game_key, options,
+                                        lang=lang)
         except Refusal as exc:
             await bot.refuse(interaction, str(exc))
             return
@@ -178,7 +180,7 @@ async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key:
     await interaction.response.defer(thinking=True)  # public: the announcement
     placeholder = -interaction.id  # no channel has a negative id: the game's place until it is settled
     try:
-        post = await service.create(interaction.guild_id, placeholder, _who(interaction), game_key, options)
+        post = await service.create(interaction.guild_id, placeholder, _who(interaction), game_key, options, lang=lang)
         assert post.game_id is not None
         place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, interaction.channel)
     except Refusal as exc:  # Discord refused the thread: said in public, where the placeholder is

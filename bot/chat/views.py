@@ -32,10 +32,11 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:turn:(?P<game>\d+)"):
     """Under every board: opens the presser's private view and move menu, ephemerally."""
 
-    def __init__(self, game_id: int):
+    def __init__(self, game_id: int, lang: str | None = None):
         super().__init__(
             discord.ui.Button(
-                label=phrase("bot.menu.button"), style=discord.ButtonStyle.primary, custom_id=f"piazza:turn:{game_id}"
+                label=phrase("bot.menu.button", lang=lang), style=discord.ButtonStyle.primary,
+                custom_id=f"piazza:turn:{game_id}",
             )
         )
         self.game_id = game_id
@@ -119,5 +120,5 @@ def turn_view(post: Post) -> discord.ui.View | None:
     if post.game_id is None or post.finished:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(TurnButton(post.game_id))
+    view.add_item(TurnButton(post.game_id, post.lang))  # under a public post: the game's language
     return view

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bot.play.words import phrase, say
 from bot.store import GameRow, StoreError
 from engines.core import Msg, RuleError
+from render.text import DEFAULT_LOCALE
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class Post:
     finished: bool = False
     unposted: str | None = None  # why the publisher could not post this board to the channel
     attachments: list[tuple[str, bytes]] = field(default_factory=list)  # more public files (name, bytes)
+    lang: str = DEFAULT_LOCALE  # the language of the public parts: the game's
 
 
 @dataclass

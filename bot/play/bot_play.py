@@ -23,6 +23,7 @@ from typing import Any
 from bot.play import presenting
 from bot.play.answers import Damaged, Post, Refusal, User, refusal
 from bot.play.bots import LEVELS, bot_name, bot_rng, has_hooks, needs_hooks
+from bot.play.locale import game_lang
 from bot.play.looking import Looking
 from bot.play.names import chat_name
 from bot.play.outbox import moves_text
@@ -77,8 +78,9 @@ class BotPlay(Looking):
                                                       engine.max_players)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
-        return Post(public_text=phrase("bot.bots.added", name=chat_name(user.name), bot=chat_name(name),
-                                       title=engine.title, seat=seat + 1, seated=seat + 1), game_id=row.id)
+        lang = game_lang(row)
+        return Post(public_text=phrase("bot.bots.added", lang=lang, name=chat_name(user.name), bot=chat_name(name),
+                                       title=engine.title, seat=seat + 1, seated=seat + 1), game_id=row.id, lang=lang)
 
     async def remove_bot(self, channel_id: int, user: User, name: str | None = None) -> Post:
         """A seated player removes a bot from the lobby: the one named (its first name is enough),
@@ -102,8 +104,9 @@ class BotPlay(Looking):
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         assert status == "lobby"  # a person is still seated: the caller
-        return Post(public_text=phrase("bot.bots.removed", name=chat_name(user.name), bot=chat_name(seat.name)),
-                    game_id=row.id)
+        lang = game_lang(row)
+        return Post(public_text=phrase("bot.bots.removed", lang=lang, name=chat_name(user.name),
+                                       bot=chat_name(seat.name)), game_id=row.id, lang=lang)
 
     async def _lobby_for(self, channel_id: int, user: User) -> tuple[GameRow, Loaded]:
         row = await self._open_game(channel_id)
@@ -127,7 +130,8 @@ class BotPlay(Looking):
         if finished:
             row.status = "finished"
         self._states.remember(row.id, version, new)
-        return presenting.move_line(row, game, new, seat, [say(row, e) for e in events if e.to is None])
+        lang = game_lang(row)
+        return presenting.move_line(row, game, new, seat, [say(row, e, lang) for e in events if e.to is None])
 
     async def _run_post(self, row: GameRow, game: Loaded, state, lines: list[str], shown_before: bool) -> Post:
         """The board after a run of moves (``lines``), with every move the channel has not seen."""

@@ -207,8 +207,8 @@ class Clocked(Notifying):
                                 news=news))
         return "\n".join(lines) or phrase("bot.mygames.none")
 
-    def _clock_summary(self, setting: GameClock) -> str:
+    def _clock_summary(self, setting: GameClock, lang: str | None = None) -> str:
         if setting.hours is None:
-            return phrase("bot.clock.summary_off")
-        return phrase("bot.clock.summary", hours=setting.hours, then=setting.on_timeout)
+            return phrase("bot.clock.summary_off", lang=lang)
+        return phrase("bot.clock.summary", lang=lang, hours=setting.hours, then=setting.on_timeout)
 

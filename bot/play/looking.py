@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
 from bot.play.bots import has_hooks
+from bot.play.locale import game_lang, reader
 from bot.play.names import chat_name, chat_names
 from bot.play.options import describe_options
 from bot.play.outbox import Outbox
@@ -24,8 +25,9 @@ class Looking(Outbox):
             game = self._states.load(row)
             if row.status == "lobby":
                 names = ", ".join(chat_names(row.names))
-                return Post(public_text=phrase("bot.lobby.waiting", title=game.engine.title, names=names),
-                            game_id=row.id)
+                lang = game_lang(row)
+                return Post(public_text=phrase("bot.lobby.waiting", lang=lang, title=game.engine.title, names=names),
+                            game_id=row.id, lang=lang)
             if self._lags(row):
                 post = await self._catch_up(row, game)
             else:
@@ -98,7 +100,7 @@ class Looking(Outbox):
         parts = []
         for key in keys:
             engine = registry.get(key).engine
-            options = describe_options(engine.options_model)
+            options = describe_options(engine.options_model, engine.prefix)
             if engine.traits.deadline:
                 options += "\n" + phrase("bot.deadline.help")
             if has_hooks(engine):
@@ -118,6 +120,6 @@ def news_text(row: GameRow, earlier: list[Notice], now: list[str]) -> str:
 def notation_help(engine) -> str:
     """How to type this game's moves (``<prefix>.help``; an unconverted game's own text)."""
     key = f"{engine.prefix}.help"
-    if engine.prefix and catalog().has(key):
-        return catalog().text_of(key)
+    if engine.prefix and catalog(reader()).has(key):
+        return catalog(reader()).text_of(key)
     return engine.help_text()

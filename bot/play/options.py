@@ -5,8 +5,10 @@ from __future__ import annotations
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from bot.play.bots import has_hooks
+from bot.play.locale import reader
 from bot.play.words import phrase
 from engines.core import Game, Msg, RuleError
+from render.text import catalog
 
 _YES_NO = TypeAdapter(bool)
 
@@ -29,12 +31,16 @@ def split_options(text: str | None) -> dict[str, str]:
     return out
 
 
-def describe_options(model: type[BaseModel]) -> str:
-    """One line per option: name, default and what it means (from the field's description)."""
+def describe_options(model: type[BaseModel], prefix: str = "") -> str:
+    """One line per option: name, default and what it means (the title's ``<prefix>.option.<name>`` in
+    the reader's language; else the field's description)."""
     lines = []
+    words = catalog(reader())
     for name, field in model.model_fields.items():
         default = field.get_default(call_default_factory=True)
-        desc = Msg("bot.options.description", text=field.description) if field.description else ""
+        key = f"{prefix}.option.{name}"
+        text = words.text_of(key) if prefix and words.has(key) else field.description
+        desc = Msg("bot.options.description", text=text) if text else ""
         lines.append(phrase("bot.options.line", name=name, default=str(default), description=desc))
     return "\n".join(lines) if lines else phrase("bot.options.none")
 

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from bot.play import presenting
 from bot.play.answers import Damaged, Post
 from bot.play.base import ServiceBase
+from bot.play.locale import game_lang
 from bot.play.stored import Loaded
 from bot.play.thinking import Thinkers
 from bot.play.words import phrase
@@ -58,7 +59,7 @@ class Retries:
         self._next.pop(game_id, None)
 
 
-def moves_text(lines: list[str]) -> str:
+def moves_text(lines: list[str], lang: str | None = None) -> str:
     """One line per move; with several (a board was missed), a header, and only the newest lines
     that fit in ``MOVES_CHARS`` (the rest are named, for /log)."""
     if len(lines) <= 1:
@@ -72,7 +73,9 @@ def moves_text(lines: list[str]) -> str:
         kept.append(line)
     kept.reverse()
     dropped = len(lines) - len(kept)
-    head = [phrase("bot.board.since_shown")] + ([phrase("bot.board.earlier", count=dropped)] if dropped else [])
+    head = [phrase("bot.board.since_shown", lang=lang)]
+    if dropped:
+        head.append(phrase("bot.board.earlier", lang=lang, count=dropped))
     return "\n".join(head + kept)
 
 
@@ -118,8 +121,10 @@ class Outbox(ServiceBase):
         lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
         for entry in await self.store.actions(row.id, since=max(row.announced, 0)):
             if entry.seq <= row.version:
-                lines.append(presenting.move_line(row, game, state, entry.seat, presenting.public_lines(row, entry)))
-        return moves_text(lines)
+                lang = game_lang(row)
+                lines.append(presenting.move_line(row, game, state, entry.seat,
+                                                  presenting.public_lines(row, entry, lang)))
+        return moves_text(lines, game_lang(row))
 
     async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
         text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
@@ -130,6 +135,7 @@ class Outbox(ServiceBase):
             game_id=row.id,
             version=row.version,
             finished=game.engine.result(state) is not None,
+            lang=game_lang(row),
         )
 
     async def _catch_up(self, row: GameRow, game: Loaded) -> Post:

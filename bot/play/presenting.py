@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.play.answers import Shown
+from bot.play.locale import game_lang, reader
 from bot.play.names import chat_names
 from bot.play.sheet import score_sheet
 from bot.play.stored import Loaded
@@ -17,6 +18,7 @@ from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
 from render.common import encode_png
+from render.text import drawing_in
 
 
 def labelled(row: GameRow, choices: list[Choice]) -> list[Shown]:
@@ -35,35 +37,37 @@ def who(row: GameRow, game: Loaded, state, seat: int) -> str:
 
 
 def status_text(row: GameRow, game: Loaded, state) -> str:
-    engine = game.engine
+    """The board post's status line, in the game's language."""
+    engine, lang = game.engine, game_lang(row)
     result = engine.result(state)
     if result is not None:
-        over = phrase("bot.board.over", title=engine.title)
-        return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix)
-    line = " · ".join(say(row, m) for m in engine.status(state))
+        over = phrase("bot.board.over", lang=lang, title=engine.title)
+        return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix, lang)
+    line = " · ".join(say(row, m, lang) for m in engine.status(state))
     waiting = sorted(engine.to_act(state))
-    return line + " · " + phrase("bot.board.waiting_for", row, seats=waiting)
+    return line + " · " + phrase("bot.board.waiting_for", row, lang, seats=waiting)
 
 
 def begins_text(row: GameRow, game: Loaded, state) -> str:
     seats = ", ".join(who(row, game, state, s.seat) for s in row.seats)
-    return phrase("bot.board.begins", title=game.engine.title, seats=seats)
+    return phrase("bot.board.begins", lang=game_lang(row), title=game.engine.title, seats=seats)
 
 
 def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -> str:
-    """One move's public line: what happened (its events name whoever moved)."""
+    """One move's public line, in the game's language: what happened (its events name whoever moved)."""
+    lang = game_lang(row)
     what = " ".join(public)
     if not what and seat != SYSTEM:
-        what = phrase("bot.board.moved", row, seat=seat)
-    return phrase("bot.board.move", what=what)
+        what = phrase("bot.board.moved", row, lang, seat=seat)
+    return phrase("bot.board.move", lang=lang, what=what)
 
 
-def public_lines(row: GameRow, entry: LoggedAction) -> list[str]:
-    """What the channel may read of a logged action: its public events, worded now (an action
-    stored before events were kept shows the English it was stored with)."""
+def public_lines(row: GameRow, entry: LoggedAction, lang: str | None = None) -> list[str]:
+    """What the channel may read of a logged action: its public events, worded now in ``lang`` (the
+    reader's by default; an action stored before events were kept shows the English it was stored with)."""
     if entry.events is None:
         return entry.public
-    return [say(row, Msg.of(e)) for e in entry.public_events()]
+    return [say(row, Msg.of(e), lang) for e in entry.public_events()]
 
 
 def notice_line(row: GameRow, notice: Notice) -> str:
@@ -72,17 +76,25 @@ def notice_line(row: GameRow, notice: Notice) -> str:
 
 
 async def board_png(row: GameRow, game: Loaded, state) -> bytes:
+    """The public board, its words in the game's language."""
     view = game.engine.view(state, None)
-    names, renderer = row.names, game.title.renderer
-    return await asyncio.to_thread(lambda: encode_png(renderer.board(view, names)))
+    names, renderer, lang = row.names, game.title.renderer, game_lang(row)
+
+    def draw() -> bytes:
+        with drawing_in(lang):
+            return encode_png(renderer.board(view, names))
+
+    return await asyncio.to_thread(draw)
 
 
 async def private_png(row: GameRow, game: Loaded, state, seat: int) -> bytes | None:
+    """A seat's private picture, in its reader's language (the thread inherits the reader)."""
     view = game.engine.view(state, seat)
-    names, renderer = row.names, game.title.renderer
+    names, renderer, lang = row.names, game.title.renderer, reader()
 
     def draw() -> bytes | None:
-        image = renderer.private(view, names)
+        with drawing_in(lang):
+            image = renderer.private(view, names)
         return None if image is None else encode_png(image)
 
     return await asyncio.to_thread(draw)

@@ -25,9 +25,9 @@ def drawing(renderer: Any) -> Renderer:
 
 @cache
 def titles() -> dict[str, Title]:
-    """Every title, its data loaded and validated (``Game.load_data``): a bad data file
-    raises ``DataError`` here, the first time anything asks for the table (``run`` does
-    before it logs in), never at a game's first ``/start``."""
+    """Every title, its data loaded and validated (``Game.load_data``), and every locale's message
+    catalog: a bad data file raises ``DataError`` here, the first time anything asks for the table
+    (``run`` does before it logs in), never at a game's first ``/start`` or first sentence."""
     out: dict[str, Title] = {}
     from engines.bella_vista import BellaVista
     from render.bella_vista import BellaVistaRenderer
@@ -45,6 +45,10 @@ def titles() -> dict[str, Title]:
     out["leonardo"] = Title("leonardo", Leonardo(), drawing(LeonardoRenderer()))
     for title in out.values():
         title.engine.load_data()
+    from render.text import LOCALES, catalog
+
+    for locale in LOCALES:  # every language's words, read and checked now too
+        catalog(locale)
     return out
 
 

@@ -26,6 +26,7 @@ from datetime import UTC, datetime, timedelta
 from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User, refusal
 from bot.play.clock import parse_clock
+from bot.play.locale import LANG_OPTION, game_lang, without_lang
 from bot.play.looking import news_text
 from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options
@@ -39,6 +40,7 @@ from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
 from engines.core.rng import seed_text
+from render.text import DEFAULT_LOCALE, LOCALES
 
 __all__ = ["Damaged", "GameService", "GameSummary", "Post", "Refusal", "User"]
 
@@ -105,10 +107,13 @@ class GameService(Replacing, Places):
 
     async def create(
         self, guild_id: int | None, channel_id: int, user: User, game_key: str, options_text: str | None = None,
-        parent_id: int | None = None,
+        parent_id: int | None = None, lang: str = DEFAULT_LOCALE,
     ) -> Post:
         """Every option is checked here; only what depends on the player count waits for /start.
-        ``parent_id``: the channel whose thread ``channel_id`` is (a game in its own thread)."""
+        ``parent_id``: the channel whose thread ``channel_id`` is (a game in its own thread).
+        ``lang`` is the language of the game's public posts and boards, kept with its options."""
+        if lang not in LOCALES:
+            raise Refusal(phrase("bot.lobby.unknown_lang", given=lang, langs=", ".join(LOCALES)))
         title, options, deadline, hints, clock = self.check_new(game_key, options_text)
         engine = title.engine
         async with self._lock(channel_id):
@@ -117,7 +122,8 @@ class GameService(Replacing, Places):
                     guild_id=guild_id,
                     channel_id=channel_id,
                     game_key=game_key,
-                    options=options.model_dump(mode="json", exclude_defaults=True),
+                    options={**options.model_dump(mode="json", exclude_defaults=True),
+                             **({LANG_OPTION: lang} if lang != DEFAULT_LOCALE else {})},
                     seed=0,
                     creator_id=user.id,
                     creator_name=user.name,
@@ -132,14 +138,17 @@ class GameService(Replacing, Places):
         chosen = options.model_dump(mode="json", exclude_defaults=True)
         if hints:
             chosen["hints"] = "yes"
+        if lang != DEFAULT_LOCALE:
+            chosen[LANG_OPTION] = lang
         pairs_text = " ".join(f"{k}={v}" for k, v in chosen.items())
         ends = f"{datetime.fromisoformat(deadline):%Y-%m-%d %H:%M}" if deadline else None
-        text = phrase("bot.lobby.opened", name=chat_name(user.name), title=engine.title, low=engine.min_players,
+        text = phrase("bot.lobby.opened", lang=lang, name=chat_name(user.name), title=engine.title,
+                      low=engine.min_players,
                       high=engine.max_players,
                       options=Msg("bot.lobby.opened_options", pairs=pairs_text) if pairs_text else "",
                       ends=Msg("bot.lobby.opened_ends", when=ends) if ends else "")
-        text += " " + self._clock_summary(clock)
-        return Post(public_text=text, game_id=game_id)
+        text += " " + self._clock_summary(clock, lang)
+        return Post(public_text=text, game_id=game_id, lang=lang)
 
     def _parse_deadline(self, engine, text: str) -> str:
         """A date (UTC unless it says otherwise), after now and at most two years ahead."""
@@ -167,9 +176,10 @@ class GameService(Replacing, Places):
                 seat = await self.store.add_seat(row.id, user.id, user.name, engine.max_players)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
-        text = phrase("bot.lobby.joined", name=chat_name(user.name), title=engine.title, seat=seat + 1,
+        lang = game_lang(row)
+        text = phrase("bot.lobby.joined", lang=lang, name=chat_name(user.name), title=engine.title, seat=seat + 1,
                       seated=seat + 1)
-        return Post(public_text=text, game_id=row.id)
+        return Post(public_text=text, game_id=row.id, lang=lang)
 
     async def leave(self, channel_id: int, user: User) -> Post:
         async with self._lock(channel_id):
@@ -180,7 +190,9 @@ class GameService(Replacing, Places):
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         closed = Msg("bot.lobby.left_closed") if status == "aborted" else ""
-        return Post(public_text=phrase("bot.lobby.left", name=chat_name(user.name), closed=closed), game_id=row.id)
+        lang = game_lang(row)
+        return Post(public_text=phrase("bot.lobby.left", lang=lang, name=chat_name(user.name), closed=closed),
+                    game_id=row.id, lang=lang)
 
     async def start(self, channel_id: int, user: User, seed: int | str | None = None) -> Post:
         async with self._lock(channel_id):
@@ -219,7 +231,9 @@ class GameService(Replacing, Places):
             if not (opener or is_manager):
                 raise Refusal(phrase("bot.lobby.abort_refused"))
             await self.store.set_status(row.id, "aborted")
-        return Post(public_text=phrase("bot.lobby.aborted", name=chat_name(user.name), title=title_name(row)))
+        lang = game_lang(row)
+        return Post(public_text=phrase("bot.lobby.aborted", lang=lang, name=chat_name(user.name),
+                                       title=title_name(row)), lang=lang)
 
     # --- playing ------------------------------------------------------------
     async def act(self, channel_id: int, user: User, text: str, expected_version: int | None = None,
@@ -356,6 +370,6 @@ class GameService(Replacing, Places):
         if row is None or row.snapshot is None:
             raise Refusal(phrase("bot.play.no_record", game=game_id))
         engine = registry.get(row.game_key).engine
-        options = parse_options(engine.options_model, row.options, engine.title)
+        options = parse_options(engine.options_model, without_lang(row.options), engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)
         return replay_log(engine, state, await self.store.actions(game_id))  # an undo takes back its move

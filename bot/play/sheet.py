@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 from engines.core import Result
-from render.text import Style, catalog
+from render.text import DEFAULT_LOCALE, Style, catalog
 
 
-def category(prefix: str, name: str) -> str:
+def category(prefix: str, name: str, locale: str = DEFAULT_LOCALE) -> str:
     """A score category in words (``<prefix>.category.<id>``; an unconverted game's own words)."""
     key = f"{prefix}.category.{name}"
-    return catalog().text_of(key) if prefix and catalog().has(key) else name
+    return catalog(locale).text_of(key) if prefix and catalog(locale).has(key) else name
 
 
-def score_sheet(result: Result, names: list[str], prefix: str = "") -> str:
+def score_sheet(result: Result, names: list[str], prefix: str = "", locale: str = DEFAULT_LOCALE) -> str:
     """One line per player, best first, the winners crowned; then how a tie was broken.
     ``names`` are shown as given (escaped for chat by the caller, plain for a file)."""
-    words = catalog()
+    words = catalog(locale)
     style = Style(seat=lambda s: names[s])
     lines = []
     for score in result.ordered():
-        parts = ", ".join(words.text_of("bot.sheet.part", category=category(prefix, k), points=v)
+        parts = ", ".join(words.text_of("bot.sheet.part", category=category(prefix, k, locale), points=v)
                           for k, v in score.breakdown.items())
         crown = words.text_of("bot.sheet.crown") if score.seat in result.winners else ""
         lines.append(words.text_of("bot.sheet.line", style, rank=score.rank, crown=crown, name=names[score.seat],

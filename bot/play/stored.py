@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.play import registry
 from bot.play.answers import Damaged
+from bot.play.locale import without_lang
 from bot.play.options import OptionError, parse_options
 from bot.store import GameRow
 from engines.core import Msg, quote
@@ -74,7 +75,7 @@ class States:
             raise Damaged(row.id, Msg("bot.damaged.unknown_game", game=row.game_key)) from None
         engine = title.engine
         try:
-            options = parse_options(engine.options_model, row.options, engine.title)
+            options = parse_options(engine.options_model, without_lang(row.options), engine.title)
         except OptionError as exc:
             raise Damaged(row.id, Msg("bot.damaged.options_unfit", title=engine.title, why=exc.msg)) from None
         deadline = None

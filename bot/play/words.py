@@ -5,12 +5,16 @@ Every sentence a player reads from ``bot/`` is a ``bot.<section>.<name>`` templa
 same catalog. In chat a seat shows as its player's name, escaped (``bot.play.names``), and a
 player's input on one short line without backticks, so a template may put it in a code span.
 Discord's length cuts stay in the chat layer.
+
+A sentence is in the reader's language (``bot.play.locale``: whoever this call answers) unless
+``lang`` says otherwise: what the channel sees passes the game's (``game_lang(row)``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.play.locale import reader
 from bot.play.names import chat_name
 from bot.store import GameRow
 from engines.core import Event, Msg, RuleError, quote
@@ -24,7 +28,7 @@ def chat_input(text: str) -> str:
     return quote(text).replace("`", "'")
 
 
-def chat_style(row: GameRow | None) -> Style:
+def chat_style(row: GameRow | None, lang: str | None = None) -> Style:
     """How chat text shows a seat (the emoji chip of its colour on the board, then its player's
     name, escaped) and a player's input."""
     if row is None:
@@ -33,17 +37,18 @@ def chat_style(row: GameRow | None) -> Style:
 
     def seat(s: int) -> str:
         if not 0 <= s < len(names):
-            return phrase("bot.board.unknown_seat", number=s + 1)
+            return phrase("bot.board.unknown_seat", lang=lang, number=s + 1)
         return f"{CHAT_CHIPS[s]} {chat_name(names[s])}"
 
     return Style(seat=seat, input=chat_input)
 
 
-def say(row: GameRow | None, msg: Msg | Event | RuleError) -> str:
-    """The words of a message (an event, a refusal) for chat, players named."""
-    return catalog().text(msg, chat_style(row))
+def say(row: GameRow | None, msg: Msg | Event | RuleError, lang: str | None = None) -> str:
+    """The words of a message (an event, a refusal) for chat, players named: in ``lang``, or the
+    reader's language."""
+    return catalog(lang or reader()).text(msg, chat_style(row, lang))
 
 
-def phrase(key: str, /, row: GameRow | None = None, **params: Any) -> str:
+def phrase(key: str, /, row: GameRow | None = None, lang: str | None = None, **params: Any) -> str:
     """A platform sentence: ``phrase("bot.lobby.no_game")``; with ``row``, seats are named."""
-    return say(row, Msg(key, **params))
+    return say(row, Msg(key, **params), lang)

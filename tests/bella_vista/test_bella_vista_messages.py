@@ -13,6 +13,7 @@ from engines.bella_vista import terms
 from engines.bella_vista.components import cards, components
 from engines.bella_vista.layout_rules import TILE_COUNTS
 from engines.bella_vista.positions import build, construct, face_up, fill_tile, set_coins
+from engines.bella_vista.state import Options
 from engines.core.errors import RuleError
 from engines.core.messages import Msg
 from engines.core.playout import play_to_end, playout
@@ -194,7 +195,8 @@ def test_every_score_category_has_words():
 def test_every_key_of_the_catalog_is_used():
     ours = {k for k in catalog().templates if k.startswith("bv.")}
     families = {m.key for msg in _term_families() for m in _msgs(msg)}
-    unused = sorted(ours - _literal_keys() - families - _categories() - {"bv.help"})  # /help: "<prefix>.help"
+    options = {f"bv.option.{name}" for name in Options.model_fields}  # /help: "<prefix>.option.<name>"
+    unused = sorted(ours - _literal_keys() - families - _categories() - options - {"bv.help"})  # and "<prefix>.help"
     assert not unused
     assert "`offer 5 #6`" in catalog().text_of("bv.help")  # chat markdown: only in the help
     assert not [k for k in ours - {"bv.help"} if "`" in str(catalog().templates[k])]

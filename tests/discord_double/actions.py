@@ -210,11 +210,11 @@ class UserActions:
         payload: dict[str, Any] = {
             "id": str(snowflake()), "application_id": str(self.application_id), "type": itype,
             "token": "tok_" + secrets.token_urlsafe(24), "version": 1,
-            "guild_id": str(self.guild.id), "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
+            "guild_id": str(self.guild.id), "guild": {"id": str(self.guild.id), "locale": self.guild.locale, "features": []},
             "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(perms)},
-            "member": member, "app_permissions": str(self.bot_permissions_in(channel)), "locale": "en-US",
-            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "member": member, "app_permissions": str(self.bot_permissions_in(channel)), "locale": user.locale,
+            "guild_locale": self.guild.locale, "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild.id)},
             "context": 0, "attachment_size_limit": self.attachment_size_limit, "data": data,
         }
         if message is not None:

@@ -7,6 +7,7 @@ Each validator fills an ``Errors`` tree shaped like Discord's ``Invalid Form Bod
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 NAME_RE = re.compile(r"^[-_\w]{1,32}$", re.UNICODE)
@@ -23,6 +24,11 @@ MAX_FILES = 10
 COMMAND_TOTAL = 8000
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
+# The locales Discord accepts as keys of name_localizations / description_localizations.
+DISCORD_LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
+    "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+})
 
 
 class Errors:
@@ -64,11 +70,57 @@ def _chat_name(errors: Errors, path: list[str | int], name: Any) -> None:
         errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
 
 
+def _name_char(c: str) -> bool:
+    """One character of ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]$ (Python's re has no \\p{...})."""
+    return (c in "-_" or unicodedata.category(c)[0] in "LN"
+            or "\u0900" <= c <= "\u097f" or "\u0e00" <= c <= "\u0e7f")
+
+
+def _localized_name(errors: Errors, path: list[str | int], name: Any) -> None:
+    """A localized chat-input name: 1-32 characters of the regex, in lower case where the script has case."""
+    if (not isinstance(name, str) or not 1 <= len(name) <= 32 or not all(_name_char(c) for c in name)
+            or name != name.lower()):
+        errors.add(path, "APPLICATION_COMMAND_INVALID_NAME", f"Localized name is invalid: {name!r}")
+
+
+def _localizations(errors: Errors, path: list[str | int], item: dict[str, Any], names: str | None,
+                   descriptions: bool) -> None:
+    """``name_localizations`` (checked as ``names``: "chat" for command and option names, "choice" for a
+    choice's) and ``description_localizations`` (1-100 characters), keyed by locales Discord knows."""
+    fields = [("name_localizations", names)] + ([("description_localizations", "description")] if descriptions else [])
+    for field_name, kind in fields:
+        table = item.get(field_name)
+        if table is None:
+            continue
+        if not isinstance(table, dict):
+            errors.add([*path, field_name], "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+            continue
+        for loc, text in table.items():
+            p = [*path, field_name, loc]
+            if loc not in DISCORD_LOCALES:
+                errors.add(p, "LOCALE_INVALID", f"Invalid locale {loc!r}")
+            elif kind == "chat":
+                _localized_name(errors, p, text)
+            else:
+                _length(errors, p, text, 1, 100)
+
+
+def _localized_names_unique(errors: Errors, path: list[str | int], options: list[dict[str, Any]]) -> None:
+    """Options' names must stay unique in every locale (a localized name falls back to the default)."""
+    locales = {loc for o in options for loc in (o.get("name_localizations") or {})}
+    for loc in sorted(locales):
+        shown = [(o.get("name_localizations") or {}).get(loc, o.get("name")) for o in options]
+        if len(set(shown)) != len(shown):
+            errors.add([*path, loc], "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS",
+                       f"Option names must be unique in {loc}: {shown}")
+
+
 def validate_command(errors: Errors, path: list[str | int], cmd: dict[str, Any]) -> None:
     ctype = cmd.get("type", 1)
     if ctype == 1:
         _chat_name(errors, [*path, "name"], cmd.get("name"))
         _length(errors, [*path, "description"], cmd.get("description"), 1, 100)
+        _localizations(errors, path, cmd, "chat", descriptions=True)
         _validate_options(errors, [*path, "options"], cmd.get("options") or [], depth=0)
     else:
         _length(errors, [*path, "name"], cmd.get("name"), 1, 32)
@@ -85,6 +137,7 @@ def validate_command(errors: Errors, path: list[str | int], cmd: dict[str, Any])
 def _validate_options(errors: Errors, path: list[str | int], options: list[dict[str, Any]], depth: int) -> None:
     if len(options) > MAX_OPTIONS:
         errors.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_OPTIONS} or fewer in length.")
+    _localized_names_unique(errors, path, options)
     seen: set[str] = set()
     optional_seen = False
     for i, opt in enumerate(options):
@@ -92,6 +145,7 @@ def _validate_options(errors: Errors, path: list[str | int], options: list[dict[
         otype = opt.get("type")
         _chat_name(errors, [*p, "name"], opt.get("name"))
         _length(errors, [*p, "description"], opt.get("description"), 1, 100)
+        _localizations(errors, p, opt, "chat", descriptions=True)
         name = opt.get("name")
         if name in seen:
             errors.add([*p, "name"], "APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS", "Option names must be unique")
@@ -117,6 +171,7 @@ def _validate_options(errors: Errors, path: list[str | int], options: list[dict[
             errors.add([*p, "choices"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CHOICES} or fewer in length.")
         for j, ch in enumerate(choices):
             _length(errors, [*p, "choices", j, "name"], ch.get("name"), 1, 100)
+            _localizations(errors, [*p, "choices", j], ch, "choice", descriptions=False)
             if isinstance(ch.get("value"), str):
                 _length(errors, [*p, "choices", j, "value"], ch.get("value"), 1, 100)
         lo, hi = opt.get("min_value"), opt.get("max_value")
@@ -147,6 +202,7 @@ def validate_command_list(errors: Errors, commands: list[dict[str, Any]]) -> Non
             errors.add([i, "name"], "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique: {key[0]}")
         seen.add(key)
         counts[cmd.get("type", 1)] = counts.get(cmd.get("type", 1), 0) + 1
+    _localized_names_unique(errors, [], [c for c in commands if c.get("type", 1) == 1])
     if counts[1] > 100 or counts[2] > 5 or counts[3] > 5:
         errors.add([], "APPLICATION_COMMANDS_TOO_MANY", "Too many application commands.")
 

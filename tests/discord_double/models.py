@@ -38,6 +38,7 @@ class User:
     permissions: int = MEMBER_PERMISSIONS
     roles: list[int] = field(default_factory=list)
     display: str | None = None  # the display (global) name; by default the name, capitalized
+    locale: str = "en-US"  # the language of the user's Discord client (each interaction's ``locale``)
 
     @property
     def display_name(self) -> str:
@@ -139,6 +140,7 @@ class Guild:
     owner_id: int
     channels: list[Channel] = field(default_factory=list)
     roles: list[Role] = field(default_factory=list)  # besides @everyone (whose id is the guild's)
+    locale: str = "en-US"  # the server's preferred locale (each interaction's ``guild_locale``)
 
 
 @dataclass

@@ -184,9 +184,9 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
 
     # ------------------------------------------------------------------ directory
 
-    def add_user(self, name: str, *, admin: bool = False, display: str | None = None) -> User:
+    def add_user(self, name: str, *, admin: bool = False, display: str | None = None, locale: str = "en-US") -> User:
         perms = ALL_PERMISSIONS | ADMINISTRATOR if admin else User(0, "").permissions
-        user = User(snowflake(), name, permissions=perms, display=display)
+        user = User(snowflake(), name, permissions=perms, display=display, locale=locale)
         self.users[name] = user
         return user
 
@@ -240,7 +240,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
             "default_message_notifications": 0, "explicit_content_filter": 0, "roles": self.role_payloads(), "emojis": [],
             "stickers": [], "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
+            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": g.locale,
             "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
             "joined_at": "2026-01-01T00:00:00+00:00", "large": False, "unavailable": False,
             "member_count": len(everybody), "voice_states": [], "members": members,

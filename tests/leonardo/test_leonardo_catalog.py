@@ -143,6 +143,6 @@ def test_every_catalog_key_is_used_by_the_code():
     code = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.glob("*.py"))
     used = set(re.findall(r'"(leo\.[a-z_]+\.[a-z_]+)"', code))
     categories = {f"leo.category.{k}" for k in capital(started(2), started(2).firms[0])}
-    platform = {"leo.help"}  # /help shows "<prefix>.help"
+    platform = {"leo.help"} | {f"leo.option.{name}" for name in Options.model_fields}  # /help: help, options
     assert _catalog_keys() == used | categories | platform, (
         sorted(_catalog_keys() - used - categories - platform), sorted(used - _catalog_keys()))

@@ -74,6 +74,10 @@ def office_on_a_street(d: Path) -> None:  # a check across Leonardo's two files,
     edit(d / "leonardo/cards.toml", "space = 3", "space = 2")
 
 
+def broken_translation(d: Path) -> None:  # a catalog of a language other than the source
+    edit(d / "messages/pt-BR/bot.toml", 'done = "Feito."', 'done = = "Feito."')
+
+
 DAMAGE = [
     (wrong_type, "leonardo/cards.toml", "key starting_florins: Input should be a valid integer"),
     (missing_key, "bella_vista/components.toml", "key tile_size: Field required"),
@@ -84,6 +88,7 @@ DAMAGE = [
     (town_the_option_offers_is_gone, "bella_vista/layouts.toml", "key layouts.rome: missing"),
     (bottleneck_in_a_wall, "torri/shapes.toml", "key shapes.small.map: .*bottleneck"),
     (office_on_a_street, "leonardo/cards.toml", "key offices.0.space: office on space 2"),
+    (broken_translation, "messages/pt-BR/bot.toml", "cannot be parsed"),
 ]
 
 
