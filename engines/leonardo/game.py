@@ -90,12 +90,12 @@ class Leonardo(Game[State, object, View, Options]):
 
     def _play(self, state: State, seat: int, action) -> list[Event]:
         check(state, seat, action)
-        return play(state, seat, action)
+        return _remembered(state, seat, play(state, seat, action))
 
     def _time_up(self, state: State) -> list[Event]:
         state.phase = "over"
         state.end = "time_up"
-        return [event("leo.event.time_up")]
+        return _remembered(state, None, [event("leo.event.time_up")])
 
     # --- hidden information ---------------------------------------------------
     def secrets(self, state: State) -> hidden.Secrets:
@@ -131,6 +131,7 @@ class Leonardo(Game[State, object, View, Options]):
                               rescuers=list(state.rescue.rescuers),
                               decided=sorted(state.rescue.answers)) if state.rescue else None,
             over=state.phase == "over", end=state.end,
+            last_seat=state.last_seat, last_events=[e.msg for e in state.last_events], result=self.result(state),
         )
         if seat is not None and 0 <= seat < state.seats:
             firm = firm_of(state, seat)
@@ -202,6 +203,13 @@ class Leonardo(Game[State, object, View, Options]):
         if view.my_rescue is not None:
             lines.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
         return lines
+
+
+def _remembered(state: State, seat: int | None, events: list[Event]) -> list[Event]:
+    """Keep the action's public events (and who acted) in the state, for the board's caption."""
+    state.last_seat = seat
+    state.last_events = [e for e in events if e.to is None]
+    return events
 
 
 def _stake(state: State) -> Msg:
