@@ -146,3 +146,26 @@ def test_every_catalog_key_is_used_by_the_code():
     platform = {"leo.help"}  # /help shows "<prefix>.help"
     assert _catalog_keys() == used | categories | platform, (
         sorted(_catalog_keys() - used - categories - platform), sorted(used - _catalog_keys()))
+
+
+def test_the_help_says_how_to_win_and_how_capital_is_counted_before_the_moves():
+    lines = words(Msg("leo.help")).split("\n")
+    assert "spin" in lines[0] and "roll" not in " ".join(lines)  # the Machina de la Sorte is a spinner
+    scoring = lines[1:4]
+    assert scoring[0].startswith("How you win:") and "highest capital wins" in scoring[0]
+    assert scoring[1].startswith("Capital = florins + your palazzi and bridges at their price + your works of art")
+    assert "rank last" in scoring[1] and scoring[2].startswith("Incomes:")
+    assert not any("`" in line for line in scoring[1:])  # the moves come after
+
+
+def test_every_move_the_help_shows_is_read_by_the_parser_as_autocomplete_writes_it():
+    from engines.leonardo.model import UseOffice
+
+    text = words(Msg("leo.help"))
+    state = started(4)
+    examples = [e for e in re.findall(r"`([^`]+)`", text) if e != "max_rounds"]
+    assert len(examples) > 15
+    for example in examples:
+        action = G.parse_action(state, 0, example)  # raises if the help and the parser disagree
+        assert G.parse_action(state, 0, G.notation(state, action)) == action
+    assert f"`{G.notation(state, UseOffice())}`" in text  # leaving a marker where it is: "office 0"
