@@ -142,7 +142,8 @@ def style(names: Sequence[str], locale: str = "en") -> Style:
 # --- pieces ----------------------------------------------------------------------
 def chip(canvas: LeoCanvas, x: float, y: float, seat: int, mark: str, size: int = CHIP, round_: bool = False) -> Box:
     """A player's chip (square: an owner, an office holder, a player in a table) or pawn
-    (round) with its mark, its top-left corner at (x, y)."""
+    (round) with its mark, its top-left corner at (x, y) (on whole pixels)."""
+    x, y = round(x), round(y)
     box = (x, y, x + size, y + size)
     fill = player_colour(seat)
     if round_:

@@ -105,19 +105,51 @@ def make_room(canvas: LeoCanvas, locale: str, needed: float) -> float:
 # --- what changes ----------------------------------------------------------------------
 def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str], style: Style,
                locale: str) -> None:
+    """Top down: the header, who acts (or the winner), the last move, the players (or the
+    standings); then the space left over is shared out between them."""
     words = catalog(locale)
-    if view.over:
+    final = view.over and view.result is not None
+    if final:
         canvas.draw.rectangle((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), fill=PAPER)
-    y = _header(canvas, view, words, style)
-    if view.over and view.result is not None:
-        y = _winner(canvas, view, words, style, marks, y)
+    sections: list[tuple[float, float, int]] = []
+
+    def section(top: float, bottom: float, pieces: int) -> float:
+        sections.append((top, bottom, pieces))
+        return bottom
+
+    y = section(Y0, _header(canvas, view, words, style), len(canvas.pieces))
+    n = len(canvas.pieces)
+    if final:
+        y = section(y, _winner(canvas, view, words, style, marks, y), n)
     else:
-        y = _to_act(canvas, view, words, style, marks, y)
-    y = _caption(canvas, view, words, style, marks, y) + 8
-    if view.over and view.result is not None:
-        _standings(canvas, view, words, style, marks, y)
+        y = section(y, _to_act(canvas, view, words, style, marks, y), n)
+    n = len(canvas.pieces)
+    y = section(y, _caption(canvas, view, words, style, marks, y) + 8, n)
+    n = len(canvas.pieces)
+    if final:
+        y, limit = _standings(canvas, view, words, style, marks, y), Y1
     else:
-        _players(canvas, view, words, style, marks, y)
+        y, limit = _players(canvas, view, words, style, marks, y)
+    section(sections[-1][1], y, n)
+    _spread(canvas, sections, limit)
+
+
+def _spread(canvas: LeoCanvas, sections: list[tuple[float, float, int]], limit: float) -> None:
+    """Move the sections after the first down, sharing the space above ``limit`` between
+    them (so no empty band is left under the last)."""
+    gap = limit - sections[-1][1]
+    if gap < 8:
+        return
+    step = min(gap / len(sections), 44)
+    ends = [start for _, _, start in sections[1:]] + [len(canvas.pieces)]
+    for i in range(len(sections) - 1, 0, -1):
+        top, bottom, first = sections[i]
+        dy = round(step * i)
+        box = (CENTRE[0] + 2, round(top), CENTRE[2] - 2, round(bottom))
+        region = canvas.image.crop(box)
+        canvas.draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=PAPER)
+        canvas.image.paste(region, (box[0], box[1] + dy))
+        canvas.pieces[first:ends[i]] = [(x0, y0 + dy, x1, y1 + dy) for x0, y0, x1, y1 in canvas.pieces[first:ends[i]]]
 
 
 def _header(canvas: LeoCanvas, view: View, words: Catalog, style: Style) -> float:
@@ -221,7 +253,7 @@ def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
 
 # --- tables ------------------------------------------------------------------------------
 def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],
-           marks: list[str], size: int = TEXT, bottom: float = Y1) -> float:
+           marks: list[str], size: int = TEXT, bottom: float = Y1, row_h: int = ROW_H) -> float:
     """Columns of numbers after a column of players (a name too long for one line takes
     two while the rows still fit above ``bottom``); a row: (seats, name, cells, strong)."""
     cols = []
@@ -236,7 +268,6 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         x += w
     y += 48
     first = X1 - sum(w for _, w in cols)
-    row_h = ROW_H + (size - TEXT)
     for i, (seats, name, cells, strong) in enumerate(rows):
         fill = INK if strong or cells[-1] != "-" else MUTED
         run = Run(size, bold=strong)
@@ -270,7 +301,10 @@ def public_capital(f: FirmView) -> int:
     return f.florins + sum(space(n).price or 0 for n in f.palazzi) if f.active else 0
 
 
-def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
+def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str],
+             y: float) -> tuple[float, float]:
+    """The players' table and what is left in the bank; returns its bottom and how low the
+    panel's content may go."""
     heads = [words.text_of(k) for k in ("leo.board.col_capital", "leo.board.col_florins", "leo.board.col_palazzi",
                                         "leo.board.col_art", "leo.board.col_men", "leo.board.col_offices",
                                         "leo.board.col_faction")]
@@ -287,8 +321,13 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         offices = " ".join(map(str, sorted(f.offices))) or "-"
         rows.append((f.members, name, [str(public_capital(f)), str(f.florins), str(len(f.palazzi)),
                                        str(f.art_count), str(f.men), offices, drawable(faction)], False))
-    bottom = make_room(canvas, words.locale, y + 48 + len(rows) * ROW_H)
-    return _table(canvas, y, heads, rows, marks, bottom=bottom)
+    limit = make_room(canvas, words.locale, y + 48 + len(rows) * ROW_H + LINE_H + 4)
+    row_h = int(min(50, max(ROW_H, (limit - y - 48 - LINE_H - 4) / max(1, len(rows)))))
+    size = HEAD if row_h >= 46 else TEXT
+    y = _table(canvas, y, heads, rows, marks, size=size, bottom=limit - LINE_H - 4, row_h=row_h) + 4
+    supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
+                           events=view.event_left)
+    return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, 1, LINE_H, fill=MUTED), limit
 
 
 def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
@@ -305,5 +344,6 @@ def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, mark
             name = words.text_of("leo.board.bankrupt", name=name)
         cells = [str(s.rank)] + [str(s.breakdown[c]) for c in cats] + [str(s.total)]
         rows.append(([s.seat], name, cells, s.seat in result.winners))
-    y = _table(canvas, y, heads, rows, marks, size=HEAD) + 10
+    row_h = int(min(56, max(ROW_H, (Y1 - y - 48 - 2 * LINE_H - 10) / max(1, len(rows)))))
+    y = _table(canvas, y, heads, rows, marks, size=HEAD, row_h=row_h) + 10
     return Run(TEXT).words(words.text_of("leo.board.capital_rule")).draw(canvas, X0, y, ROOM, 2, LINE_H)
