@@ -9,7 +9,7 @@ from functools import cache
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import board, cards, district_spaces, office_at, space
+from engines.leonardo.components import board, cards, district_spaces, space
 from engines.leonardo.model import FirmView, View
 from render.leonardo_look import (
     CHIP,
@@ -183,10 +183,10 @@ def stake(view: View) -> Msg:
         return Msg("leo.status.auction", name=space(view.auction_space).name, space=view.auction_space)
     if p == "market" and view.market_space:
         return Msg("leo.status.market", name=space(view.market_space).name)
-    if p == "office" and view.office:
-        office = office_at(view.office.space)
-        return Msg("leo.status.office", holder=_firm(_firm_of(view, view.office.holder)),
-                   office=office.title if office else "?")
+    if p == "office" and view.office:  # the holder is named just before
+        sp = space(view.office.space)
+        return Msg("leo.board.stake_office", firm=_firm(_firm_of(view, view.office.target)), name=sp.name,
+                   space=sp.number, steps=5)
     if p == "rescue" and view.rescue:
         r = view.rescue
         return Msg("leo.status.rescue", firm=_firm(_firm_of(view, r.debtor)), shortfall=r.shortfall, amount=r.amount)

@@ -181,3 +181,10 @@ def test_the_words_come_from_the_catalog():
     words = catalog()
     for key in ("leo.board.to_act", "leo.board.last_move", "leo.board.col_capital", "leo.board.districts"):
         assert words.text_of(key) in said
+
+
+def test_an_office_decision_says_whose_marker_may_move_and_how_far():
+    state, _ = do(ready(0, pos=4, roll=5, offices={1: [9]}), 0, "spin")
+    said = draw_board(G.view(state, None), NAMES[:3]).said
+    assert _between(said, "To act:", "Last move:") == ("Bruno - may move the marker of Anne from Cenacolo di Santa "
+                                                      "Maria (9) up to 5 spaces, or leave it there")
