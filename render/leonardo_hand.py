@@ -5,6 +5,8 @@ where an image would add nothing to the text (a spectator, or nothing owned or d
 
 from __future__ import annotations
 
+import functools
+
 from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import cards, space
@@ -51,7 +53,7 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     if view.my_drawn:
         run = Run(TEXT).words(words.text_of("leo.board.hand_to_place"), bold=True)
         for value in view.my_drawn:
-            run.thing(TILE_W, lambda c, x, yy, value=value: _tile(c, x, yy - 9, value))
+            run.thing(TILE_W, functools.partial(_drawn_tile, value=value))
         y = run.draw(canvas, PAD, y + 4, WIDTH - 2 * PAD, 1, 56) + 4
     for msg in sealed:
         y = Run(TEXT).words(words.text(msg, style)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 34)
@@ -87,6 +89,10 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
             _tile(canvas, tx, ty, values[i])
         else:
             canvas.draw.rectangle((tx, ty, tx + TILE_W, ty + TILE_H), outline=MUTED, width=1)
+
+
+def _drawn_tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
+    _tile(canvas, x, y - 9, value)  # a tile is taller than the line's chips
 
 
 def _tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:

@@ -86,7 +86,7 @@ def _stamp(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, 
     """The words as a mask, and where its corner lies from the anchor point."""
     stroke = max(1, size // 18) if bold else 0
     f = font(size)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,
                               stroke_fill=255)

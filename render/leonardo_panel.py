@@ -10,6 +10,7 @@ from functools import cache
 from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import board, cards, district_spaces, space
+from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
 from render.leonardo_look import (
     CHIP,
@@ -33,7 +34,7 @@ PAD = 16
 X0, Y0, X1, Y1 = CENTRE[0] + PAD, CENTRE[1] + PAD - 4, CENTRE[2] - PAD, CENTRE[3] - PAD
 ROOM = X1 - X0
 LINE_H, ROW_H = 30, CHIP + 3
-TITLE_TEXT = "Leonardo (1988)"  # a proper name, the same in every language
+TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
@@ -126,8 +127,9 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
     n = len(canvas.pieces)
     y = section(y, _caption(canvas, view, words, style, marks, y) + 8, n)
     n = len(canvas.pieces)
+    limit: float = Y1
     if final:
-        y, limit = _standings(canvas, view, words, style, marks, y), Y1
+        y = _standings(canvas, view, words, style, marks, y)
     else:
         y, limit = _players(canvas, view, words, style, marks, y)
     section(sections[-1][1], y, n)

@@ -164,8 +164,9 @@ def whole_districts(view: View) -> dict[str, int]:
     out = {}
     for d in board().districts:
         owners = {view.owner.get(n) for n in district_spaces(d.id)}
-        if len(owners) == 1 and None not in owners:
-            out[d.id] = owners.pop()
+        owner = owners.pop()
+        if not owners and owner is not None:
+            out[d.id] = owner
     return out
 
 
