@@ -13,11 +13,13 @@ from __future__ import annotations
 from engines.core.messages import Msg
 from engines.torri.model import View
 from engines.torri.scoring import CATEGORIES
+from render.canvas import RGB
 from render.palette import INK, player_colour
 from render.torri_blocks import (
     INNER,
     Block,
     Chip,
+    Item,
     Outline,
     Panel,
     Piece,
@@ -44,15 +46,16 @@ BOARD_WORDS = {  # an event of the last move -> its shorter words on the board
 }
 
 
-def lines_block(lines: list[str], size: int = SMALL, bold: bool = False, colour=INK) -> Block:
+def lines_block(lines: list[str], size: int = SMALL, bold: bool = False, colour: RGB = INK) -> Block:
     step = LINE if size <= SMALL else size + 8
-    return Block(step * len(lines), [Text(X, k * step, line, size, colour, bold=bold) for k, line in enumerate(lines)])
+    items: list[Item] = [Text(X, k * step, line, size, colour, bold=bold) for k, line in enumerate(lines)]
+    return Block(step * len(lines), items)
 
 
 def heading(left: str, right: str = "") -> Block:
     """A section's heading, with a figure at its right."""
     rw = measure(right, SMALL, bold=True) + 12 if right else 0
-    items = [Text(X, 0, fit(left, SMALL, INNER - rw), SMALL, MUTED)]
+    items: list[Item] = [Text(X, 0, fit(left, SMALL, INNER - rw), SMALL, MUTED)]
     if right:
         items.append(Text(X + INNER, 0, right, SMALL, INK, "ra", bold=True))
     return Block(LINE, items)
@@ -115,7 +118,8 @@ def caption_block(w: Words, view: View) -> Block:
     first = wrap(text, SMALL, INNER - CHIP - 10, 2)[0]
     rest = text[len(first):].strip()
     more = wrap(rest, SMALL, INNER, CAPTION_LINES - 1) if rest else []
-    items = [Chip(X, 0, CHIP, mover, w.marks[mover]), Text(X + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
+    items: list[Item] = [Chip(X, 0, CHIP, mover, w.marks[mover]),
+                         Text(X + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
     items += [Text(X, CHIP + 2 + k * LINE, line, SMALL) for k, line in enumerate(more)]
     return Block(CHIP + 4 + LINE * len(more), items)
 
@@ -149,7 +153,7 @@ def players(w: Words, view: View) -> list[Block]:
                              w.say("torri.board.pieces", count=view.simple_left[s]),
                              w.say("torri.board.battlements", count=view.battlements_left[s])))
         room = INNER - CHIP - 24 - measure(points, BODY, True)
-        items: list = [Outline((X - 8, -3, X + INNER + 6, CHIP + 22))] if s in view.to_act else []
+        items: list[Item] = [Outline((X - 8, -3, X + INNER + 6, CHIP + 22))] if s in view.to_act else []
         items += [Chip(X, 0, CHIP, s, w.marks[s]),
                   Text(X + CHIP + 10, CHIP / 2, fit(w.name(s), BODY, room, True), BODY, INK, "lm", True),
                   Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True),
@@ -169,7 +173,7 @@ def standings(w: Words, view: View) -> list[Block]:
     for s in sorted(range(view.seats), key=lambda s: (view.ranks[s] if view.ranks else 1, s)):
         total = w.say("torri.board.points", points=view.totals[s])
         room = INNER - CHIP - 40 - measure(total, BODY, True)
-        items: list = [Text(X, CHIP / 2, str(view.ranks[s]) if view.ranks else "", BODY, INK, "lm", True),
+        items: list[Item] = [Text(X, CHIP / 2, str(view.ranks[s]) if view.ranks else "", BODY, INK, "lm", True),
                        Chip(X + 18, 0, CHIP, s, w.marks[s]),
                        Text(X + 26 + CHIP, CHIP / 2, fit(w.name(s), BODY, room, True), BODY, INK, "lm", True),
                        Text(X + INNER, CHIP / 2, total, BODY, INK, "rm", True)]
@@ -188,7 +192,7 @@ def centrals(w: Words, view: View) -> list[Block]:
     row_h = CHIP + MERLON + 2  # room for the merlons of a battlement at the end of a row
     for sq, name in sorted(view.centrals.items(), key=lambda kv: kv[1]):
         pieces = view.towers[sq].pieces
-        items: list = [Text(X, CHIP / 2 + 2 + MERLON, f"{name} {sq}", SMALL, INK, "lm", True)]
+        items: list[Item] = [Text(X, CHIP / 2 + 2 + MERLON, f"{name} {sq}", SMALL, INK, "lm", True)]
         for k, piece in enumerate(pieces):
             fill = NEUTRAL if piece.owner is None else player_colour(piece.owner)
             mark = "" if piece.owner is None else w.marks[piece.owner]
@@ -201,7 +205,7 @@ def centrals(w: Words, view: View) -> list[Block]:
 def legend(w: Words) -> Block:
     """What the drawings mean that a player may not guess: the neutral stone of the central
     towers, and the merlons of a battlement piece (the tower is closed)."""
-    items: list = []
+    items: list[Item] = []
     x = float(X)
     for key, closing in (("torri.board.neutral", False), ("torri.board.closed", True)):
         items += [Piece(x, MERLON + 6, SLAB + 6, NEUTRAL, "", closing, False),
