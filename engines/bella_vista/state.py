@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.bella_vista.layout_rules import LayoutKey
 from engines.core.game import TimeUp
+from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 Phase = Literal["offers", "construction", "contract", "neutral", "over"]
@@ -103,6 +104,10 @@ class State(BaseModel):
     set_aside: list[SetAside] = []
     neutral_next: int = 1
     last_building: int | None = None
+    # The public events of the last action, as plain messages (nested messages as their JSON
+    # form, so a stored state reads back equal): the board's caption of the last move.
+    # Replaced by every action, never changed in place.
+    last_events: tuple[Msg, ...] = ()
 
 
 class _Action(BaseModel):
