@@ -191,9 +191,26 @@ def test_every_score_category_has_words():
     assert all(catalog().has(k) for k in _categories())
 
 
+def _board_families() -> set[str]:
+    """Board words the renderer picks by a value: the phase, who must act, the objective card."""
+    objectives = cards().height_objectives + cards().grouping_objectives
+    return ({f"bv.board.phase_{p}" for p in PHASES if p != "over"} | {f"bv.board.must_{p}" for p in PHASES if p != "over"}
+            | {f"bv.board.objective_{o.id.lower()}" for o in objectives})
+
+
+def _board_names() -> set[str]:
+    """Board words the renderer asks for by name (``w("round")``): a literal in render/bella_vista*.py."""
+    text = "\n".join(p.read_text() for p in SOURCES if p.parent.name == "render")
+    return {f"bv.board.{name}" for name in re.findall(r"[\"']([a-z][a-z0-9_]*)[\"']", text)}
+
+
+def test_every_board_word_picked_by_a_value_exists():
+    assert not sorted(k for k in _board_families() if not catalog().has(k))
+
+
 def test_every_key_of_the_catalog_is_used():
     ours = {k for k in catalog().templates if k.startswith("bv.")}
-    families = {m.key for msg in _term_families() for m in _msgs(msg)}
+    families = {m.key for msg in _term_families() for m in _msgs(msg)} | _board_families() | _board_names()
     unused = sorted(ours - _literal_keys() - families - _categories() - {"bv.help"})  # /help: "<prefix>.help"
     assert not unused
     assert "`offer 5 #6`" in catalog().text_of("bv.help")  # chat markdown: only in the help
