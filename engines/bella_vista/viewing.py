@@ -13,9 +13,9 @@ from engines.bella_vista.components import (
     zoning_card,
 )
 from engines.bella_vista.geometry import geometry
-from engines.bella_vista.state import ROUNDS, Building, OfferEntry, State, card_roofed, card_value, hand_order
 from engines.bella_vista.last_move import plain
 from engines.bella_vista.prospects import hand_places
+from engines.bella_vista.state import ROUNDS, Building, OfferEntry, State, card_roofed, card_value, hand_order
 from engines.bella_vista.view import (
     ArchitectView,
     BottomSlotView,
