@@ -59,7 +59,12 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     w = page.words
     head = Header("Bella Vista", status(view, w), (("", must(view, w)), (w("last_move"), caption(view, w))))
     town, rects = frame(view, head.height(page.people) + 14)
-    placed, height = arrange(town, rects, board_blocks(view, page))
+    blocks = board_blocks(view, page)
+    placed, height = arrange(town, rects, blocks)
+    if view.scores:  # the final board: the wide scores below the town may leave room beside it for the rest
+        other = arrange(town, rects, blocks[1:] + blocks[:1])
+        if other[1] < height:
+            placed, height = other
     canvas = new_canvas(WIDTH, height)
     canvas.town = town
     head.draw(canvas, page.people)

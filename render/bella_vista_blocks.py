@@ -268,7 +268,7 @@ def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | Non
         canvas.image.paste(INK, (int(x) + 5, int(y) + 5), g)
 
 
-BOX = 76  # a contract's card: its number and coins
+BOX = 84  # a contract's card: its number and coins
 
 
 def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, title: str = "contracts",
@@ -278,8 +278,15 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
     shown = list(view.contracts if cards is None else cards)
     row = max(CHIP + 4, line_height(BODY))
 
+    described: dict[int, list[tuple[str, str | None]]] = {}
+
     def items(c) -> list[tuple[str, str | None]]:
         """Words, and neighborhoods (name, code), of a contract's description."""
+        if c.id not in described:
+            described[c.id] = _describe(c)
+        return described[c.id]
+
+    def _describe(c) -> list[tuple[str, str | None]]:
         if c.kind == "tile":
             words = f"{c.threshold} {w('contract_tile')}".split()
             hoods = c.neighborhoods[:1]

@@ -94,9 +94,9 @@ def plan(town: Town, tiles: frozenset[tuple[int, int]], tile_size: int, top: int
 
 def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
             blocks: list[Block]) -> tuple[Placed, int]:
-    """Each panel, in order, where its bottom ends highest (then leftmost; a wider place must
-    end clearly higher to be taken): in a room, or across neighbouring strips below what they
-    hold; returns the places and the image's height."""
+    """Each panel, in order, where its bottom ends highest (a wider or a more rightward place
+    must end clearly higher to be taken): in a room, or across neighbouring strips below what
+    they hold; returns the places and the image's height."""
     strips, rooms = layout
     floor = [y for _, _, y in strips]
     room_y = {r: r[1] for r in rooms}
@@ -109,13 +109,13 @@ def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
         return measured[(k, width)]
 
     for k, block in enumerate(blocks):
-        best: tuple[int, int, tuple] | None = None  # score, x, where
+        best: tuple[int, int, tuple] | None = None  # score (the bottom, a little more if wide or right), x, where
         for r in rooms:
             x, y, w, h, open_ = r
             if w >= block.min_width:
                 end = room_y[r] + height(k, block, w)
-                if (open_ or end <= y + h) and (best is None or (end + w // 20, x) < best[:2]):
-                    best = (end + w // 20, x, ("room", r, w, end))
+                if (open_ or end <= y + h) and (best is None or (end + w // 20 + x // 40, x) < best[:2]):
+                    best = (end + w // 20 + x // 40, x, ("room", r, w, end))
         for i in range(len(strips)):
             for j in range(i, len(strips)):
                 w = strips[j][1] - GAP - strips[i][0]
@@ -123,8 +123,9 @@ def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
                     continue
                 y = max(floor[i:j + 1])
                 end = y + height(k, block, w)
-                if best is None or (end + w // 20, strips[i][0]) < best[:2]:
-                    best = (end + w // 20, strips[i][0], ("strips", i, j, w, y))
+                score = end + w // 20 + strips[i][0] // 40
+                if best is None or (score, strips[i][0]) < best[:2]:
+                    best = (score, strips[i][0], ("strips", i, j, w, y))
         assert best is not None, "the page's full width always fits a panel"
         _, x, where = best
         if where[0] == "room":

@@ -255,9 +255,10 @@ def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
 
 # --- tables ------------------------------------------------------------------------------
 def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],
-           marks: list[str], size: int = TEXT, bottom: float = Y1, row_h: int = ROW_H) -> float:
-    """Columns of numbers after a column of players (a name too long for one line takes
-    two while the rows still fit above ``bottom``); a row: (seats, name, cells, strong)."""
+           marks: list[str], size: int = TEXT, bottom: float = Y1, tallest: int = ROW_H) -> float:
+    """Columns of numbers after a column of players; a row: (seats, name, cells, strong).
+    Rows grow up to ``tallest`` with the room left above ``bottom``, once a name too long
+    for one line has had its second line."""
     cols = []
     for i, head in enumerate(heads):
         parts = _split(drawable(head))
@@ -270,14 +271,19 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         x += w
     y += 48
     first = X1 - sum(w for _, w in cols)
+    room = first - X0 - 10
+    long = [width(name, size, strong) > room - len(seats) * (CHIP + 4) for seats, name, _, strong in rows]
+    second = size + 6  # a name's second line
+    spare = bottom - y - len(rows) * ROW_H
+    wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
+    row_h = int(min(tallest, max(ROW_H, (bottom - y - len(wrapped) * second) / max(1, len(rows)))))
     for i, (seats, name, cells, strong) in enumerate(rows):
         fill = INK if strong or cells[-1] != "-" else MUTED
         run = Run(size, bold=strong)
         for seat in seats:
             run.chip(seat, marks[seat])
-        lines = 2 if y + (len(rows) - i) * row_h + size + 6 <= bottom else 1
-        below = run.words(name).draw(canvas, X0, y, first - X0 - 10, lines, row_h, fill=fill, next_h=size + 6,
-                                     hang=len(seats) * (CHIP + 4))
+        below = run.words(name).draw(canvas, X0, y, room, 2 if i in wrapped else 1, row_h, fill=fill,
+                                     next_h=second, hang=len(seats) * (CHIP + 4))
         x = first
         for (_, w), cell in zip(cols, cells, strict=True):
             canvas.text((x + w - 4, y + row_h / 2), cell, size, fill, anchor="rm", bold=strong)
@@ -324,9 +330,7 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         rows.append((f.members, name, [str(public_capital(f)), str(f.florins), str(len(f.palazzi)),
                                        str(f.art_count), str(f.men), offices, drawable(faction)], False))
     limit = make_room(canvas, words.locale, y + 48 + len(rows) * ROW_H + LINE_H + 4)
-    row_h = int(min(50, max(ROW_H, (limit - y - 48 - LINE_H - 4) / max(1, len(rows)))))
-    size = HEAD if row_h >= 46 else TEXT
-    y = _table(canvas, y, heads, rows, marks, size=size, bottom=limit - LINE_H - 4, row_h=row_h) + 4
+    y = _table(canvas, y, heads, rows, marks, bottom=limit - LINE_H - 4, tallest=48) + 4
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
     return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, 1, LINE_H, fill=MUTED), limit
@@ -346,6 +350,5 @@ def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, mark
             name = words.text_of("leo.board.bankrupt", name=name)
         cells = [str(s.rank)] + [str(s.breakdown[c]) for c in cats] + [str(s.total)]
         rows.append(([s.seat], name, cells, s.seat in result.winners))
-    row_h = int(min(56, max(ROW_H, (Y1 - y - 48 - 2 * LINE_H - 10) / max(1, len(rows)))))
-    y = _table(canvas, y, heads, rows, marks, size=HEAD, row_h=row_h) + 10
+    y = _table(canvas, y, heads, rows, marks, size=HEAD, bottom=Y1 - 2 * LINE_H - 10, tallest=56) + 10
     return Run(TEXT).words(words.text_of("leo.board.capital_rule")).draw(canvas, X0, y, ROOM, 2, LINE_H)

@@ -32,7 +32,7 @@ def test_the_final_board_shows_every_category_the_total_and_the_winner(seats):
     view = GAME.view(final, None)
     canvas = draw_board(view, NAMES[:seats])
     texts = canvas.texts
-    for heading in ("Final scores", "Coins", "Contracts", "Height", "Grouping", "Total"):
+    for heading in ("Final scores, in coins", "Coins", "Contracts", "Height", "Grouping", "Total"):
         assert heading in texts, heading
     result = GAME.result(final)
     for score in result.scores:
