@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from render.bella_vista_draw import (
     BAND,
@@ -211,13 +212,14 @@ def offer_board(view, people: People, w: Words) -> Block:
                     canvas.text((cx, y + rh / 2), state, SMALL, MUTED, "lm")
                 else:
                     roofed = s.card is not None and s.card.roofed
-                    card_face(canvas, cx, y + 2, 70, rh - 6, s.seat, text, roofed, people)
-                    canvas.text((cx + 80, y + rh / 2), fit(state, SMALL, width - 180), SMALL, MUTED, "lm")
+                    card_face(canvas, cx, y + 2, slot_w, rh - 6, s.seat, text, roofed, people)  # "A3 #8r" fits
+                    canvas.text((cx + slot_w + 10, y + rh / 2), fit(state, SMALL, width - slot_w - 110), SMALL, MUTED,
+                                "lm")
                 y += rh
             if view.neutral_colour:
                 canvas.text((x, y + rh / 2), w("neutral"), SMALL, INK, "lm", bold=True)
                 nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
-                card_face(canvas, x + 100, y + 2, 70, rh - 6, None, nxt, False, people)
+                card_face(canvas, x + 100, y + 2, slot_w, rh - 6, None, nxt, False, people)
                 y += rh
         _offer_order(canvas, x, y, width, view, people, w)
 
@@ -255,6 +257,10 @@ def zoning(view, w: Words, zoning_words: str) -> Block:
         canvas.text((x, y + 2), w("left_in_deck", count=view.zoning_left), SMALL, MUTED)
 
     return Block(240, measure, draw)
+
+
+def _symbol_swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str) -> None:
+    swatch(canvas, x, y, code, symbol)
 
 
 def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | None, size: int = CHIP) -> None:
@@ -382,7 +388,7 @@ def key(view, people: People, w: Words, tile_name) -> Block:
     codes = {s: next((t.code for t in view.tiles if t.symbol == s and not t.striped), s[0]) for s in SYMBOLS}
     items: list[tuple[str, Callable[[BoardCanvas, float, float], None]]] = []
     for s in SYMBOLS:
-        items.append((tile_name(codes[s]), lambda c, x, y, s=s: swatch(c, x, y, codes[s], s)))
+        items.append((tile_name(codes[s]), partial(_symbol_swatch, code=codes[s], symbol=s)))
     items.append((w("striped"), lambda c, x, y: swatch(c, x, y, "s", None)))
     owner = view.seat if view.seat is not None else 0
 

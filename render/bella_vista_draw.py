@@ -72,7 +72,7 @@ def _stamp(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, 
     """The text's coverage mask (in four steps) and its ink box relative to the anchor point."""
     stroke = max(1, size // 18) if bold else 0
     f = font(size)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,
                               stroke_fill=255)
@@ -94,6 +94,7 @@ class BoardCanvas(Canvas):
     texts: list[str] = field(default_factory=list)
     town: object = None
     panels: list[tuple[int, int, int, int]] = field(default_factory=list)  # x, y, width, height
+    boxes: list[tuple[int, int, int, int]] = field(default_factory=list)  # each text's ink box, as texts
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la",
              bold: bool = False) -> tuple[float, float, float, float]:
@@ -104,7 +105,9 @@ class BoardCanvas(Canvas):
         mask, (left, top, right, bottom) = _stamp(text, size, anchor, bold)
         x, y = int(round(xy[0])), int(round(xy[1]))
         self.image.paste(fill, (x + left, y + top), mask)
-        return (x + left, y + top, x + right, y + bottom)
+        box = (x + left, y + top, x + right, y + bottom)
+        self.boxes.append(box)
+        return box
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
         return text_width(text, size, bold)

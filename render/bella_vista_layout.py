@@ -64,7 +64,8 @@ def plan(town: Town, tiles: frozenset[tuple[int, int]], tile_size: int, top: int
     strips = []
     for c in range(tcols):
         lowest = max((r for r in range(trows) if (c, r) in tiles), default=-1)
-        strips.append((MARGIN if c == 0 else xs[c] + pad, xs[c + 1] + pad if c + 1 < tcols or has_side
+        left = MARGIN if c == 0 and lowest + 1 == trows else xs[c] + (pad if c else 0)  # row numbers run beside
+        strips.append((left, xs[c + 1] + pad if c + 1 < tcols or has_side
                        else WIDTH - MARGIN + GAP, ys[lowest + 1] + GAP))
     if has_side:
         strips.append((right + pad, WIDTH - MARGIN + GAP, bottom + GAP))

@@ -10,6 +10,7 @@ face-down cards and contracts, and the public town (``View.hand_places``)."""
 from __future__ import annotations
 
 from engines.bella_vista import terms
+from engines.bella_vista.view import HandCardView
 from engines.bella_vista.viewing import contract_words
 from render.bella_vista_blocks import (
     CHIP,
@@ -24,6 +25,7 @@ from render.bella_vista_blocks import (
 )
 from render.bella_vista_draw import (
     BODY,
+    HEADING,
     MUTED,
     SMALL,
     WIDTH,
@@ -31,6 +33,7 @@ from render.bella_vista_draw import (
     People,
     line_height,
     new_canvas,
+    text_width,
     wrap,
 )
 from render.bella_vista_layout import arrange
@@ -58,7 +61,7 @@ def _places(h, w: Words) -> list[str]:
 def hand_block(view, people: People, w: Words) -> Block:
     text_x = CARD_W + 14
 
-    def rows(width: int) -> list[tuple[object, list[str]]]:
+    def rows(width: int) -> list[tuple[HandCardView, list[str]]]:
         out = []
         for h in view.hand_places or []:
             lines = [line for part in _places(h, w) for line in wrap(part, SMALL, width - text_x)]
@@ -93,7 +96,7 @@ def offered_block(view, people: People, w: Words) -> Block | None:
             if s.seat == view.seat and s.card is not None and not s.built]
     if not mine:
         return None
-    step = CARD_W + 16
+    step = max(CARD_W, int(text_width(w("face_down"), SMALL))) + 16  # the words under a card stay apart
 
     def per_row(width: int) -> int:
         return max(1, (width + 16) // step)
@@ -111,11 +114,12 @@ def offered_block(view, people: People, w: Words) -> Block | None:
             cy = y + (i // n) * (CARD_H + 2 * line_height(SMALL) + 10)
             card_face(canvas, cx, cy, CARD_W, CARD_H, s.seat, s.card.notation, s.card.roofed, people)
             where = w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
+            cx += (step - 16 - CARD_W) // 2
             canvas.text((cx + CARD_W / 2, cy + CARD_H + 2), where, SMALL, INK, "ma", bold=True)
             state = w("face_down") if s.face_down else ""
             canvas.text((cx + CARD_W / 2, cy + CARD_H + 2 + line_height(SMALL)), state, SMALL, MUTED, "ma")
 
-    return Block(CARD_W + 20, measure, draw)
+    return Block(max(CARD_W + 20, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
 
 
 def map_key(w: Words) -> Block:
@@ -162,13 +166,6 @@ def suggestions(view) -> list[tuple[list, str]]:
     return [(cells, " ".join(cards)) for cells, cards, _ in chosen.values()]
 
 
-def overlays(canvas: BoardCanvas, town: Town, view, marks: list[tuple[list, str]]) -> None:
-    """A ringed dot in every space a card of the hand could cover; the chosen placements."""
-    reach(canvas, town, {tuple(c) for h in view.hand_places or [] for c in h.reach})
-    for cells, tag in marks:
-        suggestion(canvas, town, cells, tag)
-
-
 def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     page = Page.of(view, names, locale)
     w, people = page.words, page.people
@@ -192,9 +189,11 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     head.draw(canvas, people)
     paste_town(canvas, town, view, page)
     marks = suggestions(view)
+    reach(canvas, town, {tuple(c) for h in view.hand_places or [] for c in h.reach})  # under the names
     neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells})
     buildings(canvas, town, view, people)
-    overlays(canvas, town, view, marks)
+    for cells, tag in marks:
+        suggestion(canvas, town, cells, tag)
     for block, x, y, width, tall in placed:
         block.draw(canvas, x, y, width)
         canvas.panels.append((x, y, width, tall))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Self
 
 from PIL import Image, ImageDraw
 
@@ -37,7 +38,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
 
     @classmethod
-    def over(cls, base: Image.Image) -> Canvas:
+    def over(cls, base: Image.Image) -> Self:
         """A canvas that starts as a copy of a cached static layer."""
         canvas = cls(base.width, base.height, (0, 0, 0))
         canvas.image = base.copy()

@@ -30,7 +30,7 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
-    return right - left, bottom - top
+    return int(right - left), int(bottom - top)
 
 
 def draw_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill) -> None:

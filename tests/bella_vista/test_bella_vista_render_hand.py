@@ -5,7 +5,7 @@ dots on the spaces, the best placement of each card outlined, and the best few i
 from __future__ import annotations
 
 from bv_helpers import GAME, new
-from bv_render_helpers import NAMES, history
+from bv_render_helpers import NAMES, apart, history
 
 from engines.bella_vista.positions import build, construct
 from engines.bella_vista.view import HandCardView, PlacementView
@@ -64,9 +64,12 @@ def test_the_hand_image_shows_each_card_its_places_and_dots_where_it_could_go():
     reach = {tuple(c) for h in view.hand_places for c in h.reach}
     outlined = {tuple(c) for h in view.hand_places for p in h.best for c in p.cells}
     taken = {tuple(c) for b in view.buildings for c in b.cells}
+    named = {(col, row) for col in range(view.columns) for row in range(view.rows)
+             if any(_meets(town.box(col, row), box) for box in canvas.boxes)}
     dotted = [c for c in sorted(reach - outlined) if c not in taken]
-    assert dotted
-    for col, row in dotted[:10]:  # a ringed dot at the centre of every space a card could cover
+    assert dotted and set(dotted) - named
+    for col, row in [c for c in dotted if c not in named][:10]:
+        # a ringed dot at the centre of every space a card could cover (a neighborhood's name lies over its dots)
         x, y = town.centre(col, row)
         r = max(5, town.cell // 7)
         assert canvas.image.getpixel((int(x), int(y))) == WHITE
@@ -78,6 +81,10 @@ def test_the_hand_image_shows_each_card_its_places_and_dots_where_it_could_go():
     for col, row in free[:10]:
         x, y = town.centre(col, row)
         assert canvas.image.getpixel((int(x - max(5, town.cell // 7)), int(y))) != GHOST
+
+
+def _meets(a, b) -> bool:
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
 def test_the_hand_image_says_when_the_zoning_card_cannot_be_met():
@@ -95,3 +102,21 @@ def test_every_seat_has_a_hand_image_through_a_whole_game():
         for seat in range(3):
             canvas = draw_private(GAME.view(state, seat), NAMES[:3])
             assert canvas is not None and "Your cards" in canvas.texts
+
+
+def test_the_words_under_two_of_the_seats_face_down_offers_stay_apart():
+    """Each card of the seat's own on the offer board has its price and "face-down" under it:
+    two such cards side by side must not run their words together."""
+    seen = 0
+    for layout, seed in (("new_york", 1), ("random", 7), ("berlin", 9)):
+        for state in history(2, layout, seed):
+            for seat in range(2):
+                view = GAME.view(state, seat)
+                mine = [s for s in [*view.offer_spaces, *view.last_slots]
+                        if s.seat == seat and s.card is not None and not s.built and s.face_down]
+                if len(mine) >= 2:
+                    canvas = draw_private(view, NAMES[:2])
+                    assert canvas.texts.count("face-down") >= 2
+                    apart(canvas, view)
+                    seen += 1
+    assert seen

@@ -5,31 +5,12 @@ from the renderer's own layout; panels never overlap each other or the town's ti
 from __future__ import annotations
 
 import pytest
-from bv_render_helpers import GAME, NAMES, moments
+from bv_render_helpers import GAME, NAMES, apart, moments, readable
 
 from render.bella_vista import draw_board, draw_private
-from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
 
 CASES = [(2, "new_york", 1), (2, "random", 2), (3, "rome", 3), (3, "random", 4), (4, "london", 5),
          (4, "random", 6), (4, "bangkok", 7), (3, "paris", 8), (2, "berlin", 9)]
-
-
-def readable(canvas) -> None:
-    assert canvas.inline_text() >= MIN_TEXT_INLINE, canvas.inline_text()
-    assert canvas.inline_piece() >= MIN_PIECE_INLINE, canvas.inline_piece()
-
-
-def apart(canvas, view) -> None:
-    """No two panels overlap, none covers a tile, all lie inside the image."""
-    town = canvas.town
-    side = view.tile_size * town.cell
-    tiles = [(town.x + t.x * town.cell, town.y + t.y * town.cell, side, side) for t in view.tiles]
-    panels = canvas.panels
-    for i, (x, y, w, h) in enumerate(panels):
-        assert 0 <= x and x + w <= canvas.width and 0 <= y and y + h <= canvas.height, (x, y, w, h)
-        for other in panels[i + 1:] + tiles:
-            ox, oy, ow, oh = other
-            assert x + w <= ox or ox + ow <= x or y + h <= oy or oy + oh <= y, ((x, y, w, h), other)
 
 
 @pytest.mark.parametrize("seats,layout,seed", CASES)
