@@ -172,3 +172,15 @@ def test_every_move_the_help_shows_is_read_by_the_parser_as_autocomplete_writes_
         action = G.parse_action(state, 0, example)  # raises if the help and the parser disagree
         assert G.parse_action(state, 0, G.notation(state, action)) == action
     assert f"`{G.notation(state, UseOffice())}`" in text  # leaving a marker where it is: "office 0"
+
+
+def test_every_move_of_the_readmes_table_is_spelled_as_in_the_help():
+    """The README's notation table shows the moves as /help and autocomplete write them (it said
+    ``office skip`` where both write ``office 0``)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Leonardo"):]
+    section = section[:section.index("\n## ")]
+    moves = [m for line in section.splitlines() if line.startswith("| ") for m in re.findall(r"`([^`]+)`", line)]
+    text = words(Msg("leo.help"))
+    assert len(moves) > 10
+    assert [m for m in moves if f"`{m}`" not in text] == []
