@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from render.canvas import Canvas
+from render.canvas import Canvas, text_stamp
 from render.common import font
 from render.palette import INK, ink_on, marks, player_colour
 
@@ -62,23 +62,6 @@ TERRAIN: dict[str, RGB] = {"park": PARK, "river": RIVER, "neutral building": NEU
 # --- a canvas that stamps text ---------------------------------------------------------------
 
 
-# Coverage in four steps instead of 256: the same letters to the eye, at either size, and a
-# PNG about half as heavy (anti-aliased edges in 256 shades are most of a board's bytes).
-COVERAGE_STEPS = [round(round(p * 3 / 255) * 255 / 3) for p in range(256)]
-
-
-@lru_cache(maxsize=4096)
-def _stamp(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, tuple[int, int, int, int]]:
-    """The text's coverage mask (in four steps) and its ink box relative to the anchor point."""
-    stroke = max(1, size // 18) if bold else 0
-    f = font(size)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,
-                              stroke_fill=255)
-    return mask.point(COVERAGE_STEPS), (left, top, right, bottom)
-
-
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     stroke = max(1, size // 18) if bold else 0
@@ -102,7 +85,7 @@ class BoardCanvas(Canvas):
         if not text:
             return (xy[0], xy[1], xy[0], xy[1])
         self.texts.append(text)
-        mask, (left, top, right, bottom) = _stamp(text, size, anchor, bold)
+        mask, (left, top, right, bottom) = text_stamp(text, size, anchor, bold)
         x, y = int(round(xy[0])), int(round(xy[1]))
         self.image.paste(fill, (x + left, y + top), mask)
         box = (x + left, y + top, x + right, y + bottom)

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.bella_vista_draw import COVERAGE_STEPS
+from render.canvas import COVERAGE_STEPS
 
 SYMBOLS = ("Flower", "Butterfly", "Leaf", "Sun")
 

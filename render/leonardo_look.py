@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
-from render.canvas import Canvas
+from render.canvas import Canvas, text_stamp
 from render.common import font
 from render.palette import INK, ink_on, player_colour
 from render.text import Style, catalog
@@ -53,7 +53,7 @@ class LeoCanvas(Canvas):
         numbers and names again and again)."""
         self.said.append(text)
         self.min_text = min(self.min_text, size)
-        mask, left, top = _stamp(text, size, anchor, bold)
+        mask, (left, top, _, _) = text_stamp(text, size, anchor, bold)
         x, y = round(xy[0] + left), round(xy[1] + top)
         self.image.paste(fill, (x, y), mask)
         return x, y, x + mask.width, y + mask.height
@@ -79,18 +79,6 @@ class LeoCanvas(Canvas):
         self.min_text, self.min_piece = min(self.min_text, other.min_text), min(self.min_piece, other.min_piece)
         self.said += other.said
         self.pieces += other.pieces
-
-
-@lru_cache(maxsize=4096)
-def _stamp(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    """The words as a mask, and where its corner lies from the anchor point."""
-    stroke = max(1, size // 18) if bold else 0
-    f = font(size)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,
-                              stroke_fill=255)
-    return mask, left, top
 
 
 # --- text the bundled font can draw ------------------------------------------------
