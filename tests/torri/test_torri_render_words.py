@@ -55,6 +55,13 @@ def test_the_last_move_names_the_mover_and_its_route_in_the_order_walked():
     assert "Bruno walks C2 › B2." in " ".join(said(back))
 
 
+def test_a_battlement_built_reads_as_one_bracket_not_two():
+    state = position(towers={"B2": "B"}, builders=["B2", "C4", "E4"], gold=[5, 0, 0])
+    text = " ".join(said(play(state, "C2 battlement").state))
+    assert "Builds a battlement piece for 3 gold (new tower, now 1 high) and takes 2 gold from the bank." in text
+    assert ") (" not in text
+
+
 def test_the_final_board_has_the_winner_and_every_category_and_no_tie_break_line_without_a_tie():
     state = position(towers={"B2": "BG", "F6": "Y", "C4": "nBBN", "E4": "nGN"}, builders=["B2", "F6", "C4"],
                      gold=[1, 2, 3], triggered_by=0, over=True)
