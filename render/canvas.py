@@ -40,8 +40,10 @@ class Canvas:
 
     @classmethod
     def over(cls, base: Image.Image) -> Self:
-        """A canvas that starts as a copy of a cached static layer."""
-        canvas = cls(base.width, base.height, (0, 0, 0))
+        """A canvas that starts as a copy of a cached static layer (made 1 px wide first: a blank
+        image of the full size would cost as much again as the copy)."""
+        canvas = cls(1, 1, (0, 0, 0))
+        canvas.width, canvas.height = base.width, base.height
         canvas.image = base.copy()
         canvas.draw = ImageDraw.Draw(canvas.image)
         return canvas
