@@ -21,13 +21,13 @@ from engines.bella_vista.viewing import contract_words
 from render.bella_vista_blocks import (
     Block,
     contracts,
-    key,
     objectives,
     offer_board,
     standings,
     zoning,
 )
 from render.bella_vista_draw import WIDTH, new_canvas
+from render.bella_vista_key import key
 from render.bella_vista_layout import arrange
 from render.bella_vista_page import Header, Page, caption, frame, must, paste_town, status
 from render.bella_vista_private import draw_hand

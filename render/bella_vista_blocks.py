@@ -1,5 +1,6 @@
 """The board's panels beside and below the town: the architects and their coins, the offer
-board, the Zoning card, the contracts, the end-of-game objectives, the key, the final scores.
+board, the Zoning card, the contracts, the end-of-game objectives (the key and the final scores
+have modules of their own).
 
 Each panel is a ``Block``: how narrow it may be, how tall it is at a width, and how to draw
 it there; ``render/bella_vista.py`` arranges them round the town.
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from render.bella_vista_draw import (
     BAND,
@@ -32,7 +32,7 @@ from render.bella_vista_draw import (
     text_width,
     wrap,
 )
-from render.bella_vista_glyphs import SYMBOLS, glyph, stripes
+from render.bella_vista_glyphs import glyph, stripes
 from render.palette import INK, ink_on, player_colour
 
 GAP = 14  # between a block's parts
@@ -259,10 +259,6 @@ def zoning(view, w: Words, zoning_words: str) -> Block:
     return Block(240, measure, draw)
 
 
-def _symbol_swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str) -> None:
-    swatch(canvas, x, y, code, symbol)
-
-
 def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | None, size: int = CHIP) -> None:
     """A neighborhood as a small tile: its fill, stripes if striped, its symbol."""
     canvas.draw.rectangle((x, y, x + size - 1, y + size - 1), fill=TOWN_PLAIN)
@@ -378,54 +374,3 @@ def objectives(view, w: Words) -> Block:
             y += 6
 
     return Block(240, measure, draw)
-
-
-# --- the key ------------------------------------------------------------------------------------
-
-
-def key(view, people: People, w: Words, tile_name) -> Block:
-    """The neighborhood symbols with their names, stripes, and how a building reads."""
-    codes = {s: next((t.code for t in view.tiles if t.symbol == s and not t.striped), s[0]) for s in SYMBOLS}
-    items: list[tuple[str, Callable[[BoardCanvas, float, float], None]]] = []
-    for s in SYMBOLS:
-        items.append((tile_name(codes[s]), partial(_symbol_swatch, code=codes[s], symbol=s)))
-    items.append((w("striped"), lambda c, x, y: swatch(c, x, y, "s", None)))
-    owner = view.seat if view.seat is not None else 0
-
-    def sample(c, x, y, roofed=False, seat: int | None = owner, text="6"):
-        card_face(c, x, y, CHIP + 10, CHIP, seat, "", roofed, people, mark=False)
-        c.text((x + (CHIP + 10) / 2, y + CHIP / 2), text, SMALL, ink_on(NEUTRAL if seat is None else
-                                                                      player_colour(seat)), "mm", bold=True)
-
-    items.append((w("key_building"), lambda c, x, y: sample(c, x, y, text=f"6 {people.mark(owner)}")))
-    if view.seats == 2:
-        items.append((w("key_roofed"), lambda c, x, y: sample(c, x, y, roofed=True)))
-    if view.seats == 3:
-        items.append((w("key_neutral"), lambda c, x, y: sample(c, x, y, seat=None, text="3")))
-
-    def last(c, x, y):
-        c.draw.rounded_rectangle((x, y, x + CHIP + 9, y + CHIP - 1), radius=6, fill=INK)
-        c.draw.rounded_rectangle((x + 3, y + 3, x + CHIP + 6, y + CHIP - 4), radius=5, fill=WHITE)
-        c.draw.rounded_rectangle((x + 6, y + 6, x + CHIP + 3, y + CHIP - 7), radius=4, fill=INK)
-
-    items.append((w("key_last"), last))
-    cell_w = max(text_width(t, SMALL) for t, _ in items) + CHIP + 24
-
-    def columns(width: int) -> int:
-        return max(1, min(len(items), width // cell_w))
-
-    def measure(width: int) -> int:
-        rows = -(-len(items) // columns(width))
-        return HEAD + rows * (CHIP + 8)
-
-    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w("key"))
-        y += HEAD
-        cols = columns(width)
-        step = width / cols
-        for i, (text, icon) in enumerate(items):
-            cx, cy = x + (i % cols) * step, y + (i // cols) * (CHIP + 8)
-            icon(canvas, cx, cy)
-            canvas.text((cx + CHIP + 16, cy + CHIP / 2), fit(text, SMALL, int(step - CHIP - 20)), SMALL, INK, "lm")
-
-    return Block(260, measure, draw)
