@@ -1,129 +1,203 @@
-"""The private picture of one Bella Vista seat: the construction cards in hand, its own
-cards on the offer board (face-down or not), and the contract cards it has taken."""
+"""The hand image of one Bella Vista seat: its cards and where each could go now.
+
+The town as on the board, with a dot in every free space a card of the hand could cover under
+the Zoning card in force, and each card's best-paying placement outlined and tagged with the
+card; beside or below it: the cards (each with how many placements meet the Zoning card and
+its best few, with the coins they would earn now), the Zoning card, the seat's own cards on
+the offer board, and its contracts. All of it comes from the seat's own view: its hand, its
+face-down cards and contracts, and the public town (``View.hand_places``)."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from PIL import Image, ImageDraw
-
-from engines.bella_vista.view import CardView
+from engines.bella_vista import terms
+from engines.bella_vista.view import HandCardView
 from engines.bella_vista.viewing import contract_words
+from render.bella_vista_blocks import (
+    CHIP,
+    GAP,
+    HEAD,
+    Block,
+    Words,
+    card_face,
+    contracts,
+    heading,
+    zoning,
+)
 from render.bella_vista_draw import (
-    BG,
-    FAINT,
-    HEADER_BG,
-    INK,
+    BODY,
+    HEADING,
     MUTED,
-    WHITE,
-    colour,
-    ink_on,
-    letter,
-    put,
+    SMALL,
+    WIDTH,
+    BoardCanvas,
+    People,
+    line_height,
+    new_canvas,
+    text_width,
     wrap,
 )
-from render.text import words
+from render.bella_vista_layout import arrange
+from render.bella_vista_page import Header, Page, frame, must, paste_town, status
+from render.bella_vista_town import Town, buildings, neighborhood_names, reach, suggestion
+from render.canvas import Canvas
+from render.palette import INK
 
-WIDTH = 1000
-MARGIN = 16
-CARD_W, CARD_H, CARD_GAP = 112, 156, 14
-CONTRACT_H = 44
-
-
-@cache
-def footprint(height: int) -> tuple[tuple[int, int], ...]:
-    """The building's footprint cells (component data, the same for every game)."""
-    from engines.bella_vista.components import components
-
-    for fp in components().buildings:
-        if fp.height == height:
-            return tuple((int(c), int(r)) for c, r in fp.cells)
-    return ((0, 0), (1, 0))
+CARD_W, CARD_H = 84, 74
 
 
-def draw_card(
-    img: Image.Image, x: int, y: int, card: CardView, own: str, second: str | None, caption: str
-) -> None:
-    """A construction card: its colour, its number, the building's footprint."""
-    draw = ImageDraw.Draw(img)
-    height, roofed = card.height, card.roofed
-    body = colour(second if roofed and second else own)
-    draw.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=8, fill=body, outline=INK, width=3)
-    if roofed:
-        draw.rounded_rectangle(
-            (x + 6, y + 6, x + CARD_W - 6, y + 34), radius=4, fill=colour(own), outline=INK
-        )
-        put(img, (x + CARD_W / 2, y + 20), "roofed", 15, ink_on(colour(own)), "mm")
-    ink = ink_on(body)
-    put(img, (x + CARD_W / 2, y + 62), card.notation, 38, ink, "mm")
-    cells = footprint(height)
-    s = 18
-    w = (max(c for c, _ in cells) + 1) * s
-    h = (max(r for _, r in cells) + 1) * s
-    fx, fy = x + (CARD_W - w) // 2, y + 92 + (36 - h) // 2
-    for c, r in cells:
-        draw.rectangle(
-            (fx + c * s, fy + r * s, fx + (c + 1) * s - 1, fy + (r + 1) * s - 1), fill=WHITE, outline=INK
-        )
-    for i, line in enumerate(caption.splitlines()):
-        put(img, (x + CARD_W / 2, y + CARD_H + 6 + i * 18), line, 14, INK, "ma")
+def _places(h, w: Words) -> list[str]:
+    """What a card of the hand could do now, as lines of words."""
+    if not h.best:
+        return [w("nowhere")]
+    if h.forced:
+        head = w("forced")
+        best = " · ".join(w("best_forced", place=p.place) for p in h.best)
+    else:
+        head = w("places", count=h.places)
+        best = " · ".join(w("best_place", place=p.place, coins=p.coins) for p in h.best)
+    return [head, f"{w('best')} {best}"]
 
 
-def render_private(view, names: list[str]) -> Image.Image:
-    seat = view.seat
-    arch = next((a for a in view.architects if a.seat == seat), None)
-    own = arch.colour if arch else view.colours[seat]
-    second = arch.second_colour if arch else None
-    hand = list(view.hand or [])
-    offered = [
-        s
-        for s in list(view.offer_spaces) + list(view.last_slots)
-        if s.seat == seat and s.card is not None and not s.built
-    ]
-    contracts = list(view.my_contracts or [])
-    cards_row = CARD_H + 44
-    width = max(WIDTH, 2 * MARGIN + (len(hand) + len(offered)) * (CARD_W + CARD_GAP) + 24)
-    height = 72 + 34 + cards_row + 40 + 34 + max(1, len(contracts)) * CONTRACT_H + MARGIN
-    img = Image.new("RGB", (width, height), BG)
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, width - 1, 59), fill=HEADER_BG)
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-    colours = f"{own}" + (f" + {second} roofed" if second else "")
-    put(img, (MARGIN, 12), f"Your cards: {name} ({letter(own)}, {colours})", 24, WHITE)
-    if arch is not None:
-        figures = f"{arch.coins} coin{'' if arch.coins == 1 else 's'}   {arch.hand} in hand   {arch.deck} in deck   {arch.buildings_left} buildings left"
-        put(img, (width - MARGIN, 40), figures, 15, (215, 220, 230), "ra")
-    y = 72
-    put(img, (MARGIN, y), f"Hand ({len(hand)})", 19, INK)
-    hand_w = max(1, len(hand)) * (CARD_W + CARD_GAP)
-    if offered:
-        put(img, (MARGIN + hand_w + 24, y), "On the offer board", 19, INK)
-    y += 34
-    x = MARGIN
-    for card in hand:
-        draw_card(img, x, y, card, own, second, "")
-        x += CARD_W + CARD_GAP
-    if not hand:
-        put(img, (MARGIN, y + 20), "no cards in hand", 16, MUTED)
-    x = MARGIN + hand_w + 24
-    if offered:
-        draw.line((x - 14, y, x - 14, y + CARD_H), fill=FAINT, width=2)
-    for s in offered:
-        where = f"{s.cost} coin{'' if s.cost == 1 else 's'}" if s.cost is not None else "could not pay"
-        state = "face-down" if s.face_down else "revealed"
-        draw_card(img, x, y, s.card, own, second, f"{where}\n{state}")
-        x += CARD_W + CARD_GAP
-    y += cards_row + 20
-    total = sum(c.value for c in contracts)
-    put(img, (MARGIN, y), f"Contracts taken ({len(contracts)}, worth {total} coins)", 19, INK)
-    y += 34
-    if not contracts:
-        put(img, (MARGIN, y + 8), "none yet", 16, MUTED)
-    for c in contracts:
-        draw.rectangle((MARGIN, y, MARGIN + 62, y + CONTRACT_H - 6), fill=WHITE, outline=INK, width=2)
-        put(img, (MARGIN + 31, y + 3), f"#{c.id}", 16, INK, "ma")
-        put(img, (MARGIN + 31, y + 21), f"{c.value} coins", 13, MUTED, "ma")
-        for i, line in enumerate(wrap(words(contract_words(c)), 16, width - 2 * MARGIN - 80, 2)):
-            put(img, (MARGIN + 76, y + 2 + i * 19), line, 16, INK)
-        y += CONTRACT_H
-    return img
+def hand_block(view, people: People, w: Words) -> Block:
+    text_x = CARD_W + 14
+
+    def rows(width: int) -> list[tuple[HandCardView, list[str]]]:
+        out = []
+        for h in view.hand_places or []:
+            lines = [line for part in _places(h, w) for line in wrap(part, SMALL, width - text_x)]
+            out.append((h, lines))
+        return out
+
+    def row_h(lines: list[str]) -> int:
+        return max(CARD_H, len(lines) * line_height(SMALL)) + 12
+
+    def measure(width: int) -> int:
+        body = sum(row_h(lines) for _, lines in rows(width))
+        return HEAD + (body if view.hand_places else line_height(BODY))
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("your_cards"))
+        y += HEAD
+        if not view.hand_places:
+            canvas.text((x, y), w("none_yet"), BODY, MUTED)
+        for h, lines in rows(width):
+            card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people)
+            for i, line in enumerate(lines):
+                canvas.text((x + text_x, y + i * line_height(SMALL)), line, SMALL, INK if i == 0 else MUTED,
+                            bold=i == 0)
+            y += row_h(lines)
+
+    return Block(260, measure, draw)
+
+
+def offered_block(view, people: People, w: Words) -> Block | None:
+    """The seat's own cards on the offer board (face-down ones included: its own view)."""
+    mine = [s for s in list(view.offer_spaces) + list(view.last_slots)
+            if s.seat == view.seat and s.card is not None and not s.built]
+    if not mine:
+        return None
+    step = max(CARD_W, int(text_width(w("face_down"), SMALL))) + 16  # the words under a card stay apart
+
+    def per_row(width: int) -> int:
+        return max(1, (width + 16) // step)
+
+    def measure(width: int) -> int:
+        rows = -(-len(mine) // per_row(width))
+        return HEAD + rows * (CARD_H + 2 * line_height(SMALL) + 10)
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("on_offer"))
+        y += HEAD
+        n = per_row(width)
+        for i, s in enumerate(mine):
+            cx = x + (i % n) * step
+            cy = y + (i // n) * (CARD_H + 2 * line_height(SMALL) + 10)
+            card_face(canvas, cx, cy, CARD_W, CARD_H, s.seat, s.card.notation, s.card.roofed, people)
+            where = w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
+            cx += (step - 16 - CARD_W) // 2
+            canvas.text((cx + CARD_W / 2, cy + CARD_H + 2), where, SMALL, INK, "ma", bold=True)
+            state = w("face_down") if s.face_down else ""
+            canvas.text((cx + CARD_W / 2, cy + CARD_H + 2 + line_height(SMALL)), state, SMALL, MUTED, "ma")
+
+    return Block(max(CARD_W + 20, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
+
+
+def map_key(w: Words) -> Block:
+    """What the dots and outlines on the town mean."""
+    icon_w = 2 * CHIP + 14
+    texts = (w("map_reach"), w("map_best"))
+
+    def measure(width: int) -> int:
+        return HEAD + sum(max(CHIP, len(wrap(t, SMALL, width - icon_w)) * line_height(SMALL)) + 10 for t in texts)
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("key"))
+        y += HEAD
+        for n, text in enumerate(texts):
+            sample = Town(x, y, CHIP, 2, 1)
+            if n == 0:
+                reach(canvas, sample, {(0, 0)})
+            else:
+                suggestion(canvas, sample, [[0, 0], [1, 0]], "#6")
+            lines = wrap(text, SMALL, width - icon_w)
+            for i, line in enumerate(lines):
+                canvas.text((x + icon_w, y + i * line_height(SMALL)), line, SMALL, INK)
+            y += max(CHIP, len(lines) * line_height(SMALL)) + 10
+
+    return Block(260, measure, draw)
+
+
+def suggestions(view) -> list[tuple[list, str]]:
+    """One placement per card to outline on the town: its best one that does not overlap one
+    already chosen (the same placement is shared: "#5 #6"); a card whose best few all overlap
+    others is left to the list."""
+    chosen: dict[str, tuple[list, list[str], set]] = {}
+    taken: set[tuple[int, int]] = set()
+    for h in view.hand_places or []:
+        for p in h.best:
+            cells = {tuple(c) for c in p.cells}
+            if p.place in chosen:
+                chosen[p.place][1].append(h.card.notation)
+                break
+            if not cells & taken:
+                chosen[p.place] = (p.cells, [h.card.notation], cells)
+                taken |= cells
+                break
+    return [(cells, " ".join(cards)) for cells, cards, _ in chosen.values()]
+
+
+def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
+    page = Page.of(view, names, locale)
+    w, people = page.words, page.people
+    lines = [("", w("hand_of", seat=view.seat))]
+    if not view.scores:
+        lines.append(("", must(view, w)))
+    head = Header("Bella Vista", status(view, w), tuple(lines))
+    town, rects = frame(view, head.height(people) + 14)
+    symbol_of = {t.code: t.symbol for t in view.tiles}.get
+    blocks = [hand_block(view, people, w), zoning(view, w, w.msg(terms.zoning(view.zoning.id)))]
+    offered = offered_block(view, people, w)
+    if offered is not None:
+        blocks.append(offered)
+    blocks.append(contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
+                            view.my_contracts or [],
+                            "my_contracts", deck=False))
+    blocks.append(map_key(w))
+    placed, height = arrange(town, rects, blocks)
+    canvas = new_canvas(WIDTH, height)
+    canvas.town = town
+    head.draw(canvas, people)
+    paste_town(canvas, town, view, page)
+    marks = suggestions(view)
+    reach(canvas, town, {tuple(c) for h in view.hand_places or [] for c in h.reach})  # under the names
+    neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells})
+    buildings(canvas, town, view, people)
+    for cells, tag in marks:
+        suggestion(canvas, town, cells, tag)
+    for block, x, y, width, tall in placed:
+        block.draw(canvas, x, y, width)
+        canvas.panels.append((x, y, width, tall))
+    return canvas
+
+
+__all__ = ["GAP", "draw_hand"]

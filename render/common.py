@@ -1,4 +1,5 @@
-"""Shared drawing helpers: fonts, seat colours, PNG encoding, the Renderer protocol."""
+"""Shared drawing helpers: the font, PNG encoding, the Renderer protocol (the player colours are
+render/palette.py's)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import io
 from functools import cache
 from typing import Protocol
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 from pydantic import BaseModel
 
 
@@ -28,31 +29,9 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
-    return right - left, bottom - top
-
-
-def draw_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
-
-
 def encode_png(image: Image.Image) -> bytes:
     """The one PNG encoder every image goes through (the benchmark's baseline)."""
     buf = io.BytesIO()
     image.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
 
-
-# Seat colours shared by the games' renderers, readable on a light background.
-PALETTE: dict[str, tuple[int, int, int]] = {
-    "red": (200, 40, 40),
-    "blue": (40, 90, 200),
-    "green": (40, 150, 60),
-    "yellow": (225, 185, 20),
-    "purple": (130, 60, 170),
-    "orange": (235, 120, 20),
-    "black": (30, 30, 30),
-    "white": (245, 245, 245),
-    "neutral": (190, 160, 120),
-}

@@ -10,6 +10,7 @@ to their colour beside their name. See tests/render/colour_science.py.
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
 RGB = tuple[int, int, int]
 
@@ -30,8 +31,10 @@ def player_colour(seat: int) -> RGB:
     return PLAYER_COLOURS[seat]
 
 
+@cache
 def ink_on(rgb: RGB) -> RGB:
-    """Dark text on light fills, white text on dark ones (by relative luminance)."""
+    """Dark text on light fills, white text on dark ones (by relative luminance; remembered: a
+    board asks for the same few fills hundreds of times)."""
     r, g, b = (c / 255 for c in rgb)
     luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
     return INK if luminance > 0.45 else PAPER

@@ -100,12 +100,17 @@ def _gloss(state: State, action, placed: int) -> Msg:
         if action.cost is None:
             return Msg("bv.gloss.offer_last")
         before: Msg | str = ""
-        if placed:
-            behind = sum(
+        if placed:  # where this card would build among the cards already offered (dearer build first)
+            later = sum(
                 1 for c, e in zip(offer_costs(state.seats), state.spaces, strict=True)
                 if e is not None and c < action.cost
             )
-            before = Msg("bv.gloss.builds_before", behind=behind, placed=placed)
+            if later == placed:
+                before = Msg("bv.gloss.builds_first", count=placed)
+            elif not later:
+                before = Msg("bv.gloss.builds_after", count=placed)
+            else:
+                before = Msg("bv.gloss.builds_between", after=placed - later, before=later)
         return Msg("bv.gloss.offer", cost=action.cost, before=before)
     if isinstance(action, ContractAction):
         card = contract_card(action.id)

@@ -8,6 +8,7 @@ from typing import Any, get_args
 from engines.bella_vista import choices, evaluation, flow, hidden, playing, sampling, terms, town
 from engines.bella_vista.flow import current
 from engines.bella_vista.hidden import Secret
+from engines.bella_vista.last_move import public_record
 from engines.bella_vista.notation import notation, parse
 from engines.bella_vista.scoring import final_result
 from engines.bella_vista.state import Options, State, action_adapter
@@ -64,13 +65,17 @@ class BellaVista(Game[State, Any, View, Options]):
         return choices.choices(state, seat)
 
     def _play(self, state: State, seat: int, action) -> list[Event]:
-        return playing.play(state, seat, action)
+        events = playing.play(state, seat, action)
+        state.last_events = public_record(events)
+        return events
 
     def _time_up(self, state: State) -> list[Event]:
         """The game ends where it stands: it is scored as at the end of round 8 (coins,
         contracts taken, both objectives over the buildings standing)."""
         state.phase = "over"
-        return [event("bv.event.time_up")]
+        events = [event("bv.event.time_up")]
+        state.last_events = public_record(events)
+        return events
 
     # --- hidden information ---------------------------------------------------------------
     def secrets(self, state: State) -> dict[str, Secret]:

@@ -170,6 +170,7 @@ def base_of(view: View, seat: int) -> Base:
         contract_deck=[], contract_row=row, height_objective=view.height_objective.id,
         grouping_objective=view.grouping_objective.id, buildings=buildings, set_aside=set_aside,
         neutral_next=neutral + 1, last_building=view.last_building,
+        last_events=tuple(view.last_events),  # the board's caption of the last move
     )
     seen_zoning = {view.zoning.id, *view.zoning_used}
     return Base(

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.bella_vista.layout_rules import LayoutKey
 from engines.core.game import Event, TimeUp
+from engines.core.messages import Msg
 from engines.core.rng import Blake2b, Rng, SplitMix64
 
 M = TypeVar("M", bound=BaseModel)
@@ -113,6 +114,10 @@ class State(BaseModel):
     set_aside: list[SetAside] = []
     neutral_next: int = 1
     last_building: int | None = None
+    # The public events of the last action, as plain messages (nested messages as their JSON
+    # form, so a stored state reads back equal): the board's caption of the last move.
+    # Replaced by every action, never changed in place.
+    last_events: tuple[Msg, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> State:
         """The copy ``Game.apply`` plays on (before every move), made field by field: values
@@ -192,7 +197,8 @@ def _rng(rng: Rng) -> Rng:
 
 
 _SHARED = {"seats", "layout_name", "town", "round", "phase", "bank", "offer_turn", "build_pos", "zoning",
-           "height_objective", "grouping_objective", "neutral_next", "last_building"}  # immutable values
+           "height_objective", "grouping_objective", "neutral_next", "last_building",
+           "last_events"}  # immutable values
 _LISTS = ("bottom", "zoning_deck", "zoning_used", "contract_deck", "contract_row", "buildings", "set_aside")
 _COPIED = {"rng", "architects", "spaces", "last", "order", *_LISTS}
 for _model, _known in ((State, _SHARED | _COPIED), (Architect, {"coins", "contract_round", "hand", "deck", "discard",

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engines.core.messages import Msg
+
 
 class CardView(BaseModel):
     """A construction card: the building it builds."""
@@ -128,6 +130,25 @@ class SetAsideView(BaseModel):
     roofed: bool
 
 
+class PlacementView(BaseModel):
+    """One place a building could stand."""
+
+    place: str  # chat notation of its spaces, e.g. "B3-C3" (what ``build`` takes)
+    cells: list[list[int]]  # [col, row]
+    coins: int  # what building there now would earn (0 when the Zoning Card cannot be met)
+
+
+class HandCardView(BaseModel):
+    """A card of the viewing seat's hand, and where it could go if it were built now (the
+    current Zoning Card and town; the town may change before it is built)."""
+
+    card: CardView
+    places: int  # legal placements now
+    forced: bool  # the Zoning Card cannot be met: border placements only, no coins, no contract
+    reach: list[list[int]]  # every space [col, row] some legal placement covers
+    best: list[PlacementView]  # the best-paying few, most coins first
+
+
 class ScoreView(BaseModel):
     seat: int
     total: int
@@ -176,6 +197,11 @@ class View(BaseModel):
     # --- the viewing seat only (None in a spectator view) ---
     hand: list[CardView] | None  # by height, a roofed card after the plain one
     my_contracts: list[ContractView] | None
+    hand_places: list[HandCardView] | None = None  # each card of the hand once, in hand order
 
     # --- once the game is over ---
     scores: list[ScoreView] | None
+    tie_break: Msg | None = None  # how a tie for first place was broken or shared; None if no tie
+
+    # --- the last action's public events (plain messages), for the board's caption ---
+    last_events: list[Msg] = []

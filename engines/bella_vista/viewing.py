@@ -13,6 +13,8 @@ from engines.bella_vista.components import (
     zoning_card,
 )
 from engines.bella_vista.geometry import geometry
+from engines.bella_vista.last_move import plain
+from engines.bella_vista.prospects import hand_places
 from engines.bella_vista.state import ROUNDS, Building, OfferEntry, State, card_roofed, card_value, hand_order
 from engines.bella_vista.view import (
     ArchitectView,
@@ -212,6 +214,9 @@ def build_view(game, state: State, seat: int | None) -> View:
         hand=[card_view(c) for c in hand_order(state.architects[seat].hand)] if mine else None,
         my_contracts=[_contract(state, c) for c in state.architects[seat].contracts] if mine else None,
         scores=scores,
+        tie_break=None if result is None or result.tie_break is None else plain(result.tie_break),
+        hand_places=hand_places(state, seat) if mine else None,
+        last_events=list(state.last_events),
     )
 
 

@@ -95,12 +95,12 @@ class Leonardo(Game[State, object, View, Options]):
 
     def _play(self, state: State, seat: int, action) -> list[Event]:
         check(state, seat, action)
-        return play(state, seat, action)
+        return _remembered(state, seat, play(state, seat, action))
 
     def _time_up(self, state: State) -> list[Event]:
         state.phase = "over"
         state.end = "time_up"
-        return [event("leo.event.time_up")]
+        return _remembered(state, None, [event("leo.event.time_up")])
 
     # --- hidden information ---------------------------------------------------
     def secrets(self, state: State) -> hidden.Secrets:
@@ -135,7 +135,9 @@ class Leonardo(Game[State, object, View, Options]):
 
     # --- views and results ----------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
-        return views.view(state, seat, sorted(self.to_act(state)))
+        v = views.view(state, seat, sorted(self.to_act(state)))
+        v.result = self.result(state)
+        return v
 
     def result(self, state: State) -> Result | None:
         """Capital = florins + palazzi and bridges at their price + works of art at their
@@ -200,6 +202,13 @@ ONE_DECIDES = frozenset({"start", "place", "choose", "buy"})  # the current firm
 @cache
 def _alone(seat: int) -> frozenset[int]:
     return frozenset({seat})
+
+
+def _remembered(state: State, seat: int | None, events: list[Event]) -> list[Event]:
+    """Keep the action's public events (and who acted) in the state, for the board's caption."""
+    state.last_seat = seat
+    state.last_events = tuple(e for e in events if e.to is None)
+    return events
 
 
 def _stake(state: State) -> Msg:

@@ -10,7 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
-from engines.core.game import TimeUp
+from engines.core.game import Event, Result, TimeUp
+from engines.core.messages import Msg
 from engines.core.rng import Rng
 from engines.leonardo import copies, legacy
 
@@ -20,6 +21,18 @@ Phase = Literal["factions", "start", "place", "choose", "buy", "auction", "marke
 EndReason = Literal["rounds", "eliminated", "last_corporation", "all_bankrupt", "time_up"]
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")  # the notation's names of seats (join blue)
 LETTERS = ("R", "B", "G", "Y", "P", "O")
+
+
+def _revived(items: Any) -> list[Msg]:
+    """Messages read back from JSON with their nested messages as ``Msg`` again (so a state
+    or view read back equals the one written)."""
+    out = []
+    for item in items or []:
+        if isinstance(item, Event | Msg):
+            out.append(item if isinstance(item, Msg) else item.msg)
+        else:
+            out.append(Msg.of(item))
+    return out
 
 
 class Options(BaseModel):
@@ -173,6 +186,15 @@ class State(BaseModel):
     merge: Merge | None = None
     rescue: RescueCall | None = None
     end: EndReason | None = None  # why the game ended
+    # the last action: who took it (None: the platform) and its public events, for the board's caption
+    last_seat: int | None = None
+    # (a tuple: replaced whole after each action, never changed in place, so copies share it)
+    last_events: tuple[Event, ...] = ()
+
+    @field_validator("last_events", mode="before")
+    @classmethod
+    def _revive_events(cls, value: Any) -> Any:
+        return tuple(Event(key=m.key, params=m.params) for m in _revived(value))
 
     @model_validator(mode="before")
     @classmethod
@@ -344,6 +366,15 @@ class View(BaseModel):
     event_draws: int = 0  # international events drawn so far
     events_seen: list[str] = Field(default_factory=list)  # the deck's known bottom cards, in order
     offices_seen: list[int] = Field(default_factory=list)  # the office cards known under the deck, in order
+    last_seat: int | None = None  # who took the last action (None: nobody yet, or the platform)
+    last_events: list[Msg] = Field(default_factory=list)  # its public events, for the board's caption
+    result: Result | None = None  # once the game is over: the capitals with their breakdown, the ranks
+
+    @field_validator("last_events", mode="before")
+    @classmethod
+    def _revive_messages(cls, value: Any) -> Any:
+        return _revived(value)
+
     # the seat's own secrets (empty for spectators)
     my_art: dict[int, list[int]] = Field(default_factory=dict)
     my_drawn: list[int] = Field(default_factory=list)

@@ -14,8 +14,6 @@ from engines.torri.glosses import move_choices, setup_choices
 from engines.torri.model import (
     BANK_GOLD,
     BATTLEMENT_PIECES,
-    COLOUR_TERMS,
-    LETTERS,
     NEUTRAL_BASE,
     SIMPLE_PIECES,
     STARTING_GOLD,
@@ -30,10 +28,15 @@ from engines.torri.model import (
 )
 from engines.torri.notation import format_action, move_text, parse
 from engines.torri.sampling import rebuild, sample
-from engines.torri.scoring import final_result
+from engines.torri.scoring import breakdown, final_result
 from engines.torri.turns import draw_move, legal_move_list, legal_moves, next_turn, play_move
 
 Action = Move | Start | Pass
+
+
+def public_msgs(events: list[Event]) -> list[Msg]:
+    """What everyone may read of an action's events (all of this game's events are public)."""
+    return [e.msg for e in events if e.to is None]
 
 
 class Torri(Game[State, Action, View, Options]):
@@ -116,7 +119,9 @@ class Torri(Game[State, Action, View, Options]):
             state.setup_seat += 1
             if state.setup_seat == state.seats:
                 state.phase = "play"
-            return [event("torri.event.placed", seat=seat, tower=action.tower)]
+            placed = [event("torri.event.placed", seat=seat, tower=action.tower)]
+            state.last_events = public_msgs(placed)
+            return placed
         if isinstance(action, Start):
             raise IllegalAction("torri.error.already_placed")
         if isinstance(action, Pass):
@@ -126,13 +131,18 @@ class Torri(Game[State, Action, View, Options]):
             events = [event("torri.event.passed", seat=seat)]
         else:
             events = play_move(state, lay, seat, action)
-        return events + next_turn(state, lay)
+        events += next_turn(state, lay)
+        state.last_events = public_msgs(events)
+        return events
 
     def _time_up(self, state: State) -> list[Event]:
         """The game ends now and is scored as it stands (the central towers' runs, the
         towers, the tops and the gold are all counted from the board as it is)."""
         state.phase = "over"
-        return [event("torri.event.time_up")]
+        state.last_move = []
+        ended = [event("torri.event.time_up")]
+        state.last_events = public_msgs(ended)
+        return ended
 
     # --- for agents (engines/core/agents.py) ----------------------------------------
     score_scale = 6.0  # a typical margin between two players' final scores (tuned in the arena)
@@ -213,6 +223,11 @@ class Torri(Game[State, Action, View, Options]):
             last_move=list(state.last_move),
             squared_runs=state.options.squared_runs,
             totals=totals,
+            last_events=list(state.last_events),
+            breakdown=breakdown(state, lay),
+            winners=list(res.winners) if res else [],
+            ranks=[f.rank for f in sorted(res.scores, key=lambda f: f.seat)] if res else [],
+            tie_break=res.tie_break if res else None,
         )
 
     def result(self, state: State) -> Result | None:
@@ -241,7 +256,7 @@ class Torri(Game[State, Action, View, Options]):
             winners = self.result(state).winners
             return [Msg("torri.status.over", round=(state.turn + n - 1) // n),
                     Msg("torri.status.winners", seats=winners, count=len(winners)), *centrals]
-        parts = [Msg("torri.status.round", round=state.turn // n + 1),
+        parts = [Msg("torri.status.round", round=state.turn // n + 1, max=state.options.max_rounds),
                  Msg("torri.status.limit", limit=height_limit(state, lay)), *centrals,
                  Msg("torri.status.bank", gold=state.bank)]
         if state.end_turn is not None:
@@ -252,9 +267,10 @@ class Torri(Game[State, Action, View, Options]):
         if view.seat is None:
             return [Msg("torri.private.spectator")]
         s = view.seat
-        where = view.builders[s] or Msg("torri.term.not_placed")
+        where = view.builders[s]
+        counts = {"gold": view.gold[s], "simple": view.simple_left[s], "battlements": view.battlements_left[s]}
         return [
-            Msg("torri.private.you", colour=Msg(COLOUR_TERMS[s]), letter=LETTERS[s], where=where,
-                gold=view.gold[s], simple=view.simple_left[s], battlements=view.battlements_left[s]),
+            Msg("torri.private.you", seat=s, where=where, **counts) if where
+            else Msg("torri.private.you_unplaced", seat=s, **counts),
             Msg("torri.private.nothing_hidden"),
         ]

@@ -7,12 +7,11 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engines.core.game import TimeUp
+from engines.core.messages import Msg
 from engines.core.rng import Blake2b, Rng, SplitMix64
 from engines.torri.board import shape_names
 
 _FLAT_RNGS = (Blake2b, SplitMix64)  # generators whose fields are all immutable
-COLOURS = ("blue", "green", "yellow", "red")  # seat -> colour id (the renderer's palette keys)
-COLOUR_TERMS = ("torri.term.blue", "torri.term.green", "torri.term.yellow", "torri.term.red")
 LETTERS = "BGYR"  # simple pieces, by seat
 BATTLEMENT_LETTERS = "bgyr"  # battlement pieces, by seat
 NEUTRAL_BASE = "n"
@@ -33,6 +32,12 @@ def piece_owner(piece: str) -> int | None:
 
 def is_closing(piece: str) -> bool:
     return piece in BATTLEMENT_LETTERS or piece == NEUTRAL_BATTLEMENT
+
+
+def revived(messages: list) -> list:
+    """Messages read back from JSON, with the messages nested in their parameters as ``Msg``
+    again (pydantic alone leaves those as dicts), so a reloaded state equals the saved one."""
+    return [Msg.of(m) if isinstance(m, dict) else m for m in messages]
 
 
 class Options(BaseModel):
@@ -74,7 +79,10 @@ class State(BaseModel):
     end_turn: int | None = None  # the game is over once turn reaches this
     triggered_by: int | None = None  # seat that placed its last simple piece, -1 = round limit
     last_move: list[str] = []  # start, route and destination of the last move
+    last_events: list[Msg] = []  # the last action's public events, for the board's caption
     rng: Rng  # kept for the record (the seed's generator); the rules never draw from it
+
+    _revive_events = field_validator("last_events", mode="before")(revived)
 
     def __deepcopy__(self, memo: dict | None = None) -> State:
         """The copy ``Game.apply`` plays on, made without ``copy.deepcopy``'s generic walk
@@ -89,7 +97,7 @@ class State(BaseModel):
         return _flat_copy(self, fields)
 
 
-_FLAT_FIELDS = ("towers", "builders", "gold", "simple_left", "battlements_left", "last_move")
+_FLAT_FIELDS = ("towers", "builders", "gold", "simple_left", "battlements_left", "last_move", "last_events")
 
 
 def _flat_copy(model: BaseModel, fields: dict | None = None) -> Any:
@@ -176,6 +184,13 @@ class View(BaseModel):
     last_move: list[str]
     squared_runs: bool
     totals: list[int] | None = None  # final scores once the game is over
+    last_events: list[Msg] = []  # the last action's public events (who did what)
+    breakdown: list[dict[str, int]] = []  # each seat's points by category if the game ended now
+    winners: list[int] = []  # once the game is over
+    ranks: list[int] = []  # each seat's final rank (1 the winner, ties share), once the game is over
+    tie_break: Msg | None = None  # how a tie for the most points was broken; None when nobody tied
+
+    _revive_events = field_validator("last_events", mode="before")(revived)
 
 
 def tower_view(tower: str) -> TowerView:

@@ -7,9 +7,8 @@ import heapq
 from typing import NamedTuple
 
 from engines.core.errors import IllegalAction
-from engines.core.messages import Msg
 from engines.torri.board import Layout
-from engines.torri.model import BATTLEMENT_LETTERS, COLOUR_TERMS, LETTERS, State, piece_owner
+from engines.torri.model import BATTLEMENT_LETTERS, LETTERS, State, piece_owner
 
 
 class Route(NamedTuple):
@@ -273,7 +272,7 @@ def explicit_route(state: State, lay: Layout, seat: int, via: tuple[str, ...], d
         here = sq
     for sq in via:
         if not is_route_square(state, lay, seat, sq):
-            raise IllegalAction("torri.error.not_own_tower", square=sq, colour=Msg(COLOUR_TERMS[seat]))
+            raise IllegalAction("torri.error.not_own_tower", square=sq)
     path = (*via, dest)
     return Route(path, _payees(state, seat, path))
 

@@ -53,6 +53,7 @@ def rebuild(view: View) -> State:
         end_turn=view.end_turn,
         triggered_by=view.triggered_by,
         last_move=list(view.last_move),
+        last_events=list(view.last_events),
         rng=Rng.from_seed(0),
     )
     _last = (view, _moves_made(view), state)

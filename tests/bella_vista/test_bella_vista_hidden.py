@@ -165,3 +165,25 @@ def test_time_up_is_refused_from_a_player_and_other_moves_from_the_platform():
         GAME.apply(state, SYSTEM, GAME.legal_actions(state, min(GAME.to_act(state)))[0])
     assert err.value.msg.key == "core.no_system_moves"
     assert state.model_dump_json() == before
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_last_move_kept_for_the_board_is_its_public_events_only(seats):
+    """Every action leaves its public events in the state (for the board's caption): never a
+    private one (a face-down card, a draw), and equal to them once worded; a state holding them
+    reads back from JSON equal."""
+    from engines.bella_vista.state import State
+
+    for _, _, _, applied in _transitions(seats, seeds=range(2)):
+        public = [e for e in applied.events if e.to is None]
+        kept = applied.state.last_events
+        assert [m.key for m in kept] == [e.key for e in public]
+        assert [words(m) for m in kept] == [words(e) for e in public]
+        view = GAME.view(applied.state, None)
+        assert view.last_events == list(kept)
+        assert State.model_validate_json(applied.state.model_dump_json()) == applied.state
+    start = new(4)
+    first = min(GAME.to_act(start))
+    s, events = act(start, first, f"offer 7 #{start.architects[first].hand[0]}")
+    assert "bv.event.placed_face_down" in keys(events)
+    assert [m.key for m in s.last_events] == ["bv.event.offered"]  # not "You placed #n face-down."

@@ -192,11 +192,54 @@ def test_every_score_category_has_words():
     assert all(catalog().has(k) for k in _categories())
 
 
+def _board_families() -> set[str]:
+    """Board words the renderer picks by a value: the phase, who must act, the objective card."""
+    objectives = cards().height_objectives + cards().grouping_objectives
+    return ({f"bv.board.phase_{p}" for p in PHASES if p != "over"} | {f"bv.board.must_{p}" for p in PHASES if p != "over"}
+            | {f"bv.board.objective_{o.id.lower()}" for o in objectives})
+
+
+def _board_names() -> set[str]:
+    """Board words the renderer asks for by name (``w("round")``): a literal in render/bella_vista*.py."""
+    text = "\n".join(p.read_text() for p in SOURCES if p.parent.name == "render")
+    return {f"bv.board.{name}" for name in re.findall(r"[\"']([a-z][a-z0-9_]*)[\"']", text)}
+
+
+def test_every_board_word_picked_by_a_value_exists():
+    assert not sorted(k for k in _board_families() if not catalog().has(k))
+
+
 def test_every_key_of_the_catalog_is_used():
     ours = {k for k in catalog().templates if k.startswith("bv.")}
-    families = {m.key for msg in _term_families() for m in _msgs(msg)}
+    families = {m.key for msg in _term_families() for m in _msgs(msg)} | _board_families() | _board_names()
     options = {f"bv.option.{name}" for name in Options.model_fields}  # /help: "<prefix>.option.<name>"
     unused = sorted(ours - _literal_keys() - families - _categories() - options - {"bv.help"})  # and "<prefix>.help"
     assert not unused
     assert "`offer 5 #6`" in catalog().text_of("bv.help")  # chat markdown: only in the help
     assert not [k for k in ours - {"bv.help"} if "`" in str(catalog().templates[k])]
+
+
+def test_help_says_how_you_win_and_how_scoring_works_before_the_moves():
+    text = catalog().text_of("bv.help")
+    rules, moves = text.split("**Bella Vista moves**")
+    assert "most coins after round 8" in rules and "largest Group" in rules
+    assert "1 per adjacent shorter building" in rules and "Contract Cards" in rules and "objective" in rules
+    assert 3 <= len(rules.strip().splitlines()) <= 5
+    for example in ("`offer 5 #6`", "`offer last #6`", "`build B3-C3`", "`contract 7`", "`neutral B3-C3`"):
+        assert example in moves  # the README's notation table spells them the same
+
+
+def test_offer_gloss_says_where_the_card_builds_among_those_already_offered():
+    s = new(4, seed=3)
+    first = min(GAME.to_act(s))
+    s, _ = act(s, first, f"offer 3 #{s.architects[first].hand[0]}")  # the 3-coin space: 7 and 5 build before it
+    seat = min(GAME.to_act(s))
+    glosses = {c.notation.split(" #")[0]: words(c.gloss) for c in GAME.choices(s, seat)}
+    assert glosses["offer 7"].endswith(", builds before the card already offered")
+    assert glosses["offer 0"].endswith(", builds after the card already offered")
+    assert all(" 0 of the " not in g for g in glosses.values())
+    s, _ = act(s, seat, f"offer 0 #{s.architects[seat].hand[0]}")
+    seat = min(GAME.to_act(s))
+    glosses = {c.notation.split(" #")[0]: words(c.gloss) for c in GAME.choices(s, seat)}
+    assert glosses["offer 1"].endswith(", builds after 1 and before 1 of the cards already offered")
+    assert glosses["offer 7"].endswith(", builds before the 2 cards already offered")

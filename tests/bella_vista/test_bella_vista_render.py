@@ -1,32 +1,22 @@
-"""The Bella Vista images: size, weight, public changes show, hidden-only changes do not."""
+"""The Bella Vista images: size and weight, public changes show, hidden ones never do, the
+town layer is cached, the caption names the last mover."""
 
 from __future__ import annotations
 
 import pytest
+from bv_render_helpers import GAME, NAMES, history, moments
 from PIL import ImageChops
 
-from engines.bella_vista import BellaVista, Options
-from engines.core.playout import play_to_end, playout
-from engines.core.rng import Rng
-from render.bella_vista import BellaVistaRenderer, frame, static_layer
+from engines.bella_vista import Options
+from render.bella_vista import BellaVistaRenderer, draw_board
+from render.bella_vista_town import town_layer
 from render.common import encode_png
 
-GAME = BellaVista()
 R = BellaVistaRenderer()
-NAMES = ["Alice", "Bartholomew the Long-Named Architect", "Carla", "Dmitri"]
 
 
 def board(state, seat=None):
     return R.board(GAME.view(state, seat), NAMES[: state.seats])
-
-
-def states(seats: int, layout: str, seed: int):
-    """Every state of one random game, the starting one first."""
-    state = GAME.new_game(seats, Options(layout=layout), seed)
-    out = [state]
-    for _, _, after, _ in playout(GAME, state, Rng.from_seed(seed)):
-        out.append(after)
-    return out
 
 
 def first_offer(seats: int = 4, seed: int = 2):
@@ -38,37 +28,29 @@ def first_offer(seats: int = 4, seed: int = 2):
     return state, seat
 
 
-@pytest.mark.parametrize(
-    "seats,layout",
-    [(2, "new_york"), (3, "rome"), (4, "london"), (4, "bangkok"), (3, "random"), (2, "berlin")],
-)
-def test_board_size_and_mode(seats, layout):
-    for state in (
-        GAME.new_game(seats, Options(layout=layout), 5),
-        play_to_end(GAME, seats, Options(layout=layout), 5)[0],
-    ):
+@pytest.mark.parametrize("seats,layout", [(2, "new_york"), (3, "rome"), (4, "london"), (4, "bangkok"),
+                                          (3, "random"), (2, "berlin")])
+def test_board_is_1100_wide_and_at_most_1800_high(seats, layout):
+    for state in moments(seats, layout, 5).values():
         img = board(state)
-        assert img.mode == "RGB"
-        assert 1200 <= img.width <= 1400 and 600 <= img.height <= 1100
+        assert img.mode == "RGB" and img.width == 1100 and 800 <= img.height <= 1800, img.size
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_late_game_png_under_300_kb(seats):
-    final, _ = play_to_end(GAME, seats, Options(layout="random"), 11)
-    assert final.phase == "over" and len(final.buildings) >= 20
-    assert len(encode_png(board(final))) < 300_000
+def test_every_board_png_stays_under_200_kb(seats):
+    for seed in (11, 12):
+        for state in moments(seats, "random", seed).values():
+            assert len(encode_png(board(state))) < 200_000
 
 
 def test_a_placed_building_changes_the_pixels_of_its_cells():
-    history = states(4, "london", 3)
-    i = next(i for i in range(1, len(history)) if len(history[i].buildings) > len(history[i - 1].buildings))
-    before, after = board(history[i - 1]), board(history[i])
-    view = GAME.view(history[i], None)
-    f = frame(view.columns, view.rows, view.seats)
-    new = view.buildings[-1]
-    for col, row in new.cells:
-        box = (f.ox + col * f.cell, f.oy + row * f.cell, f.ox + (col + 1) * f.cell, f.oy + (row + 1) * f.cell)
-        assert ImageChops.difference(before.crop(box), after.crop(box)).getbbox() is not None, (col, row)
+    states = history(4, "london", 3)
+    i = next(i for i in range(1, len(states)) if len(states[i].buildings) > len(states[i - 1].buildings))
+    before, after = board(states[i - 1]), draw_board(GAME.view(states[i], None), NAMES)
+    town = after.town
+    for col, row in GAME.view(states[i], None).buildings[-1].cells:
+        box = town.box(col, row)
+        assert ImageChops.difference(before.crop(box), after.image.crop(box)).getbbox() is not None, (col, row)
 
 
 def test_hidden_information_does_not_reach_the_spectator_image():
@@ -91,6 +73,22 @@ def test_hidden_information_does_not_reach_the_spectator_image():
     assert board(state, seat).tobytes() != board(other, seat).tobytes()
 
 
+def test_the_caption_names_the_last_mover_and_never_their_face_down_card():
+    state, seat = first_offer()
+    entry = next(e for e in state.spaces if e is not None)
+    canvas = draw_board(GAME.view(state, None), NAMES)
+    at = canvas.texts.index("Last move:")
+    assert canvas.texts[at + 1:at + 4] == [NAMES[seat][0], NAMES[seat], "pays"]  # chip's mark, name, words
+    assert f"#{entry.card}" not in canvas.texts
+    waiting = min(GAME.to_act(state))
+    assert canvas.texts[at - 6:at] == [NAMES[waiting][0], NAMES[waiting], "must", "offer", "a", "card."]
+
+
+def test_a_new_game_says_no_move_yet():
+    canvas = draw_board(GAME.view(GAME.new_game(3, Options(), 1), None), NAMES[:3])
+    assert "No" in canvas.texts and "begun." in canvas.texts
+
+
 def test_spectator_image_shows_no_face_down_card_value():
     state, seat = first_offer()
     spectator, own = GAME.view(state, None), GAME.view(state, seat)
@@ -108,27 +106,35 @@ def test_private_image_differs_between_two_hands():
     a = R.private(GAME.view(state, seat), NAMES)
     b = R.private(GAME.view(other, seat), NAMES)
     assert a is not None and b is not None
-    assert a.mode == "RGB" and a.width >= 800
+    assert a.mode == "RGB" and a.width == 1100
     assert a.tobytes() != b.tobytes()
     assert R.private(GAME.view(state, None), NAMES) is None
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_private_image_through_a_whole_game(seats):
-    history = states(seats, "random", 4)
-    for state in history[:: max(1, len(history) // 8)] + [history[-1]]:
+    states = history(seats, "random", 4)
+    for state in states[:: max(1, len(states) // 8)] + (states[-1],):
         for seat in range(seats):
             img = R.private(GAME.view(state, seat), NAMES[:seats])
-            assert img is not None and len(encode_png(img)) < 300_000
+            assert img is not None and len(encode_png(img)) < 200_000
 
 
-def test_static_layer_is_cached_and_never_drawn_on():
-    history = states(3, "paris", 6)
-    view = GAME.view(history[0], None)
+def test_town_layer_is_cached_and_never_drawn_on():
+    states = history(3, "paris", 6)
+    view = GAME.view(states[0], None)
     R.board(view, NAMES)
-    hits = static_layer.cache_info().hits
+    hits = town_layer.cache_info().hits
     first = R.board(view, NAMES).tobytes()
-    assert static_layer.cache_info().hits > hits
-    for state in history[1 :: max(1, len(history) // 10)]:
+    assert town_layer.cache_info().hits > hits
+    for state in states[1 :: max(1, len(states) // 10)]:
         R.board(GAME.view(state, None), NAMES)
     assert R.board(view, NAMES).tobytes() == first
+
+
+def test_the_header_says_the_title_once_with_the_round_of_eight_and_the_phase():
+    state, _ = first_offer()
+    texts = draw_board(GAME.view(state, None), NAMES).texts
+    assert texts.count("Bella Vista") == 1  # it said it twice, "Bella Vista Round 1/8" then "Bella Vista · round 1/8"
+    assert "Round 1 of 8  ·  Offer phase" in texts
+    assert not any("1/8" in t for t in texts)

@@ -1,45 +1,159 @@
-"""The renderer on real Pillow images."""
+"""Leonardo's board on real Pillow images: readable at Discord's 550 px (from the renderer's
+own layout), every piece on a pale ground, one glance telling the round, who must act, the
+last move and the standing, the final board its capitals, breakdown and winner."""
 
 from __future__ import annotations
 
-from leo_helpers import G, do
+import functools
+
+import pytest
+from leo_helpers import G, do, ready
 from PIL import ImageChops
 
-from engines.core.playout import random_move
-from engines.core.rng import Rng
-from engines.leonardo.positions import started
+from engines.core.game import SYSTEM, TimeUp
+from engines.core.messages import Msg
+from engines.core.playout import playout
+from engines.core.rng import SplitMix64
+from engines.leonardo.model import Options
+from engines.leonardo.positions import next_art, started
+from render.canvas import INLINE_WIDTH, MIN_PIECE_INLINE, MIN_TEXT_INLINE
 from render.common import encode_png
-from render.leonardo import LeonardoRenderer, static_layer
+from render.leonardo import LeonardoRenderer, draw_board, static_layer
+from render.leonardo_look import GROUNDS
+from render.text import catalog
 
-NAMES = ["Ann", "Bob", "Cid", "Dee"]
+NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 R = LeonardoRenderer()
 
 
-def _midgame():
-    """Up to 80 random moves into a 4-player game, stopping short of its end."""
-    state = started(4, seed=8)
-    rng = Rng.from_seed(3)
-    for _ in range(80):
-        seat, action = random_move(G, state, rng)
-        after, _ = G.apply(state, seat, action)
-        if G.result(after) is not None:
-            break
-        state = after
-    return state
+@functools.cache
+def _games() -> list[tuple[str, object]]:
+    """(label, state) at the start, in the middle and at the end of seeded random games,
+    for every player count, with the corporations variant from four players."""
+    out = []
+    for n in range(2, 7):
+        for corporations in (False, True) if n >= 4 else (False,):
+            start = G.new_game(n, Options(max_rounds=4, corporations=corporations), n)
+            states = [s for _, _, s, _ in playout(G, start, SplitMix64.from_seed(n + corporations))]
+            for phase, state in (("start", start), ("middle", states[len(states) // 2]), ("final", states[-1])):
+                out.append((f"{n}p{'-corp' if corporations else ''}-{phase}", state))
+    return out
 
 
-def test_board_size_and_png_weight():
-    img = R.board(G.view(_midgame(), None), NAMES)
-    assert 1000 <= img.width <= 1400 and img.height >= 700
-    assert len(encode_png(img)) < 300_000
+GAMES = [label for label, _ in _games()]
+
+
+def _state(label: str):
+    return dict(_games())[label]
+
+
+def _between(said: list[str], start: str, stop: str) -> str:
+    """The words drawn after ``start`` and before ``stop`` (chips' marks left out)."""
+    i = said.index(start)
+    j = said.index(stop, i)
+    return " ".join(w for w in said[i + 1:j] if len(w) > 2 or not w.isupper())
+
+
+@pytest.mark.parametrize("label", GAMES)
+def test_every_text_and_piece_is_readable_at_550_px(label):
+    canvas = draw_board(G.view(_state(label), None), NAMES)
+    assert canvas.inline_text() >= MIN_TEXT_INLINE, (label, canvas.min_text)
+    assert canvas.inline_piece() >= MIN_PIECE_INLINE, (label, canvas.min_piece)
+    assert canvas.pieces  # pawns at least
+
+
+@pytest.mark.parametrize("label", GAMES)
+def test_every_piece_stands_on_a_pale_ground(label):
+    """Just outside each side of every pawn and chip lies one of the grounds (whose distance
+    from every player colour tests/leonardo/test_leonardo_render_colours.py checks)."""
+    canvas = draw_board(G.view(_state(label), None), NAMES[: _state(label).seats])
+    img = canvas.image
+    for x0, y0, x1, y1 in canvas.pieces:
+        mx, my = round((x0 + x1) / 2), round((y0 + y1) / 2)
+        around = [(mx, round(y0) - 1), (mx, round(y1) + 1), (round(x0) - 1, my), (round(x1) + 1, my)]
+        assert all(img.getpixel(p) in GROUNDS for p in around), (label, (x0, y0, x1, y1),
+                                                                  [img.getpixel(p) for p in around])
+
+
+def test_the_board_suits_discords_preview_and_stays_light():
+    for label in ("6p-corp-middle", "6p-final", "2p-start"):
+        img = R.board(G.view(_state(label), None), NAMES)
+        assert 1.15 <= img.width / img.height <= 1.5
+        assert len(encode_png(img)) < 200_000
+        assert img.width * MIN_TEXT_INLINE / INLINE_WIDTH <= draw_board(G.view(_state(label), None), NAMES).min_text
+
+
+def test_the_board_says_the_round_who_acts_the_last_move_and_the_standing():
+    state = ready(0, pos=20, roll=3, n=3)
+    state, _ = do(state, 0, "spin")  # Anne lands on Via Larga (23) and may buy it
+    said = draw_board(G.view(state, None), NAMES[:3]).said
+    assert "Leonardo (1988)" in said and f"Round 1 of {state.options.max_rounds}" in said
+    stake = catalog().text_of("leo.status.buy", name="Via Larga", space=23, price=90)
+    assert _between(said, "To act:", "Last move:") == f"Anne - {stake}"
+    assert _between(said, "Last move:", "capital*") == ("Anne spins the Machina de la Sorte: 3. "
+                                                       "Anne moves 3 to Via Larga (23).")
+    table = _between(said, "faction", "Carla")
+    assert "Anne" in table and "Bruno" in table and "250" in table
+
+
+def test_the_last_move_is_captioned_without_the_private_values():
+    state = next_art(ready(0, owner={2: 0}), [150, 30])
+    state, _ = do(state, 0, "art 2")
+    said = draw_board(G.view(state, None), NAMES[:3]).said
+    assert _between(said, "Last move:", "capital*") == "Anne buys 2 works of art for 100 florins."
+    assert "none yet." in draw_board(G.view(G.new_game(3, Options(), 1), None), NAMES[:3]).said
+
+
+def test_simultaneous_decisions_show_who_still_acts_and_who_decided():
+    state, _ = do(ready(0, pos=20, roll=3, n=4), 0, "spin")
+    state, _ = do(state, 0, "decline")
+    state, _ = do(state, 2, "bid 10")
+    canvas = draw_board(G.view(state, None), NAMES[:4])
+    said = canvas.said
+    assert _between(said, "To act:", "Decided:") == "Bruno, Dario - sealed bids for Via Larga (23)"
+    assert said[said.index("Decided:") + 1] == "C"  # Carla's chip
+    assert _between(said, "Last move:", "capital*") == "Carla has sealed a bid."
+
+
+def test_the_final_board_ranks_the_capitals_with_their_breakdown_and_names_the_winner():
+    state = ready(0, owner={2: 0, 27: 1}, art={2: [150]}, florins={0: 100, 1: 120, 2: 300})
+    ended = G.apply(state, SYSTEM, TimeUp()).state
+    said = draw_board(G.view(ended, None), NAMES[:3]).said
+    text = " ".join(said)
+    assert _between(said, "Winner:", "Last move:") == "Anne - capital 310"
+    assert _between(said, "Last move:", "Anne").endswith("rank florins palazzi and bridges works of art capital")
+    rows = [said.index(n) for n in ("Anne", "Carla", "Bruno")]
+    assert rows == sorted(rows)  # 310, 300, 220: best first
+    assert ["1", "100", "60", "150", "310"] == said[rows[0] + 1:rows[0] + 6]
+    assert G.result(ended).tie_break is None
+    assert catalog().text(Msg("leo.result.bankrupt_last")) not in text
+
+
+def test_the_tie_break_line_appears_only_when_a_tie_was_broken():
+    state = ready(0, n=3, florins={0: 400})
+    state.firms[1].active, state.firms[1].out_turn, state.firms[1].florins = False, 3, 0
+    state.firms[2].active, state.firms[2].out_turn, state.firms[2].florins = False, 5, 0
+    ended = G.apply(state, SYSTEM, TimeUp()).state
+    result = G.result(ended)
+    assert result.tie_break is not None
+    said = " ".join(draw_board(G.view(ended, None), NAMES[:3]).said)
+    assert catalog().text(result.tie_break) in said
+    assert "Carla (bankrupt)" in said and "Bruno (bankrupt)" in said
+
+
+def test_names_are_drawn_in_letters_the_font_has():
+    state = started(3)
+    said = " ".join(draw_board(G.view(state, None), ["Élodie", "李小龍", "Fabio 🙂"]).said)
+    assert "Elodie" in said and "Player 2" in said and "Fabio" in said
+    assert "🙂" not in said and "É" not in said
 
 
 def test_a_public_change_changes_pixels():
     state = started(4, seed=8)
     cur = state.order[state.slot]
-    before = R.board(G.view(state, None), NAMES)
+    before = R.board(G.view(state, None), NAMES[:4])
     after, _ = do(state, cur, "spin")
-    img = R.board(G.view(after, None), NAMES)
+    img = R.board(G.view(after, None), NAMES[:4])
     assert ImageChops.difference(before, img).getbbox() is not None
 
 
@@ -51,15 +165,26 @@ def test_hidden_information_does_not_change_the_spectator_image():
     a.art[2] = [30]
     b.art[2] = [150]
     a.declared, b.declared = {0: "guelfi"}, {0: "ghibellini"}
-    ia, ib = R.board(G.view(a, None), NAMES), R.board(G.view(b, None), NAMES)
+    ia, ib = R.board(G.view(a, None), NAMES[:4]), R.board(G.view(b, None), NAMES[:4])
     assert ImageChops.difference(ia, ib).getbbox() is None
-    assert R.private(G.view(a, None), NAMES) is None
-    pa, pb = R.private(G.view(a, cur), NAMES), R.private(G.view(b, cur), NAMES)
-    assert ImageChops.difference(pa, pb).getbbox() is not None
 
 
 def test_static_layer_is_cached_and_not_drawn_on():
     first = static_layer()
-    before = first.tobytes()
-    R.board(G.view(_midgame(), None), NAMES)
-    assert static_layer() is first and first.tobytes() == before
+    before = first.image.tobytes()
+    R.board(G.view(_state("4p-middle"), None), NAMES[:4])
+    assert static_layer() is first and first.image.tobytes() == before
+
+
+def test_the_words_come_from_the_catalog():
+    said = draw_board(G.view(_state("3p-middle"), None), NAMES[:3]).said
+    words = catalog()
+    for key in ("leo.board.to_act", "leo.board.last_move", "leo.board.col_capital", "leo.board.districts"):
+        assert words.text_of(key) in said
+
+
+def test_an_office_decision_says_whose_marker_may_move_and_how_far():
+    state, _ = do(ready(0, pos=4, roll=5, offices={1: [9]}), 0, "spin")
+    said = draw_board(G.view(state, None), NAMES[:3]).said
+    assert _between(said, "To act:", "Last move:") == ("Bruno - may move the marker of Anne from Cenacolo di Santa "
+                                                      "Maria (9) up to 5 spaces, or leave it there")

@@ -21,7 +21,9 @@ from engines.torri.positions import GAME, play, position
 from engines.torri.scoring import CATEGORIES
 from render.text import catalog, words
 
-ENGINE = Path(__file__).resolve().parents[2] / "engines" / "torri"
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engines" / "torri"
+RENDERER = sorted((ROOT / "render").glob("torri*.py"))  # the board's own words: torri.board.*
 KEY = re.compile(r'"(torri\.[a-z_]+\.[a-z_]+)"')
 TALL = {"C4": "nGY", "E4": "nYG"}
 
@@ -178,11 +180,15 @@ def test_every_key_in_the_code_is_emitted_somewhere_and_every_refusal_case_gives
         assert refusal(make, text).key == key, (text, key)
 
 
+def renderer_keys() -> set[str]:
+    return {key for path in RENDERER for key in KEY.findall(path.read_text(encoding="utf-8"))}
+
+
 def test_every_key_of_the_catalog_file_is_used():
     file_keys = {k for k in catalog().templates if k.startswith("torri.")}
     categories = {f"torri.category.{c}" for c in CATEGORIES}
     options = {f"torri.option.{name}" for name in Options.model_fields}  # /help: "<prefix>.option.<name>"
-    unused = file_keys - code_keys() - categories - options - {"torri.help"}
+    unused = file_keys - code_keys() - renderer_keys() - categories - options - {"torri.help"}
     assert not unused, sorted(unused)
     assert categories <= file_keys and "torri.help" in file_keys
 
@@ -209,3 +215,22 @@ def test_a_walk_over_a_route_with_fees_reads_as_one_sentence():
         "Blue walks to D2 (B2 → C2 → D2), paying 1 gold to Green (1 gold of fees unpaid: Blue has no gold left).",
         "Blue builds a piece on D2 (new tower, now 1 high) and takes 2 gold from the bank.",
     ]
+
+
+def test_the_help_says_how_you_win_and_how_scoring_works_before_the_notation():
+    lines = catalog().text_of("torri.help").splitlines()
+    head = lines[: next(i for i, line in enumerate(lines) if line.startswith("Type a destination"))]
+    assert 3 <= len(head) <= 5, head
+    text = " ".join(head)
+    for needed in ("most points", "most gold", "last simple piece", "one more", "2 if your piece is on top",
+                   "level minus 1", "longest run", "1 per gold"):
+        assert needed in text, needed
+    assert "``" not in catalog().text_of("torri.help")
+
+
+def test_every_move_of_the_readmes_table_is_in_the_help():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Le Torri di Bologna"):readme.index("### Leonardo")]
+    table = [line for line in section.splitlines() if line.startswith("| `")]
+    moves = [line.split("`")[1] for line in table]
+    assert moves and all(move in catalog().text_of("torri.help") for move in moves), moves

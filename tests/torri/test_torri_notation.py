@@ -77,24 +77,26 @@ def test_choices_list_only_legal_moves_with_costs_and_gains():
 def test_illegal_move_reason_quotes_the_square():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
     why = refusal(state, "F6 build", kind=IllegalAction)
-    assert words(why) == ("F6 is out of reach: move one square from B3, or further over towers topped in your "
-                          "colour, or freely to a central tower.")
+    assert words(why) == ("F6 is out of reach: move one square from B3, or further over towers topped by your "
+                          "own pieces, or freely to a central tower.")
 
 
 def test_status_help_and_private_lines():
     state = position(towers={"C4": "nB"}, builders=["C4", "E4", "E4"], gold=[2, 0, 1])
     assert [words(m) for m in GAME.status(state)] == [
-        "Round 1", "height limit 1", "Asinelli C4: 2 high", "Garisenda E4: 1 high", "bank 47 gold"]
+        "Round 1 of at most 40", "height limit 1", "Asinelli C4: 2 high", "Garisenda E4: 1 high", "bank 47 gold"]
     assert "E5 via D4 D5 build" in catalog().text_of("torri.help")
     assert [words(m) for m in GAME.private_lines(GAME.view(state, 0))] == [
-        "You play Blue (B): builder on C4, 2 gold, 13 simple and 3 battlement pieces left.",
+        "You are seat 1: your builder stands on C4; 2 gold, 13 simple and 3 battlement pieces left.",
         "Nothing in this game is hidden.",
     ]
     assert [words(m) for m in GAME.private_lines(GAME.view(state, None))] == [
         "Spectators see the whole board: this game has no hidden information."]
     setup = GAME.new_game(3, Options(), 1)
     assert [words(m) for m in GAME.status(setup)][0] == "Set-up: builders are placed on the central towers"
-    assert "not placed yet" in words(GAME.private_lines(GAME.view(setup, 1))[0])
+    # not "builder on not placed yet", nor a colour name that is not the board's
+    assert words(GAME.private_lines(GAME.view(setup, 1))[0]) == (
+        "You are seat 2: your builder is not placed yet; 0 gold, 14 simple and 3 battlement pieces left.")
     ending = position(triggered_by=0, turn=1, builders=["C4", "E4", "E4"])
     assert [words(m) for m in GAME.status(ending)][-1] == "end triggered, last round 2"
 

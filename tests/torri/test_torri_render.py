@@ -1,5 +1,5 @@
-"""The board image: size, weight, public changes show, hidden-only changes do not."""
-
+"""The board image: its size and weight, public changes show, hidden-only changes do not, the
+cached static layer is never drawn on."""
 
 import pytest
 from PIL import ImageChops
@@ -9,7 +9,7 @@ from engines.core.rng import Rng
 from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
 from render.common import encode_png
-from render.torri import TorriRenderer, static_layer
+from render.torri import TorriRenderer, image_height, static_layer
 
 R = TorriRenderer()
 NAMES = ["Alice", "Bob", "Carla", "Dmitri"]
@@ -23,8 +23,8 @@ def image(state, seat=None):
 def test_board_size_and_png_weight(players):
     state, _ = play_to_end(GAME, players, Options(), 3)
     img = image(state)
-    assert 1000 <= img.width <= 1400 and img.height <= 1100
-    assert len(encode_png(img)) < 300_000
+    assert img.width == 1100 and 500 <= img.height <= 846
+    assert len(encode_png(img)) < 200_000
 
 
 def test_a_public_move_changes_pixels():
@@ -52,7 +52,14 @@ def test_hidden_only_difference_gives_identical_spectator_images():
 
 
 def test_static_layer_is_cached_and_not_modified():
-    first = static_layer("medium", 3)
-    before = first.tobytes()
-    image(position(towers={"B3": "B"}, builders=["B3", "C4", "E4"]))
-    assert static_layer("medium", 3) is first and first.tobytes() == before
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
+    img = image(state)
+    first = static_layer("medium", 3, img.height)
+    before = first.image.tobytes()
+    image(play(state, "B2 build").state)
+    assert static_layer("medium", 3, img.height) is first and first.image.tobytes() == before
+
+
+def test_the_image_grows_with_the_panel_only_beyond_the_board():
+    assert image_height("large", 4, 100) == image_height("large", 4, 200)  # the board is taller
+    assert image_height("large", 4, 900) > image_height("large", 4, 800)

@@ -1,0 +1,376 @@
+"""The board's panels beside and below the town: the architects and their coins, the offer
+board, the Zoning card, the contracts, the end-of-game objectives (the key and the final scores
+have modules of their own).
+
+Each panel is a ``Block``: how narrow it may be, how tall it is at a width, and how to draw
+it there; ``render/bella_vista.py`` arranges them round the town.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from render.bella_vista_draw import (
+    BAND,
+    BODY,
+    CHIP,
+    GLYPH,
+    HEADING,
+    MUTED,
+    NEUTRAL,
+    RULE,
+    SMALL,
+    TOWN_PLAIN,
+    WHITE,
+    BoardCanvas,
+    People,
+    chip,
+    chip_name,
+    fit,
+    line_height,
+    text_width,
+    wrap,
+)
+from render.bella_vista_glyphs import glyph, stripes
+from render.palette import INK, ink_on, player_colour
+
+GAP = 14  # between a block's parts
+HEAD = 40  # a block's heading
+
+
+@dataclass(frozen=True)
+class Block:
+    min_width: int
+    measure: Callable[[int], int]  # width -> height
+    draw: Callable[[BoardCanvas, int, int, int], None]  # canvas, x, y, width
+
+
+class Words:
+    """The catalog's words for the images, with seats as markers for ``draw_rich``."""
+
+    def __init__(self, catalog, style) -> None:
+        self.catalog, self.style = catalog, style
+        self._done: dict[tuple, str] = {}
+
+    def __call__(self, key: str, **params) -> str:
+        """The words of ``bv.board.<key>`` (remembered: panels ask again for each width tried)."""
+        memo = (key, *sorted((k, repr(v)) for k, v in params.items()))
+        if memo not in self._done:
+            self._done[memo] = self.catalog.text_of(f"bv.board.{key}", self.style, **params)
+        return self._done[memo]
+
+    def msg(self, msg) -> str:
+        return self.catalog.text(msg, self.style)
+
+
+def heading(canvas: BoardCanvas, x: int, y: int, width: int, title: str, note: str = "") -> None:
+    canvas.text((x, y + 2), fit(title, HEADING, width), HEADING, INK, bold=True)
+    if note:
+        left = x + text_width(title, HEADING, True) + 12
+        if left + 40 < x + width:
+            canvas.text((left, y + 8), fit(note, SMALL, x + width - left), SMALL, MUTED)
+    canvas.draw.line((x, y + HEAD - 6, x + width, y + HEAD - 6), fill=RULE, width=2)
+
+
+# --- architects ---------------------------------------------------------------------------------
+
+
+def standings(view, people: People, w: Words) -> Block:
+    """One row per architect: chip, name, contracts taken and coins (the standing, in bold);
+    the row of whoever must act is shaded. In a narrow column the counts go under the name."""
+    row = CHIP + 10
+
+    def parts(a) -> tuple[str, str]:
+        return w("contract_cards", count=a.contracts), w("coins", coins=a.coins)
+
+    def counts_w(a) -> float:
+        contracts_, coins = parts(a)
+        return text_width(contracts_, SMALL) + 16 + text_width(coins, BODY, True)
+
+    def one_line(width: int) -> bool:
+        return all(width - CHIP - 10 - counts_w(a) >= 140 for a in view.architects)
+
+    def measure(width: int) -> int:
+        per = row if one_line(width) else row + line_height(SMALL)
+        return HEAD + len(view.architects) * per + line_height(SMALL)
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("architects"))
+        y += HEAD
+        single = one_line(width)
+        for a in view.architects:
+            contracts_, coins = parts(a)
+            h = row if single else row + line_height(SMALL)
+            if a.seat in view.to_act:
+                canvas.draw.rectangle((x - 6, y - 4, x + width + 4, y + h - 6), fill=BAND)
+            mid = y + CHIP / 2
+            cw = text_width(coins, BODY, True)
+            room = width - cw - 12 - (text_width(contracts_, SMALL) + 16 if single else 0)
+            chip_name(canvas, x, mid - line_height(BODY) / 2, a.seat, people, BODY, room)
+            canvas.text((x + width, mid), coins, BODY, INK, "rm", bold=True)
+            if single:
+                canvas.text((x + width - cw - 16, mid), contracts_, SMALL, MUTED, "rm")
+            else:
+                canvas.text((x + CHIP + 8, y + CHIP + 2), contracts_, SMALL, MUTED)
+            y += h
+        canvas.text((x, y), w("bank", coins=view.bank), SMALL, MUTED)
+
+    return Block(250, measure, draw)
+
+
+# --- the offer board ----------------------------------------------------------------------------
+
+
+def _slots(view) -> list:
+    return list(view.offer_spaces) + list(view.last_slots)
+
+
+def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: int | None, text: str,
+              roofed: bool, people: People, mark: bool = True) -> None:
+    """A card of the offer board as the owner's colour (roofed: the white band), its mark in the
+    corner and the card (or "?" face-down) in the middle."""
+    fill = NEUTRAL if seat is None else player_colour(seat)
+    canvas.draw.rounded_rectangle((x, y, x + w_ - 1, y + h - 1), radius=6, fill=fill, outline=INK, width=2)
+    if roofed:
+        canvas.draw.rounded_rectangle((x + 4, y + 4, x + w_ - 5, y + h - 5), radius=4, outline=WHITE, width=3)
+    ink = ink_on(fill)
+    if h >= 60:  # the mark in the corner, the card below it
+        if mark and seat is not None:
+            canvas.text((x + 9, y + 6), people.mark(seat), SMALL, ink, bold=True)
+        canvas.text((x + w_ / 2, y + h / 2 + 8), text, BODY, ink, "mm", bold=True)
+    else:  # side by side
+        if mark and seat is not None:
+            canvas.text((x + 10, y + h / 2), people.mark(seat), SMALL, ink, "lm", bold=True)
+        canvas.text((x + w_ - 10, y + h / 2), text, BODY, ink, "rm", bold=True)
+    canvas.piece(min(w_, h))
+
+
+def offer_board(view, people: People, w: Words) -> Block:
+    slots = _slots(view)
+    n = len(slots) + (1 if view.neutral_colour else 0)
+    slot_w, slot_h = 84, 74
+    across = n * (slot_w + 8)
+    states = any(s.built for s in slots)  # a line under the slots saying which were built
+
+    def order_height(width: int) -> int:
+        per = CHIP + 10 + text_width("#8r", SMALL, True) + 14
+        first = width - text_width(w("offer_order"), SMALL, True) - 10
+        count = len(view.bottom)
+        rows = 1 if count * per <= first else 1 + -(-(count * per - first) // max(1, width))
+        return rows * (CHIP + 8)
+
+    def measure(width: int) -> int:
+        if width >= across:
+            body = line_height(SMALL) + slot_h + (line_height(SMALL) if states else 0) + 8
+        else:
+            body = n * (slot_h // 2 + 12)
+        return HEAD + body + order_height(width) + 6
+
+    def label(s) -> str:
+        return w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
+
+    def face(s) -> tuple[str, str]:
+        if s.seat is None:
+            return "", w("empty")
+        text = s.card.notation if s.card is not None else "?"
+        return text, w("built") if s.built else ""
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("offer_board"), w("builds_across") if width >= across else w("builds_down"))
+        y += HEAD
+        if width >= across:
+            cx = x
+            for s in slots:
+                text, state = face(s)
+                canvas.text((cx + slot_w / 2, y), fit(label(s), SMALL, slot_w + 6), SMALL, INK, "ma", bold=True)
+                top = y + line_height(SMALL)
+                if s.seat is None:
+                    canvas.draw.rounded_rectangle((cx, top, cx + slot_w - 1, top + slot_h - 1), radius=6,
+                                                  fill=WHITE, outline=RULE, width=2)
+                    canvas.text((cx + slot_w / 2, top + slot_h / 2), fit(state, SMALL, slot_w - 6), SMALL, MUTED, "mm")
+                else:
+                    roofed = s.card is not None and s.card.roofed
+                    card_face(canvas, cx, top, slot_w, slot_h, s.seat, text, roofed, people)
+                    if state:
+                        canvas.text((cx + slot_w / 2, top + slot_h + 4), fit(state, SMALL, slot_w + 6), SMALL,
+                                    MUTED, "ma")
+                cx += slot_w + 8
+            if view.neutral_colour:
+                canvas.text((cx + slot_w / 2, y), w("neutral"), SMALL, INK, "ma", bold=True)
+                top = y + line_height(SMALL)
+                nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
+                card_face(canvas, cx, top, slot_w, slot_h, None, nxt, False, people)
+            y += line_height(SMALL) + slot_h + (line_height(SMALL) if states else 0) + 8
+        else:
+            rh = slot_h // 2 + 12
+            for s in slots:
+                text, state = face(s)
+                canvas.text((x, y + rh / 2), label(s), SMALL, INK, "lm", bold=True)
+                cx = x + 100
+                if s.seat is None:
+                    canvas.text((cx, y + rh / 2), state, SMALL, MUTED, "lm")
+                else:
+                    roofed = s.card is not None and s.card.roofed
+                    card_face(canvas, cx, y + 2, slot_w, rh - 6, s.seat, text, roofed, people)  # "A3 #8r" fits
+                    canvas.text((cx + slot_w + 10, y + rh / 2), fit(state, SMALL, width - slot_w - 110), SMALL, MUTED,
+                                "lm")
+                y += rh
+            if view.neutral_colour:
+                canvas.text((x, y + rh / 2), w("neutral"), SMALL, INK, "lm", bold=True)
+                nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
+                card_face(canvas, x + 100, y + 2, slot_w, rh - 6, None, nxt, False, people)
+                y += rh
+        _offer_order(canvas, x, y, width, view, people, w)
+
+    return Block(250, measure, draw)
+
+
+def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: People, w: Words) -> None:
+    """The cards beneath the board, left first: who offers in which order."""
+    title = w("offer_order")
+    canvas.text((x, y + CHIP / 2 + 2), title, SMALL, INK, "lm", bold=True)
+    cx = x + text_width(title, SMALL, True) + 10
+    for slot in view.bottom:
+        card = slot.card.notation if slot.card is not None else w("start_card")
+        need = CHIP + 6 + text_width(card, SMALL, True) + 14
+        if cx + need > x + width:
+            cx, y = x, y + CHIP + 8
+        chip(canvas, cx, y + 2, slot.seat, people.mark(slot.seat), roofed=slot.card is not None and slot.card.roofed)
+        canvas.text((cx + CHIP + 6, y + CHIP / 2 + 2), card, SMALL, INK, "lm", bold=True)
+        cx += need
+
+
+# --- cards in play ----------------------------------------------------------------------------
+
+
+def zoning(view, w: Words, zoning_words: str) -> Block:
+    def measure(width: int) -> int:
+        return HEAD + len(wrap(zoning_words, BODY, width, True)) * line_height(BODY) + line_height(SMALL) + 4
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("zoning"), view.zoning.id)
+        y += HEAD
+        for line in wrap(zoning_words, BODY, width, True):
+            canvas.text((x, y), line, BODY, INK, bold=True)
+            y += line_height(BODY)
+        canvas.text((x, y + 2), w("left_in_deck", count=view.zoning_left), SMALL, MUTED)
+
+    return Block(240, measure, draw)
+
+
+def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | None, size: int = CHIP) -> None:
+    """A neighborhood as a small tile: its fill, stripes if striped, its symbol."""
+    canvas.draw.rectangle((x, y, x + size - 1, y + size - 1), fill=TOWN_PLAIN)
+    if code.endswith("s"):  # bolder than on the town, where the symbol must show through
+        canvas.image.paste(GLYPH, (int(x), int(y)), stripes(size, 12))
+    canvas.draw.rectangle((x, y, x + size - 1, y + size - 1), outline=INK, width=2)
+    if symbol:
+        g = glyph(symbol, size - 10)
+        canvas.image.paste(INK, (int(x) + 5, int(y) + 5), g)
+
+
+BOX = 84  # a contract's card: its number and coins
+
+
+def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, title: str = "contracts",
+              deck: bool = True) -> Block:
+    """Contracts (the face-up row, or ``cards``): number and coins, then what each asks for,
+    a neighborhood as its swatch (as in the key) and its name."""
+    shown = list(view.contracts if cards is None else cards)
+    row = max(CHIP + 4, line_height(BODY))
+
+    described: dict[int, list[tuple[str, str | None]]] = {}
+
+    def items(c) -> list[tuple[str, str | None]]:
+        """Words, and neighborhoods (name, code), of a contract's description."""
+        if c.id not in described:
+            described[c.id] = _describe(c)
+        return described[c.id]
+
+    def _describe(c) -> list[tuple[str, str | None]]:
+        if c.kind == "tile":
+            words = f"{c.threshold} {w('contract_tile')}".split()
+            hoods = c.neighborhoods[:1]
+        elif c.kind == "tiles":
+            words, hoods = w("contract_tiles").split(), c.neighborhoods
+        else:
+            words, hoods = contract_words(c).split(), []
+        return [(t, None) for t in words] + [(tile_name(h), h) for h in hoods]
+
+    def width_of(item: tuple[str, str | None]) -> float:
+        text, code = item
+        return CHIP + 6 + text_width(text, SMALL) + 12 if code else text_width(text + " ", BODY)
+
+    flows: dict[tuple[int, int], list] = {}
+
+    def flow(c, width: int) -> list[list[tuple[str, str | None]]]:
+        if (c.id, width) in flows:
+            return flows[(c.id, width)]
+        lines: list[list[tuple[str, str | None]]] = [[]]
+        used = 0.0
+        for item in items(c):
+            need = width_of(item)
+            if lines[-1] and used + need > width:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(item)
+            used += need
+        flows[(c.id, width)] = lines
+        return lines
+
+    def card_h(c, width: int) -> int:
+        return max(2 * row - 8, len(flow(c, width - BOX - 12)) * row)
+
+    def measure(width: int) -> int:
+        total = HEAD + (line_height(SMALL) + 4 if deck else 0) + (0 if shown else line_height(BODY))
+        for c in shown:
+            total += (row if c is None else card_h(c, width)) + 8
+        return total
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w(title))
+        y += HEAD
+        if not shown:
+            canvas.text((x, y), w("none_yet"), BODY, MUTED)
+        for c in shown:
+            if c is None:
+                canvas.text((x + BOX + 12, y + row / 2), w("taken"), SMALL, MUTED, "lm")
+                y += row + 8
+                continue
+            h = card_h(c, width)
+            canvas.draw.rounded_rectangle((x, y, x + BOX, y + h - 4), radius=6, fill=WHITE, outline=INK, width=2)
+            canvas.text((x + BOX / 2, y + 6), f"#{c.id}", BODY, INK, "ma", bold=True)
+            canvas.text((x + BOX / 2, y + h - 10), w("coins", coins=c.value), SMALL, INK, "md")
+            for n, line in enumerate(flow(c, width - BOX - 12)):
+                cx, cy = x + BOX + 12.0, y + n * row + row / 2
+                for text, code in line:
+                    if code:
+                        swatch(canvas, cx, cy - CHIP / 2, code, symbol_of(code))
+                        canvas.text((cx + CHIP + 6, cy), text, SMALL, INK, "lm")
+                    else:
+                        canvas.text((cx, cy), text, BODY, INK, "lm")
+                    cx += width_of((text, code))
+            y += h + 8
+        if deck:
+            canvas.text((x, y), w("left_in_deck", count=view.contract_deck), SMALL, MUTED)
+
+    return Block(250, measure, draw)
+
+
+def objectives(view, w: Words) -> Block:
+    texts = [w(f"objective_{o.id.lower()}") for o in (view.height_objective, view.grouping_objective)]
+
+    def measure(width: int) -> int:
+        return HEAD + sum(len(wrap(t, BODY, width)) * line_height(BODY) + 6 for t in texts)
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("objectives"))
+        y += HEAD
+        for t in texts:
+            for line in wrap(t, BODY, width):
+                canvas.text((x, y), line, BODY, INK)
+                y += line_height(BODY)
+            y += 6
+
+    return Block(240, measure, draw)

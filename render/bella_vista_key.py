@@ -1,0 +1,65 @@
+"""The board's key: the neighborhood symbols with their names, the stripes, how a building
+reads (height and owner's mark; the second set of a two-architect game; the neutral building of
+a three-architect game) and how the building placed last is outlined."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from render.bella_vista_blocks import HEAD, Block, Words, card_face, heading, swatch
+from render.bella_vista_draw import CHIP, NEUTRAL, SMALL, WHITE, BoardCanvas, People, fit, text_width
+from render.bella_vista_glyphs import SYMBOLS
+from render.palette import INK, ink_on, player_colour
+
+
+def _symbol_swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str) -> None:
+    swatch(canvas, x, y, code, symbol)
+
+
+def key(view, people: People, w: Words, tile_name) -> Block:
+    """The neighborhood symbols with their names, stripes, and how a building reads."""
+    codes = {s: next((t.code for t in view.tiles if t.symbol == s and not t.striped), s[0]) for s in SYMBOLS}
+    items: list[tuple[str, Callable[[BoardCanvas, float, float], None]]] = []
+    for s in SYMBOLS:
+        items.append((tile_name(codes[s]), partial(_symbol_swatch, code=codes[s], symbol=s)))
+    items.append((w("striped"), lambda c, x, y: swatch(c, x, y, "s", None)))
+    owner = view.seat if view.seat is not None else 0
+
+    def sample(c, x, y, roofed=False, seat: int | None = owner, text="6"):
+        card_face(c, x, y, CHIP + 10, CHIP, seat, "", roofed, people, mark=False)
+        c.text((x + (CHIP + 10) / 2, y + CHIP / 2), text, SMALL, ink_on(NEUTRAL if seat is None else
+                                                                      player_colour(seat)), "mm", bold=True)
+
+    items.append((w("key_building"), lambda c, x, y: sample(c, x, y, text=f"6 {people.mark(owner)}")))
+    if view.seats == 2:
+        items.append((w("key_roofed"), lambda c, x, y: sample(c, x, y, roofed=True)))
+    if view.seats == 3:
+        items.append((w("key_neutral"), lambda c, x, y: sample(c, x, y, seat=None, text="3")))
+
+    def last(c, x, y):
+        c.draw.rounded_rectangle((x, y, x + CHIP + 9, y + CHIP - 1), radius=6, fill=INK)
+        c.draw.rounded_rectangle((x + 3, y + 3, x + CHIP + 6, y + CHIP - 4), radius=5, fill=WHITE)
+        c.draw.rounded_rectangle((x + 6, y + 6, x + CHIP + 3, y + CHIP - 7), radius=4, fill=INK)
+
+    items.append((w("key_last"), last))
+    cell_w = max(text_width(t, SMALL) for t, _ in items) + CHIP + 24
+
+    def columns(width: int) -> int:
+        return max(1, min(len(items), width // cell_w))
+
+    def measure(width: int) -> int:
+        rows = -(-len(items) // columns(width))
+        return HEAD + rows * (CHIP + 8)
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("key"))
+        y += HEAD
+        cols = columns(width)
+        step = width / cols
+        for i, (text, icon) in enumerate(items):
+            cx, cy = x + (i % cols) * step, y + (i // cols) * (CHIP + 8)
+            icon(canvas, cx, cy)
+            canvas.text((cx + CHIP + 16, cy + CHIP / 2), fit(text, SMALL, int(step - CHIP - 20)), SMALL, INK, "lm")
+
+    return Block(260, measure, draw)

@@ -1,0 +1,264 @@
+"""The town of a Bella Vista image: the tiles (a cached layer per layout and cell size), the
+neighborhood names where no building covers them, the buildings, and the hand image's
+overlays (the spaces a card could cover, the best placements).
+
+A neighborhood is a pale fill with its symbol drawn faintly in every space (Flower,
+Butterfly, Leaf, Sun) and diagonal stripes for the striped ones; a Park is sage with trees,
+a River teal with waves. A building is its owner's colour with a heavy outline, its height
+in large figures and its owner's mark; the second (roofed) set of a 2-architect game adds a
+white roof band inside the outline; the neutral building of a 3-architect game is grey.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.bella_vista_draw import (
+    BODY,
+    GHOST,
+    GLYPH,
+    NEUTRAL,
+    PAPER,
+    PARK,
+    PARK_DOT,
+    RIVER,
+    RIVER_WAVE,
+    SMALL,
+    TOWN_PLAIN,
+    TOWN_STRIPE,
+    WHITE,
+    BoardCanvas,
+    People,
+    line_height,
+    text_width,
+    wrap,
+)
+from render.bella_vista_glyphs import glyph, stripes
+from render.palette import INK, ink_on, player_colour
+
+LABEL_W = 34  # row numbers left of the town
+LABEL_H = 30  # column letters above it
+GRID: tuple[int, int, int] = (196, 208, 184)
+
+TileKey = tuple[tuple[str, str, str | None, bool, int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class Town:
+    """Where the town goes on an image: its origin (space A1's top-left corner) and cell size."""
+
+    x: int
+    y: int
+    cell: int
+    columns: int
+    rows: int
+
+    @property
+    def width(self) -> int:
+        return LABEL_W + self.columns * self.cell
+
+    @property
+    def height(self) -> int:
+        return LABEL_H + self.rows * self.cell
+
+    def box(self, col: int, row: int, inset: int = 0) -> tuple[int, int, int, int]:
+        x0, y0 = self.x + col * self.cell, self.y + row * self.cell
+        return (x0 + inset, y0 + inset, x0 + self.cell - 1 - inset, y0 + self.cell - 1 - inset)
+
+    def centre(self, col: float, row: float) -> tuple[float, float]:
+        return (self.x + (col + 0.5) * self.cell, self.y + (row + 0.5) * self.cell)
+
+
+def tile_key(view) -> TileKey:
+    return tuple((t.code, t.kind, t.symbol, t.striped, t.x, t.y, t.size) for t in view.tiles)
+
+
+@lru_cache(maxsize=16)  # about 2 MB each
+def town_layer(tiles: TileKey, columns: int, rows: int, cell: int, names: tuple[str, str]
+               ) -> tuple[Image.Image, float, float]:
+    """Tiles, grid, tile edges, coordinates and the Park and River names, on the paper; with the
+    smallest text it used. ``names`` are the words for Park and River."""
+    town = Town(LABEL_W, LABEL_H, cell, columns, rows)
+    canvas = BoardCanvas(town.width, town.height, PAPER)
+    draw = canvas.draw
+    for _code, kind, symbol, striped, x, y, size in tiles:
+        box = (town.x + x * cell, town.y + y * cell, town.x + (x + size) * cell - 1, town.y + (y + size) * cell - 1)
+        _tile(canvas, box, cell, kind, symbol, striped)
+    for _code, _kind, _symbol, _striped, x, y, size in tiles:
+        x0, y0 = town.x + x * cell, town.y + y * cell
+        for k in range(1, size):
+            draw.line((x0 + k * cell, y0, x0 + k * cell, y0 + size * cell - 1), fill=GRID, width=1)
+            draw.line((x0, y0 + k * cell, x0 + size * cell - 1, y0 + k * cell), fill=GRID, width=1)
+    for _code, _kind, _symbol, _striped, x, y, size in tiles:
+        x0, y0 = town.x + x * cell, town.y + y * cell
+        draw.rectangle((x0 - 1, y0 - 1, x0 + size * cell, y0 + size * cell), outline=INK, width=3)
+    for _code, kind, _symbol, _striped, x, y, size in tiles:
+        if kind != "neighborhood":
+            word = names[0] if kind == "park" else names[1]
+            cx, cy = town.centre(x + size / 2 - 0.5, y + size / 2 - 0.5)
+            label(canvas, cx, cy, (word.upper(),), INK)
+    for c in range(columns):
+        canvas.text((town.x + (c + 0.5) * cell, LABEL_H / 2), chr(ord("A") + c), SMALL, INK, "mm", bold=True)
+    for r in range(rows):
+        canvas.text((LABEL_W - 6, town.y + (r + 0.5) * cell), str(r + 1), SMALL, INK, "rm", bold=True)
+    return canvas.image, canvas.min_text, canvas.min_piece
+
+
+def _tile(canvas: BoardCanvas, box: tuple[int, int, int, int], cell: int, kind: str, symbol: str | None,
+          striped: bool) -> None:
+    draw = canvas.draw
+    x0, y0, x1, y1 = box
+    if kind == "park":
+        draw.rectangle(box, fill=PARK)
+        r = max(3, cell // 7)
+        for cy in range(y0, y1, cell):
+            for cx in range(x0, x1, cell):
+                for dx, dy in ((0.3, 0.3), (0.7, 0.7)):
+                    px, py = cx + dx * cell, cy + dy * cell
+                    draw.ellipse((px - r, py - r, px + r, py + r), fill=PARK_DOT)
+        return
+    if kind == "river":
+        draw.rectangle(box, fill=RIVER)
+        for cy in range(y0, y1, cell):
+            for k in (0.35, 0.75):
+                y = cy + k * cell
+                pts = [(x0 + i * cell / 6, y + (3 if i % 2 else -3)) for i in range(int((x1 - x0) * 6 / cell) + 2)]
+                draw.line(pts, fill=RIVER_WAVE, width=3)
+        return
+    draw.rectangle(box, fill=TOWN_PLAIN)
+    if striped:
+        canvas.image.paste(TOWN_STRIPE, (x0, y0), stripes(x1 - x0 + 1, max(12, cell // 2)))
+    if symbol:
+        mask = glyph(symbol, int(cell * 0.5))
+        off = (cell - mask.width) // 2
+        for cy in range(y0, y1, cell):
+            for cx in range(x0, x1, cell):
+                canvas.image.paste(GLYPH, (cx + off, cy + off), mask)
+
+
+def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink) -> None:
+    """A name in a white box centred on (cx, cy)."""
+    w = max(text_width(t, SMALL, True) for t in lines) + 12
+    lh = line_height(SMALL)
+    h = lh * len(lines) + 6
+    canvas.draw.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=5, fill=WHITE,
+                                  outline=ink, width=2)
+    for i, t in enumerate(lines):
+        canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=True)
+
+
+def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=frozenset()) -> None:
+    """Each neighborhood's name, on one or two lines, where no building covers it: the tile's
+    centre, else another spot of the tile; left out if every spot is covered (its symbol in
+    every free space still tells the tile, with the key). ``avoid``: more spaces to keep clear."""
+    occupied = {(c, r) for b in view.buildings for c, r in b.cells} | set(avoid)
+    for t in view.tiles:
+        if t.kind != "neighborhood":
+            continue
+        side = t.size * town.cell
+        lines = wrap(tile_name(t.code).upper(), SMALL, side - 16, True)
+        w = max(text_width(x, SMALL, True) for x in lines) + 12
+        h = line_height(SMALL) * len(lines) + 6
+        x0, y0 = town.x + t.x * town.cell, town.y + t.y * town.cell
+        xs = (x0 + side / 2, x0 + w / 2 + 3, x0 + side - w / 2 - 3)
+        ys = [y0 + side / 2] + [y0 + (k + 0.5) * side / 4 for k in (1, 2, 0, 3)]
+        for cy in ys:
+            for cx in xs:
+                cols = range(int((cx - w / 2 - town.x) // town.cell), int((cx + w / 2 - 1 - town.x) // town.cell) + 1)
+                rws = range(int((cy - h / 2 - town.y) // town.cell), int((cy + h / 2 - 1 - town.y) // town.cell) + 1)
+                if cy - h / 2 >= y0 and cy + h / 2 <= y0 + side and not any(
+                        (c, r) in occupied for c in cols for r in rws):
+                    label(canvas, cx, cy, lines, INK)
+                    break
+            else:
+                continue
+            break
+
+
+# --- buildings -----------------------------------------------------------------------------
+
+
+def shape(draw: ImageDraw.ImageDraw, town: Town, cells, inset: int, fill) -> None:
+    """The union of the cells, each shrunk by ``inset``, the gaps between orthogonally adjacent
+    cells bridged, so a building reads as one piece."""
+    cellset = {(c, r) for c, r in cells}
+    for c, r in cellset:
+        x0, y0, x1, y1 = town.box(c, r, inset)
+        draw.rectangle((x0, y0, x1, y1), fill=fill)
+        if inset <= 0:
+            continue
+        if (c + 1, r) in cellset:
+            draw.rectangle((x1, y0, x1 + 2 * inset + 1, y1), fill=fill)
+        if (c, r + 1) in cellset:
+            draw.rectangle((x0, y1, x1, y1 + 2 * inset + 1), fill=fill)
+
+
+def main_cell(cells) -> tuple[int, int]:
+    """The cell that carries the height: the one with most neighbours in the building (the middle
+    of a straight three, the corner of an L), else the first (top, then left)."""
+    cellset = {(c, r) for c, r in cells}
+
+    def degree(p):
+        c, r = p
+        return sum((c + dc, r + dr) in cellset for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+    return max(sorted(cellset, key=lambda p: (p[1], p[0])), key=degree)
+
+
+def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> None:
+    """One building: outlined body in its owner's colour (grey: neutral), height, owner's mark."""
+    draw = canvas.draw
+    cells = [tuple(c) for c in b.cells]
+    inset = 2
+    if last:  # a white halo with an ink rim: the building placed last
+        shape(draw, town, cells, -5, INK)
+        shape(draw, town, cells, -2, WHITE)
+    shape(draw, town, cells, inset, INK)
+    body = NEUTRAL if b.owner is None else player_colour(b.owner)
+    inner = inset + 3
+    if b.roofed:
+        shape(draw, town, cells, inner, WHITE)
+        inner += 3
+    shape(draw, town, cells, inner, body)
+    canvas.piece(town.cell - 2 * inset)
+    ink = ink_on(body)
+    main = main_cell(cells)
+    size = max(BODY, town.cell * 3 // 4)
+    canvas.text(town.centre(*main), str(b.height), size, ink, "mm", bold=True)
+    if b.owner is not None:
+        rest = sorted((p for p in cells if p != main), key=lambda p: (abs(p[0] - main[0]) + abs(p[1] - main[1]), p))
+        canvas.text(town.centre(*rest[0]), people.mark(b.owner), SMALL, ink, "mm", bold=True)
+
+
+def buildings(canvas: BoardCanvas, town: Town, view, people: People) -> None:
+    """Every building; the last placed on top, so that its halo stays whole."""
+    for b in sorted(view.buildings, key=lambda b: b.index == view.last_building):
+        building(canvas, town, b, people, b.index == view.last_building)
+
+
+# --- the hand image's overlays ----------------------------------------------------------------
+
+
+def reach(canvas: BoardCanvas, town: Town, cells: set[tuple[int, int]]) -> None:
+    """The free spaces a card of the hand could cover: a ringed dot in each."""
+    r = max(5, town.cell // 7)
+    for c, rw in cells:
+        cx, cy = town.centre(c, rw)
+        canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=GHOST, width=3)
+
+
+def suggestion(canvas: BoardCanvas, town: Town, cells, tag: str) -> None:
+    """A suggested placement: its footprint in white with a heavy outline, the card on it."""
+    cellset = [tuple(c) for c in cells]
+    shape(canvas.draw, town, cellset, 1, GHOST)
+    shape(canvas.draw, town, cellset, 4, WHITE)
+    cols = [c for c, _ in cellset]
+    rows = [r for _, r in cellset]
+    if len(cellset) == 3 and len(set(cols)) == 2:  # a corner: on its corner cell
+        cx, cy = town.centre(*main_cell(cellset))
+    else:
+        cx, cy = town.centre(sum(cols) / len(cols), sum(rows) / len(rows))
+    canvas.text((cx, cy), tag, SMALL, GHOST, "mm", bold=True)

@@ -1,0 +1,112 @@
+"""A Leonardo player's hand: each palazzo and bridge of their firm as a card with the works
+of art displayed on it and their values, the works drawn and waiting to be placed, the
+firm's whole capital (which only its members can count) and any sealed decision. None
+where an image would add nothing to the text (a spectator, or nothing owned or drawn)."""
+
+from __future__ import annotations
+
+import functools
+
+from engines.core.messages import Msg
+from engines.leonardo import terms
+from engines.leonardo.components import cards, space
+from engines.leonardo.model import FirmView, View
+from render.leonardo_look import HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo_ring import BAND, WIDTH, band_tile, income, look_of, whole_districts
+from render.palette import INK
+from render.text import Catalog, Style, catalog
+
+PAD, GAP = 16, 14
+COLS = 3
+CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
+CARD_H = BAND + 34 + 64
+TILE_W, TILE_H = 72, 52
+TILE: tuple[int, int, int] = (246, 226, 160)
+
+
+def draw_hand(view: View, names: list[str], marks: list[str], style: Style, locale: str) -> LeoCanvas | None:
+    if view.seat is None:
+        return None
+    firm = next((f for f in view.firms if view.seat in f.members), None)
+    if firm is None:
+        return None
+    sealed = _sealed(view)
+    if not firm.palazzi and not view.my_drawn and not sealed:
+        return None  # the text says it all
+    words = catalog(locale)
+    rows = -(-len(firm.palazzi) // COLS)
+    height = PAD + 44 + 36 + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    canvas = LeoCanvas(WIDTH, height, PAPER)
+    run = Run(HEAD, bold=True)
+    for seat in firm.members:
+        run.chip(seat, marks[seat])
+    run.words(words.text(Msg("leo.term.firm", members=list(firm.members), size=len(firm.members)), style))
+    faction = terms.faction(view.my_faction) if view.my_faction else Msg("leo.term.undeclared")
+    run.words("- " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
+    y = run.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, 1, 44)
+    y = Run(TEXT).words(_capital(view, firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
+    whole = whole_districts(view)
+    for i, number in enumerate(sorted(firm.palazzi)):
+        x = PAD + (i % COLS) * (CARD_W + GAP)
+        _card(canvas, view, number, x, y + (i // COLS) * (CARD_H + GAP), words, income(view, number, whole))
+    y += rows * (CARD_H + GAP)
+    if view.my_drawn:
+        run = Run(TEXT).words(words.text_of("leo.board.hand_to_place"), bold=True)
+        for value in view.my_drawn:
+            run.thing(TILE_W, functools.partial(_drawn_tile, value=value))
+        y = run.draw(canvas, PAD, y + 4, WIDTH - 2 * PAD, 1, 56) + 4
+    for msg in sealed:
+        y = Run(TEXT).words(words.text(msg, style)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 34)
+    return canvas
+
+
+def _capital(view: View, firm: FirmView, words: Catalog) -> str:
+    florins = firm.florins
+    palazzi = sum(space(n).price or 0 for n in firm.palazzi)
+    art = sum(sum(v) for v in view.my_art.values())
+    return words.text_of("leo.board.hand_capital", florins=florins, palazzi=palazzi, art=art,
+                         total=florins + palazzi + art)
+
+
+def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words: Catalog, pays: int) -> None:
+    sp = space(number)
+    canvas.draw.rectangle((x, y, x + CARD_W, y + CARD_H), fill=PAPER, outline=INK, width=2)
+    colour, pattern = look_of(number)
+    canvas.image.paste(band_tile(colour, pattern, CARD_W - 3, BAND - 2), (int(x) + 2, int(y) + 2))
+    title = f"{number}  {drawable(sp.name)}"
+    canvas.text((x + 10, y + BAND / 2), fit(title, TEXT, CARD_W - 20, True), TEXT, INK, anchor="lm", bold=True)
+    if sp.kind == "bridge":
+        line = words.text_of("leo.board.hand_bridge", price=sp.price, amount=cards().bridge_toll)
+    else:
+        line = words.text_of("leo.board.hand_palazzo", price=sp.price, amount=pays)
+    canvas.text((x + 10, y + BAND + 17), fit(drawable(line), SMALL, CARD_W - 20), SMALL, MUTED, anchor="lm")
+    if sp.kind == "bridge":
+        return
+    values = view.my_art.get(number, [])
+    for i in range(cards().art_per_palazzo):
+        tx, ty = x + 10 + i * (TILE_W + 8), y + BAND + 36
+        if i < len(values):
+            _tile(canvas, tx, ty, values[i])
+        else:
+            canvas.draw.rectangle((tx, ty, tx + TILE_W, ty + TILE_H), outline=MUTED, width=1)
+
+
+def _drawn_tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
+    _tile(canvas, x, y - 9, value)  # a tile is taller than the line's chips
+
+
+def _tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
+    """A work of art with its value."""
+    canvas.draw.rectangle((x, y, x + TILE_W, y + TILE_H), fill=TILE, outline=INK, width=2)
+    canvas.text((x + TILE_W / 2, y + TILE_H / 2 + 1), str(value), HEAD, INK, anchor="mm", bold=True)
+
+
+def _sealed(view: View) -> list[Msg]:
+    out = []
+    if view.my_bid is not None:
+        out.append(Msg("leo.private.bid", amount=view.my_bid or Msg("leo.term.pass")))
+    if view.my_bet is not None:
+        out.append(Msg("leo.private.bet", stake=view.my_bet.stake, product=terms.product(view.my_bet.product)))
+    if view.my_rescue is not None:
+        out.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
+    return out

@@ -1,0 +1,215 @@
+"""The look of Leonardo's images: colours, sizes, text that the bundled font can draw, and
+the players' chips, pawns and inline runs of words and chips.
+
+Every key piece (a pawn, an owner's or office holder's chip, a player's chip in a table)
+sits on one of ``GROUNDS``: pale stone colours chosen to stay at least 20 CIEDE2000 apart
+from every player colour in normal vision and under simulated protanopia, deuteranopia and
+tritanopia (tests/leonardo/test_leonardo_render_colours.py). District and space-kind colours
+only fill the bands at the top of the spaces, never under a piece, and each district also
+has a pattern of its own, so a district is never told by its colour alone.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from PIL import ImageDraw
+
+from render.canvas import Canvas, text_stamp
+from render.common import font
+from render.palette import INK, ink_on, player_colour
+from render.text import Style, catalog
+
+RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+
+GROUND: RGB = (232, 248, 232)  # the spaces, where pawns and chips stand
+PAPER: RGB = (238, 250, 242)  # the centre panel and the hand image
+GROUNDS: tuple[RGB, ...] = (GROUND, PAPER)
+LINE: RGB = (118, 128, 120)
+MUTED: RGB = (70, 80, 74)
+ART: RGB = (214, 168, 40)  # the marks of works of art (never under a piece)
+
+# sizes in px at full size; the board is 1092 px wide, so 10 px at 550 px wide is 19.9 px here
+TEXT, SMALL, HEAD, TITLE, NUMBER = 22, 20, 24, 32, 26
+CHIP, PAWN = 34, 32
+
+
+class LeoCanvas(Canvas):
+    """A Canvas that also remembers the words it drew and where its key pieces are (the
+    tests read both: what a board says, and what every piece stands on)."""
+
+    def __init__(self, width: int, height: int, background: RGB):
+        super().__init__(width, height, background)
+        self.said: list[str] = []
+        self.pieces: list[Box] = []
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la",
+             bold: bool = False) -> tuple[float, float, float, float]:
+        """``Canvas.text``, drawn from a cached stamp of the words (a board draws the same
+        numbers and names again and again)."""
+        self.said.append(text)
+        self.min_text = min(self.min_text, size)
+        mask, (left, top, _, _) = text_stamp(text, size, anchor, bold)
+        x, y = round(xy[0] + left), round(xy[1] + top)
+        self.image.paste(fill, (x, y), mask)
+        return x, y, x + mask.width, y + mask.height
+
+    def piece_at(self, box: Box) -> None:
+        self.pieces.append(box)
+        self.piece(min(box[2] - box[0], box[3] - box[1]))
+
+    @classmethod
+    def copy_of(cls, layer: LeoCanvas) -> LeoCanvas:
+        """A canvas starting as a copy of a cached layer, with what the layer recorded (no
+        blank image is made first, unlike ``Canvas.over``)."""
+        canvas = cls.__new__(cls)
+        canvas.width, canvas.height, canvas.background = layer.width, layer.height, layer.background
+        canvas.min_text, canvas.min_piece, canvas.colours_used = layer.min_text, layer.min_piece, set()
+        canvas.image = layer.image.copy()
+        canvas.draw = ImageDraw.Draw(canvas.image)
+        canvas.said, canvas.pieces = list(layer.said), list(layer.pieces)
+        return canvas
+
+    def inherit(self, other: LeoCanvas) -> None:
+        """Take over what a cached layer drawn on another canvas recorded."""
+        self.min_text, self.min_piece = min(self.min_text, other.min_text), min(self.min_piece, other.min_piece)
+        self.said += other.said
+        self.pieces += other.pieces
+
+
+# --- text the bundled font can draw ------------------------------------------------
+@cache
+def _glyphs() -> frozenset[str]:
+    f = font(40)
+    missing = f.getmask("\U0010ffff")
+    tofu = (missing.size, bytes(missing))
+    return frozenset(chr(c) for c in range(32, 0x2200) if (lambda m: (m.size, bytes(m)))(f.getmask(chr(c))) != tofu)
+
+
+@lru_cache(maxsize=4096)
+def drawable(text: str) -> str:
+    """The text in letters the bundled font has, on one line: accents dropped ("Novità" ->
+    "Novita", "Élodie" -> "Elodie"), signs it lacks left out ("Fabio 🙂" -> "Fabio")."""
+    plain = unicodedata.normalize("NFKD", text)
+    glyphs = _glyphs()
+    return " ".join("".join(c for c in plain if c in glyphs).split())
+
+
+@lru_cache(maxsize=8192)
+def width(text: str, size: int, bold: bool = False) -> float:
+    stroke = max(1, size // 18) if bold else 0
+    return font(size).getlength(text) + 2 * stroke
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, room: float, bold: bool = False) -> str:
+    """The text, cut with an ellipsis if it is wider than ``room``."""
+    if width(text, size, bold) <= room:
+        return text
+    while text and width(text + "…", size, bold) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def style(names: Sequence[str], locale: str = "en") -> Style:
+    """How an image names a seat: the player's name, drawable."""
+    words = catalog(locale)
+
+    def seat(s: int) -> str:
+        if 0 <= s < len(names) and drawable(names[s]).strip():
+            return drawable(names[s])
+        return words.text_of("leo.board.seat", number=s + 1)
+
+    return Style(seat=seat)
+
+
+# --- pieces ----------------------------------------------------------------------
+def chip(canvas: LeoCanvas, x: float, y: float, seat: int, mark: str, size: int = CHIP, round_: bool = False) -> Box:
+    """A player's chip (square: an owner, an office holder, a player in a table) or pawn
+    (round) with its mark, its top-left corner at (x, y) (on whole pixels)."""
+    x, y = round(x), round(y)
+    box = (x, y, x + size, y + size)
+    fill = player_colour(seat)
+    if round_:
+        canvas.draw.ellipse(box, fill=fill, outline=INK, width=2)
+    else:
+        canvas.draw.rounded_rectangle(box, radius=size // 6, fill=fill, outline=INK, width=2)
+    canvas.text((x + size / 2, y + size / 2 + 1), mark, SMALL, ink_on(fill), anchor="mm", bold=True)
+    canvas.piece_at(box)
+    return box
+
+
+# --- a run of words and chips, wrapped -----------------------------------------------
+@dataclass
+class Run:
+    """Words and chips laid out left to right and wrapped, at most ``lines`` lines (the
+    last one cut with an ellipsis)."""
+
+    size: int = TEXT
+    bold: bool = False
+    items: list[tuple[float, Callable[[LeoCanvas, float, float], object] | str, bool]] = field(default_factory=list)
+
+    def words(self, text: str, bold: bool | None = None) -> Run:
+        strong = self.bold if bold is None else bold
+        for w in drawable(text).split():
+            self.items.append((width(w, self.size, strong), w, strong))
+        return self
+
+    def chip(self, seat: int, mark: str) -> Run:
+        self.items.append((CHIP, lambda c, x, y: chip(c, x, y, seat, mark), False))
+        return self
+
+    def thing(self, w: float, draw: Callable[[LeoCanvas, float, float], object]) -> Run:
+        self.items.append((w, draw, False))
+        return self
+
+    def draw(self, canvas: LeoCanvas, x: float, y: float, room: float, lines: int, line_h: int,
+             fill: RGB = INK, next_h: int | None = None, hang: float = 0) -> float:
+        """Draw from (x, y), the lines after the first ``next_h`` high (default ``line_h``)
+        and ``hang`` further right; returns the y below the last line used. Neighbouring
+        words of a line are drawn as one text."""
+        space = width(" ", self.size)
+        cx, row = x, 0
+        pending: list[str] = []  # words waiting to be drawn together, from pen
+        pen: tuple[float, float, bool] = (x, y, False)
+
+        def flush() -> None:
+            if pending:
+                px, py, strong = pen
+                canvas.text((px, py), " ".join(pending), self.size, fill, anchor="lm", bold=strong)
+                pending.clear()
+
+        for w, item, strong in self.items:
+            if cx > x + hang * (row > 0) and cx + w > x + room:
+                if row == lines - 1:  # the last line: as much of this word as fits, then "…"
+                    rest = fit(item, self.size, x + room - cx, strong) if isinstance(item, str) else "…"
+                    if pending and pen[2] == strong:
+                        pending.append(rest if len(rest) > 3 else "…")
+                    else:
+                        flush()
+                        pending.append(rest if len(rest) > 3 else "…")
+                        pen = (cx, y + line_h / 2, strong)
+                    flush()
+                    return y + line_h
+                flush()
+                row, cx = row + 1, x + hang
+                if next_h is None:
+                    y += line_h
+                else:  # the next line's middle is next_h under this one's
+                    y, line_h = y + line_h / 2 + next_h / 2, next_h
+            if isinstance(item, str):
+                if not pending or pen[2] != strong:
+                    flush()
+                    pen = (cx, y + line_h / 2, strong)
+                pending.append(fit(item, self.size, x + room - cx, strong))
+                cx += w + space
+            else:
+                flush()
+                item(canvas, cx, y + (line_h - CHIP) / 2)
+                cx += w + space * 0.8
+        flush()
+        return y + line_h

@@ -1,0 +1,153 @@
+"""The Torri panel's building blocks: what a block draws, kept as data before it is drawn.
+
+A ``Block`` is a height and a list of items (a line of text, a player's chip, a piece, a
+frame) placed relative to the block's top. The panel is a list of blocks and gaps measured
+before anything is drawn, so the image is exactly as tall as its content needs, and the words
+a board shows can be read back from its blocks (``words``) for the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core.messages import Msg
+from render.canvas import RGB, Canvas
+from render.palette import INK, player_colour
+from render.text import Catalog, Style
+from render.torri_board import BOARD_W, WIDTH
+from render.torri_pieces import chip, slab
+from render.torri_stamps import measure, write
+
+X = BOARD_W + 20  # the panel's left edge for text
+INNER = WIDTH - X - 16  # its width for text
+MAX_NAME = 18  # characters of a name in a sentence (a table cuts it to its column)
+
+
+@dataclass
+class Words:
+    """The catalog, and how this board names players: by name (as typed, on one line)."""
+
+    cat: Catalog
+    names: list[str]
+    marks: list[str]
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.names) and self.names[seat].strip():
+            name = " ".join(self.names[seat].split())
+            return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+        return self.cat.text_of("torri.board.player", number=seat + 1)
+
+    def say(self, key: str, **params) -> str:
+        return self.cat.text_of(key, Style(seat=self.name), **params)
+
+    def text(self, msg: Msg) -> str:
+        return self.cat.text(msg, Style(seat=self.name))
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: int
+    colour: RGB = INK
+    anchor: str = "la"
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Chip:
+    x: float
+    y: float
+    size: int
+    seat: int
+    mark: str
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A level of a tower (a key piece when it belongs to a player)."""
+
+    x: float
+    y: float
+    size: float
+    fill: RGB
+    mark: str
+    battlement: bool
+    owned: bool
+
+
+@dataclass(frozen=True)
+class Outline:
+    box: tuple[float, float, float, float]
+
+
+Item = Text | Chip | Piece | Outline
+
+
+@dataclass
+class Block:
+    height: int
+    items: list[Item] = field(default_factory=list)
+
+
+Panel = list[Block | int]  # blocks from the top, an int being a gap
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """The text, cut with an ellipsis where it is wider than ``width``."""
+    if measure(text, size, bold) <= width:
+        return text
+    while text and measure(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
+    """Word-wrapped into at most ``lines`` lines, the last cut with an ellipsis if need be."""
+    out: list[str] = []
+    current = ""
+    words = text.split()
+    for i, word in enumerate(words):
+        trial = f"{current} {word}".strip()
+        if not current or measure(trial, size) <= width:
+            current = trial
+            continue
+        out.append(current)
+        if len(out) == lines - 1:
+            current = " ".join(words[i:])
+            break
+        current = word
+    if current:
+        out.append(fit(current, size, width))
+    return out
+
+
+def height(panel: Panel) -> int:
+    return sum(b if isinstance(b, int) else b.height for b in panel)
+
+
+def words(panel: Panel) -> list[str]:
+    """Every text the panel draws, top to bottom."""
+    return [item.text for b in panel if isinstance(b, Block) for item in b.items if isinstance(item, Text)]
+
+
+def draw_panel(canvas: Canvas, panel: Panel, top: int) -> None:
+    y = top
+    for b in panel:
+        if isinstance(b, int):
+            y += b
+            continue
+        for item in b.items:
+            if isinstance(item, Text):
+                write(canvas, (item.x, y + item.y), item.text, item.size, item.colour, item.anchor, item.bold)
+            elif isinstance(item, Chip):
+                chip(canvas, item.x, y + item.y, item.size, player_colour(item.seat), item.mark)
+            elif isinstance(item, Piece):
+                slab(canvas, item.x, y + item.y, item.size, item.size, item.fill, item.mark, item.battlement)
+                if item.owned:
+                    canvas.piece(item.size)
+            else:
+                x0, y0, x1, y1 = item.box
+                canvas.draw.rounded_rectangle((x0, y + y0, x1, y + y1), radius=8, outline=INK, width=2)
+        y += b.height

@@ -1,0 +1,92 @@
+"""Le Torri di Bologna: the board's colours and its pieces, drawn on a ``Canvas``.
+
+A tower is drawn from the side: one slab per piece, bottom to top, in its owner's colour with
+the owner's mark (their initial); a battlement piece carries three merlons on top (the tower
+is closed); the neutral pieces of the central towers are stone grey. A builder is a pawn (a
+head on a body, the player's mark on it, ringed in white so it stands off any tower); a
+player elsewhere is a chip (a rounded square, colour and mark).
+
+Every colour a player's piece is drawn on (the floor, the panel, the stone grey, the route)
+keeps at least 20 CIEDE2000 from each player colour in normal vision and under simulated
+protanopia, deuteranopia and tritanopia (tests/torri/test_torri_render_colours.py).
+"""
+
+from __future__ import annotations
+
+from render.canvas import RGB, Canvas
+from render.palette import INK, ink_on
+from render.torri_stamps import write
+
+FLOOR: RGB = (228, 240, 228)  # a square inside the walls (and the panel)
+OUTSIDE: RGB = (184, 196, 178)  # beyond the walls, under the coordinates
+GRID: RGB = (160, 178, 160)
+WALL: RGB = (120, 68, 40)
+NEUTRAL: RGB = (140, 140, 140)  # the central towers' neutral base and battlement
+ROUTE: RGB = (30, 30, 30)  # the last move's arrows and frames
+TRAIL: RGB = (120, 140, 120)  # the hatching of the squares the last move went through
+WHITE: RGB = (255, 255, 255)
+BACKGROUNDS = {"floor": FLOOR, "neutral": NEUTRAL, "route": ROUTE, "trail": TRAIL}  # what player colours touch
+
+SMALL = 20  # the smallest text: 10 px once the 1100 px image is shown 550 px wide
+BODY = 22
+HEAD = 24
+TITLE = 30
+SLAB = 20  # a tower level's thickness: room for its owner's mark at SMALL
+MERLON = 8  # how far a battlement's merlons rise above its slab
+
+
+def slab(canvas: Canvas, x: float, y: float, w: float, h: float, fill: RGB, mark: str = "",
+         battlement: bool = False) -> None:
+    """One piece from the side, its top-left at (x, y); merlons rise above y when it closes
+    the tower. The mark is written only where the slab is thick enough to hold it."""
+    d = canvas.draw
+    if battlement:
+        step = w / 5
+        for k in (0, 2, 4):
+            d.rectangle((x + k * step, y - MERLON, x + (k + 1) * step, y + 2), fill=fill, outline=INK, width=2)
+    d.rectangle((x, y, x + w, y + h), fill=fill, outline=INK, width=2)
+    if battlement:  # the merlons stand on the slab: no line between them and it
+        for k in (0, 2, 4):
+            d.rectangle((x + k * step + 2, y - 1, x + (k + 1) * step - 2, y + 2), fill=fill)
+    if mark and h >= SLAB:
+        write(canvas, (x + w / 2, y + h / 2 + 1), mark, SMALL, ink_on(fill), anchor="mm", bold=True)
+
+
+def pawn(canvas: Canvas, cx: float, top: float, w: float, fill: RGB, mark: str) -> float:
+    """A builder: a head on a body, ``w`` wide, its mark on the body; returns its height.
+    It is a key piece (``Canvas.piece``)."""
+    head = w * 0.52
+    body_top = top + head * 0.7
+    body_h = w * 0.74
+    d = canvas.draw
+    for ring, colour in ((3, WHITE), (0, None)):
+        outline = INK if colour is None else colour
+        d.rounded_rectangle((cx - w / 2 - ring, body_top - ring, cx + w / 2 + ring, body_top + body_h + ring),
+                            radius=w * 0.28, fill=colour or fill, outline=outline, width=2)
+        d.ellipse((cx - head / 2 - ring, top - ring, cx + head / 2 + ring, top + head + ring),
+                  fill=colour or fill, outline=outline, width=2)
+    write(canvas, (cx, body_top + body_h / 2 + 2), mark, SMALL, ink_on(fill), anchor="mm", bold=True)
+    canvas.piece(w)
+    return body_top + body_h - top
+
+
+def pawn_height(w: float) -> float:
+    return w * 0.52 * 0.7 + w * 0.74
+
+
+def chip(canvas: Canvas, x: float, y: float, size: float, fill: RGB, mark: str) -> None:
+    """A player's chip: a rounded square of their colour with their mark, top-left at (x, y)."""
+    canvas.draw.rounded_rectangle((x, y, x + size, y + size), radius=size * 0.2, fill=fill, outline=INK, width=2)
+    write(canvas, (x + size / 2, y + size / 2 + 1), mark, SMALL, ink_on(fill), anchor="mm", bold=True)
+    canvas.piece(size)
+
+
+def arrowhead(canvas: Canvas, x: float, y: float, dx: float, dy: float, size: float) -> None:
+    """A chevron centred on (x, y) pointing along (dx, dy) (a unit step on the grid)."""
+    px, py = -dy, dx  # perpendicular
+    h = size / 2
+    tip = (x + dx * h, y + dy * h)
+    left = (x - dx * h + px * h, y - dy * h + py * h)
+    notch = (x - dx * h / 3, y - dy * h / 3)
+    right = (x - dx * h - px * h, y - dy * h - py * h)
+    canvas.draw.polygon([tip, left, notch, right], fill=ROUTE, outline=WHITE, width=2)

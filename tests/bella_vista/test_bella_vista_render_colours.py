@@ -1,0 +1,60 @@
+"""Colours of the Bella Vista images: every player colour stays at least 20 CIEDE2000 from each
+colour it is drawn on and from the Park, the River and the neutral building, in normal vision
+and under simulated protanopia, deuteranopia and tritanopia; buildings, chips and offer cards
+wear the shared player colours, and a 2-architect roofed card looks like its building."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from bv_render_helpers import GAME, NAMES, history
+
+from engines.bella_vista.view import BuildingView
+from render.bella_vista import draw_board
+from render.bella_vista_blocks import card_face
+from render.bella_vista_draw import TERRAIN, UNDER_PLAYERS, WHITE, BoardCanvas, People
+from render.bella_vista_town import Town, building
+from render.palette import INK, player_colour
+from tests.render.colour_science import worst_distance
+
+THRESHOLD = 20
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_player_colour_stays_apart_from_everything_it_is_drawn_on(seat):
+    for name, colour in {**UNDER_PLAYERS, **TERRAIN}.items():
+        distance, vision = worst_distance(player_colour(seat), colour)
+        assert distance >= THRESHOLD, (seat, name, round(distance, 1), vision)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_buildings_wear_their_owners_player_colour(seats):
+    final = history(seats, "random", 3)[-1]
+    view = GAME.view(final, None)
+    canvas = draw_board(view, NAMES[:seats])
+    town = canvas.town
+    for b in view.buildings:
+        pixels = Counter()
+        for col, row in b.cells:
+            pixels.update(canvas.image.crop(town.box(col, row, 3)).get_flattened_data())
+        if b.owner is not None:
+            top = [c for c, _ in pixels.most_common(2)]  # the body, and the white or dark figures on it
+            assert player_colour(b.owner) in top, (b.label, b.owner, top)
+            assert not any(player_colour(s) in pixels for s in range(seats) if s != b.owner)
+
+
+def test_a_roofed_card_and_its_building_wear_the_same_colours():
+    """The 2-architect second set: the owner's colour inside a white roof band, on the offer
+    board and in the town alike (not the second colour on one and the first on the other)."""
+    people = People(NAMES[:2], 2, str)
+    canvas = BoardCanvas(300, 120, WHITE)
+    town = Town(10, 10, 40, 2, 1)
+    building(canvas, town, BuildingView(index=0, owner=1, colour="yellow", roofed=True, neutral=False, height=6,
+                                        cells=[[0, 0], [1, 0]], label="A1-B1"), people, last=False)
+    card_face(canvas, 150, 10, 84, 74, 1, "#6r", True, people)
+    on_town = Counter(canvas.image.crop((10, 10, 90, 50)).get_flattened_data())
+    on_card = Counter(canvas.image.crop((150, 10, 234, 84)).get_flattened_data())
+    for pixels in (on_town, on_card):
+        top = [c for c, _ in pixels.most_common(3)]
+        assert set(top) == {player_colour(1), WHITE, INK}, top

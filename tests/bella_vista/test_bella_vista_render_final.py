@@ -1,0 +1,61 @@
+"""The final board: the standings with every scoring category and the total, the winner named
+in the header, and the tie-break line only when a tie for first place was broken or shared."""
+
+from __future__ import annotations
+
+import pytest
+from bv_helpers import new
+from bv_render_helpers import GAME, NAMES, history
+
+from engines.bella_vista.last_move import plain
+from engines.bella_vista.positions import build as put
+from engines.bella_vista.positions import set_coins
+from render.bella_vista import draw_board
+from render.text import words
+
+
+def _tied(red_first: str, red_first_height: int):
+    """Two architects on 20 coins each; the largest Group decides, or nothing does."""
+    s = set_coins(new(2), {0: 10, 1: 10})
+    s.phase = "over"
+    s.height_objective, s.grouping_objective = "H3", "G2"
+    put(s, 0, red_first_height, red_first)
+    put(s, 0, 4, "N3-O3")
+    put(s, 1, 1, "N10-O10-P10")
+    put(s, 1, 5, "N11-O11")
+    return s
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_final_board_shows_every_category_the_total_and_the_winner(seats):
+    final = history(seats, "random", 7)[-1]
+    view = GAME.view(final, None)
+    canvas = draw_board(view, NAMES[:seats])
+    texts = canvas.texts
+    for heading in ("Final scores, in coins", "Coins", "Contracts", "Height", "Grouping", "Total"):
+        assert heading in texts, heading
+    result = GAME.result(final)
+    for score in result.scores:
+        assert NAMES[score.seat] in texts or any(t.startswith(NAMES[score.seat][:8]) for t in texts)
+        for value in (*score.breakdown.values(), score.total):
+            assert str(value) in texts, (score.seat, value)
+    header = texts[:texts.index("Last move:")]
+    assert header[:3] == ["Bella Vista", "Game over", "Winner:"] or header[:3] == ["Bella Vista", "Game over", "Shared"]
+    for seat in result.winners:
+        assert NAMES[seat] in header
+    if result.tie_break is None:
+        assert "Tie" not in texts
+
+
+def test_the_tie_break_line_shows_only_when_a_tie_was_broken_or_shared():
+    broken, shared = _tied("N2-O2", 3), _tied("N2-O2-P2", 1)
+    for state, key in ((broken, "bv.result.tie_broken"), (shared, "bv.result.tie_shared")):
+        view = GAME.view(state, None)
+        assert view.tie_break == plain(GAME.result(state).tie_break) and view.tie_break.key == key
+        texts = draw_board(view, NAMES[:2]).texts
+        assert "Tie" in texts and ("broken" in texts if key.endswith("broken") else "shared." in texts)
+        assert words(view.tie_break).startswith("Tie on 20 coins")
+    clear = set_coins(_tied("N2-O2", 3), {0: 30})  # no tie: no line
+    view = GAME.view(clear, None)
+    assert view.tie_break is None and "Tie" not in draw_board(view, NAMES[:2]).texts
+    assert "Winner:" in draw_board(view, NAMES[:2]).texts

@@ -1,0 +1,122 @@
+"""The hand image and what feeds it: where each card of a seat's hand could go now (computed by
+the engine from the seat's own hand and the public town, shown to that seat only), drawn as
+dots on the spaces, the best placement of each card outlined, and the best few in words."""
+
+from __future__ import annotations
+
+from bv_helpers import GAME, new
+from bv_render_helpers import NAMES, apart, history
+
+from engines.bella_vista.positions import build, construct
+from engines.bella_vista.view import HandCardView, PlacementView
+from render.bella_vista import draw_private
+from render.bella_vista_draw import GHOST, WHITE
+from render.text import words
+
+
+def _town():
+    """London with a few buildings, in the Offer Phase, Zoning Card Z7 (next to a Park)."""
+    s = new(4)
+    build(s, 1, 2, "C1-D1-D2")
+    build(s, 2, 5, "A3-B3")
+    build(s, 3, 1, "I4-J4-K4")
+    s.zoning = "Z7"
+    return s
+
+
+def test_a_cards_places_are_the_placements_and_coins_it_would_have_if_built_now():
+    s = _town()
+    hand = GAME.view(s, 0).hand_places
+    assert [h.card.notation for h in hand] == [f"#{c}" for c in sorted(s.architects[0].hand, key=int)]
+    for h in hand:
+        code = h.card.notation[1:]
+        now = construct(s.model_copy(deep=True), [(0, code)])  # the same town, seat 0 building it now
+        builds = [(c.notation.removeprefix("build "), words(c.gloss)) for c in GAME.choices(now, 0)]
+        coins = sorted((int(g.split()[0].lstrip("+")) for _, g in builds), reverse=True)
+        assert h.places == len(builds) and not h.forced
+        assert [p.coins for p in h.best] == coins[: len(h.best)] and len(h.best) == min(3, len(builds))
+        assert {p.place for p in h.best} <= {place for place, _ in builds}
+        spaces = {tuple(c) for p in h.best for c in p.cells}
+        assert spaces <= {tuple(c) for c in h.reach}
+
+
+def test_only_the_seat_itself_sees_where_its_cards_could_go():
+    s = _town()
+    assert GAME.view(s, None).hand_places is None
+    for seat in range(4):
+        cards = sorted(f"#{c}" for c in s.architects[seat].hand)
+        assert sorted(h.card.notation for h in GAME.view(s, seat).hand_places) == cards
+    changed = s.model_copy(deep=True)
+    other = changed.architects[1]
+    other.hand[0], other.deck[0] = other.deck[0], other.hand[0]
+    assert GAME.view(changed, 0) == GAME.view(s, 0)  # another seat's hand changes nothing of seat 0's view
+
+
+def test_the_hand_image_shows_each_card_its_places_and_dots_where_it_could_go():
+    s = _town()
+    view = GAME.view(s, 0)
+    canvas = draw_private(view, NAMES)
+    for h in view.hand_places:
+        assert h.card.notation in canvas.texts
+        best = h.best[0]
+        assert f"{best.place} +{best.coins}" in " ".join(canvas.texts)
+    town = canvas.town
+    reach = {tuple(c) for h in view.hand_places for c in h.reach}
+    outlined = {tuple(c) for h in view.hand_places for p in h.best for c in p.cells}
+    taken = {tuple(c) for b in view.buildings for c in b.cells}
+    named = {(col, row) for col in range(view.columns) for row in range(view.rows)
+             if any(_meets(town.box(col, row), box) for box in canvas.boxes)}
+    dotted = [c for c in sorted(reach - outlined) if c not in taken]
+    assert dotted and set(dotted) - named
+    for col, row in [c for c in dotted if c not in named][:10]:
+        # a ringed dot at the centre of every space a card could cover (a neighborhood's name lies over its dots)
+        x, y = town.centre(col, row)
+        r = max(5, town.cell // 7)
+        assert canvas.image.getpixel((int(x), int(y))) == WHITE
+        assert canvas.image.getpixel((int(x - r), int(y))) == GHOST
+    free = [(c, r) for r in range(view.rows) for c in range(view.columns)
+            if view.spaces[r][c] is not None and view.spaces[r][c].kind == "neighborhood"
+            and (c, r) not in reach and (c, r) not in taken]
+    assert free  # Z7: the spaces away from the Parks get no dot
+    for col, row in free[:10]:
+        x, y = town.centre(col, row)
+        assert canvas.image.getpixel((int(x - max(5, town.cell // 7)), int(y))) != GHOST
+
+
+def _meets(a, b) -> bool:
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+
+
+def test_the_hand_image_says_when_the_zoning_card_cannot_be_met():
+    view = GAME.view(_town(), 0)
+    first = view.hand_places[0]
+    forced = HandCardView(card=first.card, places=2, forced=True, reach=[[0, 0], [1, 0]],
+                          best=[PlacementView(place="A1-B1", cells=[[0, 0], [1, 0]], coins=0)])
+    texts = " ".join(draw_private(view.model_copy(update={"hand_places": [forced]}), NAMES).texts)
+    assert "cannot be met now: border only, no coins." in texts and "A1-B1" in texts and "A1-B1 +0" not in texts
+
+
+def test_every_seat_has_a_hand_image_through_a_whole_game():
+    states = history(3, "random", 9)
+    for state in states[:: max(1, len(states) // 6)]:
+        for seat in range(3):
+            canvas = draw_private(GAME.view(state, seat), NAMES[:3])
+            assert canvas is not None and "Your cards" in canvas.texts
+
+
+def test_the_words_under_two_of_the_seats_face_down_offers_stay_apart():
+    """Each card of the seat's own on the offer board has its price and "face-down" under it:
+    two such cards side by side must not run their words together."""
+    seen = 0
+    for layout, seed in (("new_york", 1), ("random", 7), ("berlin", 9)):
+        for state in history(2, layout, seed):
+            for seat in range(2):
+                view = GAME.view(state, seat)
+                mine = [s for s in [*view.offer_spaces, *view.last_slots]
+                        if s.seat == seat and s.card is not None and not s.built and s.face_down]
+                if len(mine) >= 2:
+                    canvas = draw_private(view, NAMES[:2])
+                    assert canvas.texts.count("face-down") >= 2
+                    apart(canvas, view)
+                    seen += 1
+    assert seen

@@ -1,0 +1,61 @@
+"""A Leonardo player's hand image: each palazzo with the works of art on it and their values,
+the works waiting to be placed, the firm's whole capital; only for the seat's own eyes, and
+no image where it would add nothing to the text."""
+
+from __future__ import annotations
+
+from leo_helpers import G, do, ready
+from PIL import ImageChops
+
+from engines.leonardo.positions import next_art
+from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
+from render.leonardo import LeonardoRenderer, draw_private
+
+NAMES = ["Anne", "Bruno", "Carla"]
+
+
+def _owner_with_art():
+    """Anne owns Via dei Calzaiuoli (2) with works worth 150 and 30, and Ponte Vecchio (5);
+    she has just bought two more works, worth 70 and 100."""
+    state = next_art(ready(0, owner={2: 0, 5: 0, 27: 1}, art={2: [150, 30], 27: [50]}, florins={0: 300}), [70, 100])
+    return do(state, 0, "art 2").state
+
+
+def test_each_palazzo_shows_its_works_of_art_and_their_values():
+    canvas = draw_private(G.view(_owner_with_art(), 0), NAMES)
+    said = canvas.said
+    assert "2  Via dei Calzaiuoli" in said and "5  Ponte Vecchio" in said
+    assert said.count("150") == 1 and said.count("30") == 1  # the two works on space 2
+    assert "price 60, a visitor pays 90" in said  # 30 x 3 with two works
+    assert "price 50, toll 5 a passing" in said
+    assert "To place (place <space>):" in said and "70" in said and "100" in said
+    assert "Your capital now: 200 florins + 110 in palazzi and bridges + 180 in works of art = 490." in said
+    assert "50" not in said  # Bruno's work of art on Via dei Bardi is his secret
+
+
+def test_the_hand_is_readable_at_550_px():
+    canvas = draw_private(G.view(_owner_with_art(), 0), NAMES)
+    assert canvas.inline_text() >= MIN_TEXT_INLINE and canvas.inline_piece() >= MIN_PIECE_INLINE
+
+
+def test_no_image_where_it_would_add_nothing():
+    state = _owner_with_art()
+    assert draw_private(G.view(state, None), NAMES) is None  # a spectator
+    assert draw_private(G.view(state, 2), NAMES) is None  # Carla owns nothing, has drawn nothing
+    assert LeonardoRenderer().private(G.view(state, 2), NAMES) is None
+
+
+def test_a_sealed_bid_shows_in_the_bidders_hand_only():
+    state, _ = do(ready(0, pos=20, roll=3, n=3, owner={2: 1}), 0, "spin")
+    state, _ = do(state, 0, "decline")
+    state, _ = do(state, 1, "bid 35")
+    assert "Your sealed bid: 35." in draw_private(G.view(state, 1), NAMES).said
+    assert draw_private(G.view(state, 2), NAMES) is None
+
+
+def test_a_hidden_value_changes_only_its_owners_hand():
+    a = ready(0, owner={2: 0}, art={2: [30]})
+    b = ready(0, owner={2: 0}, art={2: [150]})
+    r = LeonardoRenderer()
+    assert ImageChops.difference(r.private(G.view(a, 0), NAMES), r.private(G.view(b, 0), NAMES)).getbbox()
+    assert r.private(G.view(a, 1), NAMES) is None and r.private(G.view(b, 1), NAMES) is None

@@ -1,0 +1,130 @@
+"""What the board says, read back from the renderer's own blocks: the round of how many and
+what ends the game, who must act (by name), the last move with its route in order, the
+standing, and at the end the winner, every category of every player, and the tie-break line
+only when a tie was broken. Players are named, never called by a colour, and every word the
+board can draw has its glyphs in the bundled font."""
+
+from __future__ import annotations
+
+import pytest
+from torri_boards import NAMES, boards
+
+from engines.core.game import SYSTEM, TimeUp
+from engines.torri.model import Options
+from engines.torri.positions import GAME, play, position
+from render.common import font
+from render.text import catalog
+from render.torri import draw_private, panel_words
+
+BOARDS = boards()
+
+
+def said(state, names=NAMES) -> list[str]:
+    return panel_words(GAME.view(state, None), names[: state.seats])
+
+
+def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_name():
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], turn=4, max_rounds=30)
+    lines = said(state)
+    assert lines[:3] == ["Round 2 of at most 30", "Ends with the round after a last piece", "Bruno to move"]
+    assert "If the game ended now" in lines and "bank 50 gold" in lines
+    assert lines.count("Anne") == lines.count("Bruno") == lines.count("Carla") == 1
+    assert "0 gold · 13 pieces · 3 battlements" in lines  # Anne: one piece on the board
+
+
+def test_once_the_end_is_triggered_the_board_says_which_round_is_the_last():
+    assert said(position(triggered_by=0, turn=1))[:2] == ["Round 1 of 2", "End triggered: round 2 is the last"]
+    assert said(position(triggered_by=0, turn=4, end_turn=6))[:2] == ["Round 2 of 2", "This is the last round"]
+
+
+def test_the_set_up_says_who_places_a_builder():
+    state = GAME.new_game(3, Options(), 1)
+    assert said(state)[:4] == ["Set-up", "Each builder starts on a central tower", "Anne places a builder",
+                               "No move yet."]
+    placed = GAME.apply(state, 0, GAME.parse_action(state, 0, "start Garisenda")).state
+    assert "Anne places their builder on the Garisenda tower." in " ".join(said(placed))
+
+
+def test_the_last_move_names_the_mover_and_its_route_in_the_order_walked():
+    state = position(towers={"B2": "B", "C2": "B"}, builders=["B2", "C2", "C2"], gold=[1, 0, 0])
+    after = play(state, "D2 via C2 build").state
+    text = " ".join(said(after))
+    assert "Anne walks B2 › C2 › D2, paying 1 gold to Bruno (1 gold of fees unpaid)." in text
+    assert "Builds a piece (new tower, now 1 high) and takes 2 gold from the bank." in text
+    back = play(after, "B2", seat=1).state  # Bruno walks the other way: from where he stood
+    assert "Bruno walks C2 › B2." in " ".join(said(back))
+
+
+def test_a_battlement_built_reads_as_one_bracket_not_two():
+    state = position(towers={"B2": "B"}, builders=["B2", "C4", "E4"], gold=[5, 0, 0])
+    text = " ".join(said(play(state, "C2 battlement").state))
+    assert "Builds a battlement piece for 3 gold (new tower, now 1 high) and takes 2 gold from the bank." in text
+    assert ") (" not in text
+
+
+def test_the_final_board_has_the_winner_and_every_category_and_no_tie_break_line_without_a_tie():
+    state = position(towers={"B2": "BG", "F6": "Y", "C4": "nBBN", "E4": "nGN"}, builders=["B2", "F6", "C4"],
+                     gold=[1, 2, 3], triggered_by=0, over=True)
+    view = GAME.view(state, None)
+    lines = said(state)
+    assert view.winners == [1] and view.totals == [5, 7, 5]  # a tie, but not for the victory
+    assert lines[:2] == ["Game over after round 2", "Bruno wins with 7 points"]
+    assert ["tops", "towers", "central runs", "gold"] == lines[lines.index("tops"):lines.index("gold") + 1]
+    for seat, name in enumerate(NAMES[:3]):
+        at = lines.index(name)
+        parts = view.breakdown[seat]
+        assert lines[at + 1: at + 6] == [f"{view.totals[seat]} points", str(parts["tops"]), str(parts["towers"]),
+                                         str(parts["central_runs"]), str(parts["gold"])]
+    assert view.tie_break is None and not any("tied" in line or "most gold" in line for line in lines)
+
+
+@pytest.mark.parametrize("gold, expected", [
+    ([0, 2], "Anne and Bruno tied on 2 points; Bruno wins with the most gold."),
+    ([1, 1], "Anne and Bruno tied on 3 points; Anne and Bruno also tie on gold and share the victory."),
+])
+def test_the_tie_break_line_appears_when_a_tie_was_broken_or_shared(gold, expected):
+    towers = {"B2": "B"} if gold == [0, 2] else {"B2": "B", "D2": "G"}
+    state = position(seats=2, towers=towers, builders=["B2", "D3"], gold=gold, triggered_by=0, over=True)
+    lines = said(state)
+    assert expected in " ".join(lines)
+    if gold == [1, 1]:
+        assert "Anne and Bruno share the victory with 3 points" in " ".join(lines)
+
+
+def test_an_early_end_says_the_time_ran_out():
+    ended = GAME.apply(position(turn=4), SYSTEM, TimeUp()).state
+    lines = said(ended)
+    assert lines[:2] == ["Game over in round 2", "The time ran out"]
+    assert "The game's time is up: it ends now and is scored as it stands." in " ".join(lines)
+
+
+@pytest.mark.parametrize("state", [s for _, s in BOARDS], ids=[i for i, _ in BOARDS])
+def test_players_are_named_not_called_by_a_colour(state):
+    text = " ".join(said(state))
+    assert not any(colour in text for colour in ("Blue", "Green", "Yellow", "Red", "blue", "green", "red"))
+    assert all(name in text for name in NAMES[: state.seats])
+
+
+def test_a_missing_name_shows_as_a_numbered_player():
+    assert "Player 3 to move" in said(position(turn=2), ["Anne", "Bruno"])
+
+
+def _glyph(ch: str) -> tuple:
+    mask = font(20).getmask(ch)
+    return mask.size, bytes(mask)
+
+
+def test_every_word_the_board_draws_has_its_glyphs_in_the_bundled_font():
+    missing = _glyph("\u0378")  # an unassigned code point: the font's "no glyph" box
+    drawn = [t for k, t in catalog().templates.items() if k.startswith(("torri.board.", "torri.event.",
+                                                                         "torri.term.", "torri.result.",
+                                                                         "torri.category."))]
+    texts = [t for v in drawn for t in (v.values() if isinstance(v, dict) else [v])]
+    texts += [line for _, state in BOARDS for line in said(state)]
+    bad = {ch for text in texts for ch in text if ch.strip() and _glyph(ch) == missing}
+    assert not bad, bad
+
+
+def test_nothing_is_hidden_so_there_is_no_private_image():
+    view = GAME.view(position(), 0)
+    assert draw_private(view, NAMES[:3]) is None
