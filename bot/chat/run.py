@@ -15,8 +15,10 @@ import sqlite3
 import sys
 
 import aiohttp
+import asyncpg
 import discord
 
+from bot.store.postgres import redacted
 from engines.core import quote
 
 ENV_TOKEN = "DISCORD_TOKEN"
@@ -62,7 +64,7 @@ def run() -> int:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
     from bot.play.bots import budget_from_env
     from bot.play.registry import titles
-    from bot.store import default_path
+    from bot.store import default_target
     from engines.core import DataError
 
     try:
@@ -74,8 +76,8 @@ def run() -> int:
         titles()  # every title's data, loaded and validated before any network
     except DataError as exc:
         return fail(str(exc))
-    db = default_path()
-    if not db.parent.is_dir():
+    db = default_target()  # a SQLite file, or a PostgreSQL URL (checked when it is opened)
+    if not isinstance(db, str) and not db.parent.is_dir():
         return fail(f"cannot open the database {db}: the folder {db.parent} does not exist.")
     try:
         return asyncio.run(_main(token, guild_id))
@@ -91,14 +93,14 @@ async def _main(token: str, guild_id: int | None) -> int:
     from bot.chat.app import create_bot
     from bot.play.service import GameService
     from bot.play.thinking import shared
-    from bot.store import SchemaTooNew, Store, default_path
+    from bot.store import SchemaTooNew, Store, default_target
 
     discord.utils.setup_logging()
     logging.getLogger("discord.client").addFilter(_no_voice_warnings)
     try:
         store = await Store.open()
-    except (sqlite3.Error, OSError, SchemaTooNew) as exc:
-        raise CannotStart(f"cannot open the database {default_path()}: {reason(exc)}", 2) from exc
+    except (sqlite3.Error, asyncpg.PostgresError, OSError, SchemaTooNew) as exc:
+        raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
     try:
         bot = create_bot(GameService(store), guild_id=guild_id)
         async with bot:

@@ -50,6 +50,7 @@ class GameRow:
     announced: int = -1  # the last version whose board the channel was shown
     damage: str | None = None  # what in the row no longer reads, a bot.damaged.* key (the service refuses the game)
     hints: bool = False  # opened with hints=yes: a player may ask for the greedy player's suggestion
+    lobby: int = 0  # how many times the lobby changed (seats, start): /start checks it did not meanwhile
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

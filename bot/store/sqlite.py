@@ -1,4 +1,6 @@
-"""The SQLite store: one file, WAL, schema versioned with migrations.
+"""The store: SQLite (one file, WAL; the default) or PostgreSQL (``bot.store.postgres``), chosen by
+``PIAZZA_DB`` (a path or ``sqlite:///path``, or a ``postgresql://`` URL); schema versioned with
+migrations. Every query is written once, in SQLite's dialect: the PostgreSQL adapter rewrites it.
 
 A game is a row of metadata, its seats, an append-only action log and the current
 snapshot with a version number (the number of actions applied). Every move is one
@@ -23,6 +25,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import postgres
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
 from bot.store.seating import Seating, now_text
@@ -31,6 +34,7 @@ DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
 
 OPEN = ("lobby", "active")
+SQLITE_URL = "sqlite:///"
 
 
 
@@ -40,23 +44,50 @@ def deadline_text(when: datetime) -> str:
 
 
 def default_path() -> Path:
-    return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
+    """The SQLite file ``PIAZZA_DB`` names (``sqlite:///`` stripped); see ``default_target``."""
+    target = default_target()
+    return Path(target) if isinstance(target, Path) else Path(DEFAULT_PATH)
+
+
+def default_target() -> Path | str:
+    """What ``PIAZZA_DB`` names: a SQLite file's path, or a PostgreSQL URL (kept as text)."""
+    return target_of(os.environ.get(ENV_PATH) or DEFAULT_PATH)
+
+
+def target_of(text: str | Path) -> Path | str:
+    if postgres.is_postgres_url(text):
+        return str(text)
+    text = str(text)
+    return Path(text[len(SQLITE_URL):] if text.startswith(SQLITE_URL) else text)
 
 
 class Store(Seating):
     """Async access to one SQLite file. Use ``await Store.open(path)``. The lobby's writes (opening a
     game, seats, starting) are its ``Seating`` part."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path):
-        self._db = db
-        self.path = path
+    def __init__(self, db: aiosqlite.Connection | postgres.PgConnection, path: Path | str):
+        self._db: Any = db  # aiosqlite's connection, or the PostgreSQL adapter with the same execute()
+        self.path = path  # the SQLite file, or the PostgreSQL URL
+        self.backend = "postgresql" if isinstance(db, postgres.PgConnection) else "sqlite"
+        self.integrity_errors = postgres.INTEGRITY_ERRORS if self.backend == "postgresql" else (
+            sqlite3.IntegrityError,)
         # One connection is shared by every coroutine: a lock keeps each transaction
         # (and each read) whole, so no coroutine sees another's half-written move.
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path | None = None) -> Store:
-        path = Path(path) if path is not None else default_path()
+        """``path``: a SQLite file (or ``sqlite:///…``) or a ``postgresql://`` URL; ``PIAZZA_DB`` by default."""
+        target = target_of(path) if path is not None else default_target()
+        if isinstance(target, str):
+            store = cls(await postgres.PgConnection.connect(target), target)
+            try:
+                await store._migrate()
+            except BaseException:
+                await store.close()
+                raise
+            return store
+        path = target
         db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode=WAL")
@@ -75,6 +106,8 @@ class Store(Seating):
         await self._db.close()
 
     async def schema_version(self) -> int:
+        if self.backend == "postgresql":
+            return await self._db.schema_version()
         async with self._db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         assert row is not None  # a PRAGMA always answers one row
@@ -89,9 +122,16 @@ class Store(Seating):
             )
         for version in range(current, len(MIGRATIONS)):
             async with self._transaction():
+                if self.backend == "postgresql":
+                    await self._db.lock_schema()  # another process may have migrated meanwhile
+                    if await self._db.schema_version() > version:
+                        continue
                 for statement in _statements(MIGRATIONS[version]):
                     await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {version + 1}")
+                if self.backend == "postgresql":
+                    await self._db.set_schema_version(version + 1)
+                else:
+                    await self._db.execute(f"PRAGMA user_version = {version + 1}")
 
     # --- reading ------------------------------------------------------------
     async def _row(self, where: str, args: tuple) -> GameRow | None:
@@ -116,6 +156,7 @@ class Store(Seating):
             announced=row["announced"],
             damage=damage,
             hints=bool(row["hints"]),
+            lobby=row["lobby"],
         )
         async with self._db.execute(
             "SELECT seat, user_id, name, notices_read, bot FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -209,8 +250,15 @@ class Store(Seating):
         does not stop the statement, which still runs (a BEGIN still opens the transaction, a
         COMMIT still lands). The ROLLBACK is queued behind it before the lock is released, so
         the next transaction always starts on a clean connection; a ROLLBACK with nothing to roll
-        back (the BEGIN failed, or the COMMIT landed) is ignored."""
+        back (the BEGIN failed, or the COMMIT landed) is ignored.
+
+        On PostgreSQL: the adapter's transaction (READ COMMITTED; the conditional UPDATEs lock the
+        rows they check). The lock is then only the in-process fast path."""
         async with self._lock:
+            if self.backend == "postgresql":
+                async with self._db.transaction():
+                    yield
+                return
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield
