@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import secrets
-from collections.abc import Callable
+import socket
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from bot.play.answers import Damaged, Refusal
@@ -21,6 +24,7 @@ from bot.play.stored import Loaded, States
 from bot.play.thinking import Thinkers, shared
 from bot.play.words import phrase
 from bot.store import GameRow, Store
+from bot.store.claims import GAME, LEASE
 from engines.core.rng import blake2b_seed
 
 log = logging.getLogger("piazza")
@@ -53,8 +57,22 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = States()
         self._warned: set[int] = set()
+        # who this service is, for its claims on scheduled work (unique per instance, not only per process)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     # --- helpers ------------------------------------------------------------
+    @asynccontextmanager
+    async def _claim(self, game_id: int) -> AsyncIterator[bool]:
+        """Scheduled work on one game (its deadline, its lagging board, its bots), done by one
+        process only: yields whether this service got it (no other process holds an unexpired
+        lease on the game, ``bot.store.claims``); released when the block ends."""
+        mine = await self.store.claim(GAME, str(game_id), self.owner, self._clock(), LEASE)
+        try:
+            yield mine
+        finally:
+            if mine:
+                await self.store.release(GAME, str(game_id), self.owner)
+
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 

@@ -280,11 +280,14 @@ class GameService(BotPlay):
     async def sweep(self) -> None:
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
         deadline has passed, let bots that owe a decision move (``resume_bots``: after a restart),
-        then post the boards channels have missed (``flush_outbox``).
+        then post the boards channels have missed (``flush_outbox``). With several processes on one
+        database, each piece is claimed by one of them (``_claim``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
         for game_id, channel_id in await self.store.due(self._clock()):
             try:
-                await self.check_deadline(channel_id)
+                async with self._claim(game_id) as mine:  # one process fires it
+                    if mine:
+                        await self.check_deadline(channel_id)
             except Damaged as exc:
                 self._warn(exc)
             except Exception:

@@ -26,6 +26,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import postgres
+from bot.store.claims import GAME, LEASE, Claims
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
 from bot.store.seating import Seating, now_text
@@ -61,9 +62,10 @@ def target_of(text: str | Path) -> Path | str:
     return Path(text[len(SQLITE_URL):] if text.startswith(SQLITE_URL) else text)
 
 
-class Store(Seating):
-    """Async access to one SQLite file. Use ``await Store.open(path)``. The lobby's writes (opening a
-    game, seats, starting) are its ``Seating`` part."""
+class Store(Seating, Claims):
+    """Async access to one SQLite file or PostgreSQL database. Use ``await Store.open(path or url)``.
+    The lobby's writes (opening a game, seats, starting) are its ``Seating`` part; scheduled work
+    held by one process, its ``Claims`` part."""
 
     def __init__(self, db: aiosqlite.Connection | postgres.PgConnection, path: Path | str):
         self._db: Any = db  # aiosqlite's connection, or the PostgreSQL adapter with the same execute()
@@ -284,11 +286,13 @@ class Store(Seating):
         snapshot: str,
         finished: bool,
         reader: int | None = None,
+        holder: tuple[str, datetime] | None = None,
     ) -> int:
         """Append one action (with every event it produced, public and private, as JSON dicts
         ``{"key", "params", "to"}``) and the new snapshot in one transaction; returns the new version.
         ``reader``: a seat shown its notices up to this action with it (the mover), whose read
-        mark moves in the same transaction.
+        mark moves in the same transaction. ``holder`` (the process's owner name, now): the game
+        is claimed for it in the same transaction, if free (``bot.store.claims``).
 
         Raises StaleVersion (and writes nothing) if another move landed since
         ``expected_version`` was read."""
@@ -307,6 +311,8 @@ class Store(Seating):
             )
             if reader is not None:
                 await self._mark_read(game_id, reader, expected_version + 1)
+            if holder is not None:
+                await self._hold(GAME, str(game_id), holder[0], holder[1], LEASE)
         return expected_version + 1
 
     async def mark_notices_read(self, game_id: int, seat: int, version: int) -> None:
