@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.shards import Shards
 from bot.chat.views import (
     MENU_LIMIT,
     LegacyMovePicker,
@@ -74,11 +75,14 @@ def why_unposted(exc: BaseException) -> str:
 
 class PiazzaBot(commands.Bot):
     def __init__(self, service: GameService, guild_id: int | None = None,
-                 deadline_poll_seconds: float = DEADLINE_POLL_SECONDS):
+                 deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
+        sharding = {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())  # a send that names nobody pings nobody
+                         allowed_mentions=discord.AllowedMentions.none(),  # a send that names nobody pings nobody
+                         **sharding)
+        self.shards_run = shards
         self.service = service
         service.publisher = self.publish
         self.guild_id = guild_id
@@ -88,7 +92,9 @@ class PiazzaBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(Commands(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker)
-        if self.guild_id:
+        if self.shards_run is not None and not self.shards_run.syncs_commands:
+            pass  # the process running shard 0 syncs the commands for every shard (bot.chat.shards)
+        elif self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -219,8 +225,15 @@ class PiazzaBot(commands.Bot):
         await self.send_private(interaction, post)
 
 
+class ShardedPiazzaBot(PiazzaBot, commands.AutoShardedBot):
+    """The bot running some of Discord's shards (``bot.chat.shards``): discord.py's AutoShardedBot."""
+
+
 def create_bot(service: GameService, *, guild_id: int | None = None,
-               deadline_poll_seconds: float = DEADLINE_POLL_SECONDS) -> PiazzaBot:
+               deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None) -> PiazzaBot:
     """The bot; ``deadline_poll_seconds`` is how often it ends games past their deadline and
-    posts boards channels missed (``GameService.sweep``)."""
-    return PiazzaBot(service, guild_id, deadline_poll_seconds)
+    posts boards channels missed (``GameService.sweep``); ``shards``: run these of Discord's
+    shards (an AutoShardedBot), None for one unsharded connection."""
+    if shards is None:
+        return PiazzaBot(service, guild_id, deadline_poll_seconds)
+    return ShardedPiazzaBot(service, guild_id, deadline_poll_seconds, shards)

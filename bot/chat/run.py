@@ -53,7 +53,9 @@ def _no_voice_warnings(record: logging.LogRecord) -> bool:
     return "voice will NOT be supported" not in record.getMessage()
 
 
-def run() -> int:
+def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
+    """``shard_count``/``shard_ids``: the command line's ``--shard-count``/``--shard-ids`` (else
+    ``PIAZZA_SHARD_COUNT``/``PIAZZA_SHARD_IDS``; neither: unsharded)."""
     token = os.environ.get(ENV_TOKEN, "").strip()
     if not token:
         return fail(f"set {ENV_TOKEN} to your bot's token (Discord developer portal → Bot → Token).")
@@ -62,6 +64,7 @@ def run() -> int:
         guild_id = int(guild_text) if guild_text else None
     except ValueError:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
+    from bot.chat.shards import parse_shards
     from bot.play.bots import budget_from_env
     from bot.play.registry import titles
     from bot.store import default_target
@@ -69,6 +72,7 @@ def run() -> int:
 
     try:
         budget_from_env()
+        shards = parse_shards(shard_count, shard_ids)
     except ValueError as exc:
         return fail(str(exc))
 
@@ -80,7 +84,7 @@ def run() -> int:
     if not isinstance(db, str) and not db.parent.is_dir():
         return fail(f"cannot open the database {db}: the folder {db.parent} does not exist.")
     try:
-        return asyncio.run(_main(token, guild_id))
+        return asyncio.run(_main(token, guild_id, shards))
     except discord.LoginFailure:
         return fail(f"Discord refused the token in {ENV_TOKEN}; copy it again from the developer portal.")
     except CannotStart as exc:
@@ -89,7 +93,7 @@ def run() -> int:
         return 0
 
 
-async def _main(token: str, guild_id: int | None) -> int:
+async def _main(token: str, guild_id: int | None, shards=None) -> int:
     from bot.chat.app import create_bot
     from bot.play.service import GameService
     from bot.play.thinking import shared
@@ -102,7 +106,7 @@ async def _main(token: str, guild_id: int | None) -> int:
     except (sqlite3.Error, asyncpg.PostgresError, OSError, SchemaTooNew) as exc:
         raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
     try:
-        bot = create_bot(GameService(store), guild_id=guild_id)
+        bot = create_bot(GameService(store), guild_id=guild_id, shards=shards)
         async with bot:
             try:
                 await bot.start(token)

@@ -182,7 +182,8 @@ class GameService(BotPlay):
             state = engine.new_game(len(row.seats), game.options, seed)
             try:  # refused if anyone joined or left meanwhile (another process on the same file)
                 await self.store.start_game(row.id, state.model_dump_json(), seed,
-                                            seated=[s.user_id for s in row.seats], lobby=row.lobby)
+                                            seated=[s.user_id for s in row.seats], lobby=row.lobby,
+                                            holder=(self.owner, self._clock()))
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed

@@ -9,10 +9,12 @@ least one person seated: the last person cannot leave while bots are seated.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.store.claims import GAME, LEASE
 from bot.store.records import GameRow, StaleVersion, StoreError
 
 
@@ -31,6 +33,8 @@ class Seating:
 
     async def _row(self, where: str, args: tuple) -> GameRow | None:
         raise NotImplementedError
+
+    _hold: Callable[[str, str, str, datetime, timedelta], Awaitable[bool]]  # the Claims part's
 
     async def create_game(
         self,
@@ -140,11 +144,12 @@ class Seating:
         return status
 
     async def start_game(self, game_id: int, snapshot: str, seed: int | str, seated: list[int] | None = None,
-                         lobby: int | None = None) -> None:
+                         lobby: int | None = None, holder: tuple[str, datetime] | None = None) -> None:
         """Store the first snapshot. ``lobby`` (the lobby version the snapshot was made at) and
         ``seated`` (the user ids in seat order it was made for) are checked in the same transaction,
         after the row is locked: if anyone joined or left meanwhile (in this process or another),
-        nothing is written and StaleVersion says so."""
+        nothing is written and StaleVersion says so. ``holder``: as for ``commit_move`` (the first
+        board is being posted by this process)."""
         async with self._transaction():
             cur = await self._db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?,"
@@ -163,3 +168,5 @@ class Seating:
                     now_seated = [r[0] async for r in cur]
                 if now_seated != seated:
                     raise StaleVersion("bot.store.seats_changed")
+            if holder is not None:
+                await self._hold(GAME, str(game_id), holder[0], holder[1], LEASE)

@@ -269,6 +269,33 @@ class Store(Seating, Claims):
                 await self._rollback()
                 raise
 
+    @asynccontextmanager
+    async def reading(self):
+        """Several reads that see one moment of the database while writers go on (``db copy``):
+        SQLite's deferred transaction on a WAL file, PostgreSQL's REPEATABLE READ."""
+        async with self._lock:
+            if self.backend == "postgresql":
+                async with self._db.transaction():
+                    await self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    yield
+                return
+            await self._db.execute("BEGIN")
+            try:
+                yield
+            finally:
+                await self._rollback()
+
+    async def tables(self) -> list[str]:
+        """Every table of the schema (not the schema version's own): ``games`` first, then by name."""
+        if self.backend == "postgresql":
+            sql = ("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                   " AND table_type = 'BASE TABLE' AND table_name <> 'piazza_schema'")
+        else:
+            sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        async with self._lock, self._db.execute(sql) as cur:
+            names = [r[0] async for r in cur]
+        return sorted(names, key=lambda n: (n != "games", n))
+
     async def _rollback(self) -> None:
         try:
             # queued synchronously when awaited: it runs even if this task is cancelled again
