@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.operations import Heartbeat
 from bot.chat.shards import Shards
 from bot.chat.views import (
     MENU_LIMIT,
@@ -83,6 +84,7 @@ class PiazzaBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(),  # a send that names nobody pings nobody
                          **sharding)
         self.shards_run = shards
+        self.heartbeat: Heartbeat | None = None  # the readiness file (bot.chat.operations), set by run
         self.service = service
         service.publisher = self.publish
         self.guild_id = guild_id
@@ -104,6 +106,8 @@ class PiazzaBot(commands.Bot):
 
     async def close(self) -> None:
         self.watcher.cancel()
+        if self.heartbeat is not None:
+            self.heartbeat.clear()
         await super().close()
 
     @tasks.loop(seconds=DEADLINE_POLL_SECONDS)
@@ -115,6 +119,9 @@ class PiazzaBot(commands.Bot):
             await self.service.sweep()
         except Exception:  # keep watching: a loop stops at its first unhandled error
             log.exception("the sweep failed")
+            return
+        if self.heartbeat is not None:
+            self.heartbeat.beat()  # ready: connected, and the database answers
 
     @watcher.before_loop
     async def _ready_to_watch(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sqlite3
 import sys
 
@@ -24,6 +25,7 @@ from engines.core import quote
 ENV_TOKEN = "DISCORD_TOKEN"
 ENV_GUILD = "PIAZZA_GUILD_ID"
 REASON_LIMIT = 300
+STOP_GRACE_SECONDS = 20.0  # SIGTERM: how long moves under way may take to finish (systemd waits 90 s)
 
 # What a login or a first gateway connection raises when the network or Discord is not
 # there (aiohttp's connection errors are OSErrors too).
@@ -95,18 +97,24 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
 
 async def _main(token: str, guild_id: int | None, shards=None) -> int:
     from bot.chat.app import create_bot
+    from bot.chat.operations import Heartbeat, setup_logging
     from bot.play.service import GameService
     from bot.play.thinking import shared
     from bot.store import SchemaTooNew, Store, default_target
 
-    discord.utils.setup_logging()
+    shard_text = "-" if shards is None else ",".join(map(str, shards.ids))
+    setup_logging(shard_text)
     logging.getLogger("discord.client").addFilter(_no_voice_warnings)
     try:
         store = await Store.open()
     except (sqlite3.Error, asyncpg.PostgresError, OSError, SchemaTooNew) as exc:
         raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
     try:
-        bot = create_bot(GameService(store), guild_id=guild_id, shards=shards)
+        service = GameService(store)
+        bot = create_bot(service, guild_id=guild_id, shards=shards)
+        bot.heartbeat = Heartbeat.from_env(shard_text)
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(_stop(bot, service)))
         async with bot:
             try:
                 await bot.start(token)
@@ -118,3 +126,12 @@ async def _main(token: str, guild_id: int | None, shards=None) -> int:
         await store.close()
         shared().shutdown()  # the bots' worker processes
     return 0
+
+
+async def _stop(bot, service) -> None:
+    """SIGTERM: let the moves under way finish (their boards posted), then disconnect; ``_main``
+    closes the store. A move that arrives meanwhile is whole or absent (one transaction), and
+    a board not posted is posted by the next process's sweep (the outbox)."""
+    logging.getLogger("piazza").info("SIGTERM: finishing the moves under way, then stopping")
+    await service.drain(STOP_GRACE_SECONDS)
+    await bot.close()

@@ -60,6 +60,17 @@ class ServiceBase:
         # who this service is, for its claims on scheduled work (unique per instance, not only per process)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
+    async def drain(self, timeout: float) -> bool:
+        """Wait until no channel's work is under way (a move, its bots, its board), at most
+        ``timeout`` seconds; True if none is. For a clean shutdown."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while any(lock.locked() for lock in self._locks.values()):
+            if loop.time() >= end:
+                return False
+            await asyncio.sleep(0.02)
+        return True
+
     # --- helpers ------------------------------------------------------------
     @asynccontextmanager
     async def _claim(self, game_id: int) -> AsyncIterator[bool]:
