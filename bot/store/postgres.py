@@ -167,7 +167,9 @@ class PgConnection:
                 _inside.reset(token)
 
     async def schema_version(self) -> int:
-        async with self.execute("SELECT to_regclass('piazza_schema') IS NOT NULL AS present") as cur:
+        # (not to_regclass(): asyncpg's cached statement would keep answering what it answered first)
+        async with self.execute("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE tablename = 'piazza_schema'"
+                                " AND schemaname = current_schema()) AS present") as cur:
             row = await cur.fetchone()
         if not row["present"]:
             return 0

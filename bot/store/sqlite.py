@@ -125,9 +125,9 @@ class Store(Seating, Claims):
         for version in range(current, len(MIGRATIONS)):
             async with self._transaction():
                 if self.backend == "postgresql":
-                    await self._db.lock_schema()  # another process may have migrated meanwhile
-                    if await self._db.schema_version() > version:
-                        continue
+                    await self._db.lock_schema()  # SQLite's BEGIN IMMEDIATE already excludes other writers
+                if await self.schema_version() > version:  # another process migrated meanwhile
+                    continue
                 for statement in _statements(MIGRATIONS[version]):
                     await self._db.execute(statement)
                 if self.backend == "postgresql":

@@ -213,3 +213,16 @@ async def test_joins_racing_from_two_processes_fill_the_seats_once(database):
     finally:
         await a.close()
         await b.close()
+
+
+async def test_processes_starting_together_migrate_once(database):
+    """Several processes opening a new database at once: one applies each migration, the others
+    wait for it and find it applied (a second CREATE TABLE games failed before)."""
+    stores = await asyncio.gather(*(Store.open(database) for _ in range(3)), return_exceptions=True)
+    try:
+        assert [type(s).__name__ for s in stores] == ["Store"] * 3
+        assert {await s.schema_version() for s in stores} == {len(MIGRATIONS)}
+    finally:
+        for s in stores:
+            if isinstance(s, Store):
+                await s.close()
