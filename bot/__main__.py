@@ -48,14 +48,13 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
-
-    db = sub.add_parser("db", help="database tools (see the README: Deployment)")
-    db_sub = db.add_subparsers(dest="db_command", required=True)
-    db_copy = db_sub.add_parser("copy", help="copy every table to another database, then verify each game by replay")
-    db_copy.add_argument("--from", dest="source", required=True, metavar="URL",
-                         help="the database to read: a SQLite path, sqlite:///path or postgresql://…")
-    db_copy.add_argument("--to", dest="target", required=True, metavar="URL", help="the database to write")
-    db_copy.add_argument("--force", action="store_true", help="replace what the target already holds")
+    bench.add_argument("--store", metavar="URL", help="the database to measure on: a SQLite path or postgresql://… "
+                                                      "(a scratch one: games are written into it; default: a "
+                                                      "temporary SQLite file)")
+    bench.add_argument("--load", type=int, default=0, metavar="GAMES",
+                       help="add the load figure: GAMES games played at once to the end (the issue's is 50)")
+    bench.add_argument("--processes", default="1", metavar="N,N",
+                       help="with --load: the process counts to measure, e.g. 1,2,4 (default: 1)")
 
     arena = sub.add_parser("arena", help="play seeded games between agents and report who wins")
     arena.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
@@ -68,6 +67,14 @@ def parser() -> argparse.ArgumentParser:
                        help="thinking time per decision of greedy and mcts, in ms (default: 1000)")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g (default: 1)")
     arena.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+
+    db = sub.add_parser("db", help="database tools (see the README: Deployment)")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    db_copy = db_sub.add_parser("copy", help="copy every table to another database, then verify each game by replay")
+    db_copy.add_argument("--from", dest="source", required=True, metavar="URL",
+                         help="the database to read: a SQLite path, sqlite:///path or postgresql://…")
+    db_copy.add_argument("--to", dest="target", required=True, metavar="URL", help="the database to write")
+    db_copy.add_argument("--force", action="store_true", help="replace what the target already holds")
     return top
 
 
@@ -105,7 +112,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from bot.cli.bench import bench as run_bench
 
-        return run_bench(args.game, as_json=args.json, quick=args.quick)
+        try:
+            processes = tuple(int(n) for n in args.processes.split(","))
+        except ValueError:
+            print(f"error: --processes takes counts separated by commas, not {args.processes!r}", file=sys.stderr)
+            return 2
+        return run_bench(args.game, as_json=args.json, quick=args.quick, store=args.store, load_games=args.load,
+                         load_processes=processes)
     if args.command == "arena":
         from bot.cli.arena import arena as run_arena
 

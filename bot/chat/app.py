@@ -35,6 +35,7 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
+from bot.play.base import owner_name
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.words import phrase
@@ -243,4 +244,5 @@ def create_bot(service: GameService, *, guild_id: int | None = None,
     shards (an AutoShardedBot), None for one unsharded connection."""
     if shards is None:
         return PiazzaBot(service, guild_id, deadline_poll_seconds)
+    service.owner = owner_name(",".join(map(str, shards.ids)))  # its claims, apart from the other shards'
     return ShardedPiazzaBot(service, guild_id, deadline_poll_seconds, shards)

@@ -28,6 +28,7 @@ from bot.store.claims import GAME, LEASE
 from engines.core.rng import blake2b_seed
 
 log = logging.getLogger("piazza")
+ENV_INSTANCE = "PIAZZA_INSTANCE"
 
 
 def decision_token(moves_by_seat: int, notations: list[str]) -> str:
@@ -36,6 +37,14 @@ def decision_token(moves_by_seat: int, notations: list[str]) -> str:
     other players decide meanwhile."""
     digest = hashlib.sha256("\n".join(notations).encode()).hexdigest()[:10]
     return f"{moves_by_seat}.{digest}"
+
+
+def owner_name(shards: str = "all") -> str:
+    """The name this process's claims are held under: its host and its shards (``PIAZZA_INSTANCE``
+    if set). Stable across restarts on purpose: a process restarted after a crash takes its own
+    claims back at once (their boards are posted at start-up) rather than waiting out the lease;
+    two processes on one host run different shards (or set different ``PIAZZA_INSTANCE``)."""
+    return os.environ.get(ENV_INSTANCE, "").strip() or f"{socket.gethostname()}:{shards}"
 
 
 class ServiceBase:
@@ -57,8 +66,8 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = States()
         self._warned: set[int] = set()
-        # who this service is, for its claims on scheduled work (unique per instance, not only per process)
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        # who holds this service's claims on scheduled work (bot.store.claims): see ``owner_name``
+        self.owner = owner_name()
 
     async def drain(self, timeout: float) -> bool:
         """Wait until no channel's work is under way (a move, its bots, its board), at most

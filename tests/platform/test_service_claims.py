@@ -40,8 +40,9 @@ class Channel:
 async def two_processes(database):
     clock, posts = Clock(), []
     a, b = await Store.open(database), await Store.open(database)
-    yield (GameService(a, clock=clock, publisher=Channel(posts)), GameService(b, clock=clock, publisher=Channel(posts)),
-           clock, posts)
+    first, second = GameService(a, clock=clock, publisher=Channel(posts)), GameService(b, clock=clock, publisher=Channel(posts))
+    first.owner, second.owner = "host-a:all", "host-b:all"  # two processes (on two hosts, or two shards)
+    yield first, second, clock, posts
     await a.close()
     await b.close()
 
@@ -93,9 +94,11 @@ async def test_a_lagging_board_is_posted_once_by_two_processes(two_processes):
     a, b, clock, posts = two_processes
     await a.create(7, 1, ANNE, "torri")
     await a.join(1, BRUNO)
-    quiet = GameService(a.store)  # a process whose posting failed: the board is owed
+    quiet = GameService(a.store, clock=clock)  # a third process, whose posting failed: the board is owed
+    quiet.owner = "host-c:all"
     await quiet.start(1, ANNE, seed=4)
     assert await a.store.lagging() == [1]
+    clock.now += CLAIM_LEASE  # and which died: its hold on the game has run out
     await asyncio.gather(a.sweep(), b.sweep())
     assert posts == [(1, 0)] and await a.store.lagging() == []
 

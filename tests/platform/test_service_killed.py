@@ -45,7 +45,12 @@ async def test_a_process_killed_mid_move_loses_nothing(postgres_url):
             posts.append(post.version)
 
         now = datetime.now(UTC)
+        other = GameService(store, clock=lambda: now, publisher=channel)
+        other.owner = "another-host:all"
+        await other.sweep()  # the dead process's lease runs: left alone
+        assert posts == [] and [o for _, o, _ in await store.claims(GAME)] == [owner]
         later = GameService(store, clock=lambda: now + LEASE, publisher=channel)
+        later.owner = "another-host:all"
         await later.sweep()  # its lease has ended: taken over, the board it may not have posted is posted
         assert posts == [row.version] and await store.lagging() == []
         pending = await later.pending(1)
