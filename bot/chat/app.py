@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable
+from typing import Any
 
 import aiohttp
 import discord
@@ -80,7 +81,7 @@ class PiazzaBot(commands.Bot):
                  deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
-        sharding = {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
+        sharding: dict[str, Any] = {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(),  # a send that names nobody pings nobody
                          **sharding)

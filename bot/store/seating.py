@@ -9,12 +9,11 @@ least one person seated: the last person cannot leave while bots are seated.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
-from bot.store.claims import GAME, LEASE
+from bot.store.claims import GAME, LEASE, Claims
 from bot.store.records import GameRow, StaleVersion, StoreError
 
 
@@ -22,8 +21,9 @@ def now_text() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Seating:
-    """Mixed into ``Store``, which provides the connection, its transactions and the row reader."""
+class Seating(Claims):
+    """Mixed into ``Store``, which provides the connection, its transactions and the row reader
+    (a /start holds its game with the ``Claims`` part)."""
 
     _db: Any  # aiosqlite's connection or the PostgreSQL adapter (bot.store.postgres)
     integrity_errors: tuple[type[BaseException], ...]
@@ -33,8 +33,6 @@ class Seating:
 
     async def _row(self, where: str, args: tuple) -> GameRow | None:
         raise NotImplementedError
-
-    _hold: Callable[[str, str, str, datetime, timedelta], Awaitable[bool]]  # the Claims part's
 
     async def create_game(
         self,

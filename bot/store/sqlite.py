@@ -26,7 +26,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import postgres
-from bot.store.claims import GAME, LEASE, Claims
+from bot.store.claims import GAME, LEASE
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
 from bot.store.seating import Seating, now_text
@@ -62,7 +62,7 @@ def target_of(text: str | Path) -> Path | str:
     return Path(text[len(SQLITE_URL):] if text.startswith(SQLITE_URL) else text)
 
 
-class Store(Seating, Claims):
+class Store(Seating):
     """Async access to one SQLite file or PostgreSQL database. Use ``await Store.open(path or url)``.
     The lobby's writes (opening a game, seats, starting) are its ``Seating`` part; scheduled work
     held by one process, its ``Claims`` part."""
