@@ -123,7 +123,10 @@ class PiazzaBot(commands.Bot):
             log.exception("the sweep failed")
             return
         if self.heartbeat is not None:
-            self.heartbeat.beat()  # ready: connected, and the database answers
+            try:
+                self.heartbeat.beat()  # ready: connected, and the database answers
+            except OSError as exc:  # a readiness file that cannot be written must not stop the watcher
+                log.warning("cannot write the readiness file %s: %s", self.heartbeat.path, exc)
 
     @watcher.before_loop
     async def _ready_to_watch(self) -> None:
