@@ -94,7 +94,7 @@ def load(url: str, games: int = 50, key: str = "torri", processes: int = 1) -> d
         return summary([run], time.perf_counter() - t0, games)
     shares = [games // processes + (1 if i < games % processes else 0) for i in range(processes)]
     t0 = time.perf_counter()
-    children = [subprocess.Popen([sys.executable, "-m", "bot.cli.load", url, str(n), key, str(tag + i)],
+    children = [subprocess.Popen([sys.executable, "-m", __name__, url, str(n), key, str(tag + i)],
                                  stdout=subprocess.PIPE, text=True) for i, n in enumerate(shares)]
     outs = [c.communicate()[0] for c in children]
     wall = time.perf_counter() - t0
