@@ -1,4 +1,4 @@
-"""``python -m bot run | demo | bench | arena | replay``, also installed as the ``piazza`` command (see the README).
+"""``python -m bot run | demo | bench | arena | replay | db copy``, also installed as the ``piazza`` command (see the README).
 
 Every refusal is one line on stderr and exit status 2; ``run`` documents its own statuses.
 """
@@ -27,7 +27,10 @@ def parser() -> argparse.ArgumentParser:
     top = OneLineParser(prog=program_name(), description="Piazza: board games on Discord.")
     sub = top.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run.add_argument("--shard-count", metavar="N", help="run sharded: Discord's shard count (else PIAZZA_SHARD_COUNT)")
+    run.add_argument("--shard-ids", metavar="IDS", help="the shards this process runs, e.g. 0,1 (else "
+                                                        "PIAZZA_SHARD_IDS; default: all of them)")
 
     demo = sub.add_parser("demo", help="play complete offline games between computer players")
     demo.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
@@ -45,6 +48,13 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
+    bench.add_argument("--store", metavar="URL", help="the database to measure on: a SQLite path or postgresql://… "
+                                                      "(a scratch one: games are written into it; default: a "
+                                                      "temporary SQLite file)")
+    bench.add_argument("--load", type=int, default=0, metavar="GAMES",
+                       help="add the load figure: GAMES games played at once to the end (the issue's is 50)")
+    bench.add_argument("--processes", default="1", metavar="N,N",
+                       help="with --load: the process counts to measure, e.g. 1,2,4 (default: 1)")
 
     arena = sub.add_parser("arena", help="play seeded games between agents and report who wins")
     arena.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
@@ -60,6 +70,14 @@ def parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="draw every board of an exported game again and check its final state")
     replay.add_argument("file", help="a game record exported with /export (JSON)")
     replay.add_argument("--out", default="replay-out", help="folder for the board images (default: replay-out)")
+
+    db = sub.add_parser("db", help="database tools (see the README: Deployment)")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    db_copy = db_sub.add_parser("copy", help="copy every table to another database, then verify each game by replay")
+    db_copy.add_argument("--from", dest="source", required=True, metavar="URL",
+                         help="the database to read: a SQLite path, sqlite:///path or postgresql://…")
+    db_copy.add_argument("--to", dest="target", required=True, metavar="URL", help="the database to write")
+    db_copy.add_argument("--force", action="store_true", help="replace what the target already holds")
     return top
 
 
@@ -69,7 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         from bot.chat.run import run
 
-        return run()
+        return run(args.shard_count, args.shard_ids)
+    if args.command == "db":
+        from bot.cli.dbcopy import main as db_copy
+
+        return db_copy(args.source, args.target, args.force)
 
     if args.command == "replay":
         from bot.cli.replay import replay as run_replay
@@ -98,7 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from bot.cli.bench import bench as run_bench
 
-        return run_bench(args.game, as_json=args.json, quick=args.quick)
+        try:
+            processes = tuple(int(n) for n in args.processes.split(","))
+        except ValueError:
+            print(f"error: --processes takes counts separated by commas, not {args.processes!r}", file=sys.stderr)
+            return 2
+        return run_bench(args.game, as_json=args.json, quick=args.quick, store=args.store, load_games=args.load,
+                         load_processes=processes)
     if args.command == "arena":
         from bot.cli.arena import arena as run_arena
 

@@ -22,3 +22,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.location[0] in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+# --- PostgreSQL (tests/postgres_server.py): one throwaway server per test process ---------------
+@pytest.fixture(scope="session")
+def postgres_server():
+    from tests.postgres_server import Server, missing, unavailable
+
+    why = missing()
+    if why is not None:
+        unavailable(why)
+    server = Server()
+    try:
+        server.start()
+    except (RuntimeError, OSError) as exc:
+        server.stop()
+        unavailable(f"the throwaway PostgreSQL server did not start: {exc}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A fresh, empty database on the session's server, dropped after the test."""
+    url = postgres_server.fresh_database()
+    yield url
+    postgres_server.drop_database(url)

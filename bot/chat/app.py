@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable
+from typing import Any
 
 import aiohttp
 import discord
@@ -26,8 +27,10 @@ from discord.ext import commands, tasks
 from bot.chat.commands import Commands, channel_of, user_of
 from bot.chat.lobby import LobbyButton, Places, RematchButton, rematch_view, reopen
 from bot.chat.messenger import ChatMessenger
+from bot.chat.operations import Heartbeat
 from bot.chat.replace_button import ReplaceButton
 from bot.chat.seats import SeatCommands
+from bot.chat.shards import Shards
 from bot.chat.translator import Translator, Tree
 from bot.chat.undo import UndoButton
 from bot.chat.views import (
@@ -39,6 +42,7 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
+from bot.play.base import owner_name
 from bot.play.locale import from_discord, set_reader
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
@@ -81,12 +85,16 @@ def why_unposted(exc: BaseException) -> str:
 
 class PiazzaBot(commands.Bot):
     def __init__(self, service: GameService, guild_id: int | None = None,
-                 deadline_poll_seconds: float = DEADLINE_POLL_SECONDS):
+                 deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None):
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intents
+        sharding: dict[str, Any] = {} if shards is None else {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(),  # a send that names nobody pings nobody
-                         tree_cls=Tree)  # answers each interaction in its presser's language
+                         tree_cls=Tree,  # answers each interaction in its presser's language
+                         **sharding)
+        self.shards_run = shards
+        self.heartbeat: Heartbeat | None = None  # the readiness file (bot.chat.operations), set by run
         self.service = service
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
@@ -102,7 +110,9 @@ class PiazzaBot(commands.Bot):
         await self.add_cog(Places(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton, UndoButton, LobbyButton,
                                RematchButton)
-        if self.guild_id:
+        if self.shards_run is not None and not self.shards_run.syncs_commands:
+            pass  # the process running shard 0 syncs the commands for every shard (bot.chat.shards)
+        elif self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -112,6 +122,8 @@ class PiazzaBot(commands.Bot):
 
     async def close(self) -> None:
         self.watcher.cancel()
+        if self.heartbeat is not None:
+            self.heartbeat.clear()
         await super().close()
 
     @tasks.loop(seconds=DEADLINE_POLL_SECONDS)
@@ -123,6 +135,12 @@ class PiazzaBot(commands.Bot):
             await self.service.sweep()
         except Exception:  # keep watching: a loop stops at its first unhandled error
             log.exception("the sweep failed")
+            return
+        if self.heartbeat is not None:
+            try:
+                self.heartbeat.beat()  # ready: connected, and the database answers
+            except OSError as exc:  # a readiness file that cannot be written must not stop the watcher
+                log.warning("cannot write the readiness file %s: %s", self.heartbeat.path, exc)
 
     @watcher.before_loop
     async def _ready_to_watch(self) -> None:
@@ -243,8 +261,16 @@ class PiazzaBot(commands.Bot):
         await self.send_private(interaction, post)
 
 
+class ShardedPiazzaBot(PiazzaBot, commands.AutoShardedBot):
+    """The bot running some of Discord's shards (``bot.chat.shards``): discord.py's AutoShardedBot."""
+
+
 def create_bot(service: GameService, *, guild_id: int | None = None,
-               deadline_poll_seconds: float = DEADLINE_POLL_SECONDS) -> PiazzaBot:
+               deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None) -> PiazzaBot:
     """The bot; ``deadline_poll_seconds`` is how often it ends games past their deadline and
-    posts boards channels missed (``GameService.sweep``)."""
-    return PiazzaBot(service, guild_id, deadline_poll_seconds)
+    posts boards channels missed (``GameService.sweep``); ``shards``: run these of Discord's
+    shards (an AutoShardedBot), None for one unsharded connection."""
+    if shards is None:
+        return PiazzaBot(service, guild_id, deadline_poll_seconds)
+    service.owner = owner_name(",".join(map(str, shards.ids)))  # its claims, apart from the other shards'
+    return ShardedPiazzaBot(service, guild_id, deadline_poll_seconds, shards)

@@ -11,17 +11,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sqlite3
 import sys
 
 import aiohttp
+import asyncpg
 import discord
 
+from bot.store.postgres import redacted
 from engines.core import quote
 
 ENV_TOKEN = "DISCORD_TOKEN"
 ENV_GUILD = "PIAZZA_GUILD_ID"
 REASON_LIMIT = 300
+STOP_GRACE_SECONDS = 20.0  # SIGTERM: how long moves under way may take to finish (systemd waits 90 s)
 
 # What a login or a first gateway connection raises when the network or Discord is not
 # there (aiohttp's connection errors are OSErrors too).
@@ -51,7 +55,9 @@ def _no_voice_warnings(record: logging.LogRecord) -> bool:
     return "voice will NOT be supported" not in record.getMessage()
 
 
-def run() -> int:
+def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
+    """``shard_count``/``shard_ids``: the command line's ``--shard-count``/``--shard-ids`` (else
+    ``PIAZZA_SHARD_COUNT``/``PIAZZA_SHARD_IDS``; neither: unsharded)."""
     token = os.environ.get(ENV_TOKEN, "").strip()
     if not token:
         return fail(f"set {ENV_TOKEN} to your bot's token (Discord developer portal → Bot → Token).")
@@ -60,13 +66,15 @@ def run() -> int:
         guild_id = int(guild_text) if guild_text else None
     except ValueError:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
+    from bot.chat.shards import parse_shards
     from bot.play.bots import budget_from_env
     from bot.play.registry import titles
-    from bot.store import default_path
+    from bot.store import default_target
     from engines.core import DataError
 
     try:
         budget_from_env()
+        shards = parse_shards(shard_count, shard_ids)
     except ValueError as exc:
         return fail(str(exc))
 
@@ -74,11 +82,11 @@ def run() -> int:
         titles()  # every title's data, loaded and validated before any network
     except DataError as exc:
         return fail(str(exc))
-    db = default_path()
-    if not db.parent.is_dir():
+    db = default_target()  # a SQLite file, or a PostgreSQL URL (checked when it is opened)
+    if not isinstance(db, str) and not db.parent.is_dir():
         return fail(f"cannot open the database {db}: the folder {db.parent} does not exist.")
     try:
-        return asyncio.run(_main(token, guild_id))
+        return asyncio.run(_main(token, guild_id, shards))
     except discord.LoginFailure:
         return fail(f"Discord refused the token in {ENV_TOKEN}; copy it again from the developer portal.")
     except CannotStart as exc:
@@ -87,20 +95,26 @@ def run() -> int:
         return 0
 
 
-async def _main(token: str, guild_id: int | None) -> int:
+async def _main(token: str, guild_id: int | None, shards=None) -> int:
     from bot.chat.app import create_bot
+    from bot.chat.operations import Heartbeat, setup_logging
     from bot.play.service import GameService
     from bot.play.thinking import shared
-    from bot.store import SchemaTooNew, Store, default_path
+    from bot.store import SchemaTooNew, Store, default_target
 
-    discord.utils.setup_logging()
+    shard_text = "-" if shards is None else ",".join(map(str, shards.ids))
+    setup_logging(shard_text)
     logging.getLogger("discord.client").addFilter(_no_voice_warnings)
     try:
         store = await Store.open()
-    except (sqlite3.Error, OSError, SchemaTooNew) as exc:
-        raise CannotStart(f"cannot open the database {default_path()}: {reason(exc)}", 2) from exc
+    except (sqlite3.Error, asyncpg.PostgresError, OSError, SchemaTooNew) as exc:
+        raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
     try:
-        bot = create_bot(GameService(store), guild_id=guild_id)
+        service = GameService(store)
+        bot = create_bot(service, guild_id=guild_id, shards=shards)
+        bot.heartbeat = Heartbeat.from_env(shard_text)
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(_stop(bot, service)))
         async with bot:
             try:
                 await bot.start(token)
@@ -112,3 +126,12 @@ async def _main(token: str, guild_id: int | None) -> int:
         await store.close()
         shared().shutdown()  # the bots' worker processes
     return 0
+
+
+async def _stop(bot, service) -> None:
+    """SIGTERM: let the moves under way finish (their boards posted), then disconnect; ``_main``
+    closes the store. A move that arrives meanwhile is whole or absent (one transaction), and
+    a board not posted is posted by the next process's sweep (the outbox)."""
+    logging.getLogger("piazza").info("SIGTERM: finishing the moves under way, then stopping")
+    await service.drain(STOP_GRACE_SECONDS)
+    await bot.close()

@@ -47,10 +47,10 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def _pipeline(key: str, tmp: Path, games: int) -> dict:
+async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = None) -> dict:
     title = titles()[key]
     engine, renderer = title.engine, title.renderer
-    store = await Store.open(tmp / f"bench-{key}.sqlite3")
+    store = await Store.open(store_url or tmp / f"bench-{key}.sqlite3")
     service = GameService(store)
     act_ms: list[float] = []
     encode_ms: list[float] = []
@@ -60,7 +60,7 @@ async def _pipeline(key: str, tmp: Path, games: int) -> dict:
         for g in range(games):
             n = default_players(engine)
             users = [User(100 + i, NAMES[i]) for i in range(n)]
-            channel = 500 + g
+            channel = int(time.time() * 1000) % 10**9 * 100 + g  # apart from earlier runs on --store
             await service.create(None, channel, users[0], key, None)
             for u in users[1:]:
                 await service.join(channel, u)
@@ -156,14 +156,23 @@ async def _memory(tmp: Path, count: int) -> dict:
             "db_file_kb": round(path.stat().st_size / 1024, 1)}
 
 
-def bench(game_key: str | None = None, as_json: bool = False, quick: bool = False) -> int:
+def bench(game_key: str | None = None, as_json: bool = False, quick: bool = False, store: str | None = None,
+          load_games: int = 0, load_processes: tuple[int, ...] = (1,)) -> int:
+    """``store``: the database the move pipeline (and the load figure) use (a temporary SQLite file
+    by default; a scratch database: games are written into it). ``load_games``: also the load
+    figure (``bot.cli.load``), that many games at once, for each count of ``load_processes``."""
     table = titles()
     keys = [game_key] if game_key else list(table)
-    figures: dict = {"games": {}}
+    figures: dict = {"games": {}, "store": "sqlite" if store is None or not store.startswith("postgres") else "postgresql"}
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
+        if load_games:
+            from bot.cli.load import load
+
+            url = store or str(tmp / "load.sqlite3")
+            figures["load"] = [load(url, load_games, game_key or "torri", n) for n in load_processes]
         for key in keys:
-            entry = asyncio.run(_pipeline(key, tmp, 1 if quick else 3))
+            entry = asyncio.run(_pipeline(key, tmp, 1 if quick else 3, store))
             entry["playouts_per_second"] = _playouts(key, 0.2 if quick else 2.0)
             entry["playouts_per_second_checked"] = _playouts(key, 0.2 if quick else 2.0, checked=True)
             figures["games"][key] = entry
@@ -180,6 +189,10 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
               f"{e['encode_ms_median']:>6.1f}ms {e['pipeline_to_encode_ratio']:>6.2f} "
               f"{e['board_png_kb_median']:>7.1f} {e['board_png_kb_max']:>8.1f} "
               f"{e['snapshot_bytes_final_median']:>8}B  {plays}")
+    for f in figures.get("load", []):
+        print(f"load: {f['games']} games, {f['processes']} process(es) on {figures['store']}: "
+              f"{f['moves_per_second']} moves/s, move p50 {f['move_ms_p50']} ms / p99 {f['move_ms_p99']} ms, "
+              f"loop lag p99 {f['loop_lag_ms_p99']} ms / max {f['loop_lag_ms_max']} ms")
     m = figures["memory"]
     print(f"memory: {m['games_open']} stored games open -> RSS {m['rss_mb_with_games_open']} MB "
           f"(baseline with no game open: {m['rss_mb_baseline']} MB; SQLite file {m['db_file_kb']} KB)")

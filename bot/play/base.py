@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import secrets
-from collections.abc import Callable
+import socket
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from bot.play.answers import Damaged, Refusal
@@ -21,9 +24,11 @@ from bot.play.stored import Loaded, States
 from bot.play.thinking import Thinkers, shared
 from bot.play.words import phrase
 from bot.store import GameRow, Store
+from bot.store.claims import GAME, LEASE
 from engines.core.rng import blake2b_seed
 
 log = logging.getLogger("piazza")
+ENV_INSTANCE = "PIAZZA_INSTANCE"
 
 
 def decision_token(moves_by_seat: int, notations: list[str]) -> str:
@@ -32,6 +37,14 @@ def decision_token(moves_by_seat: int, notations: list[str]) -> str:
     other players decide meanwhile."""
     digest = hashlib.sha256("\n".join(notations).encode()).hexdigest()[:10]
     return f"{moves_by_seat}.{digest}"
+
+
+def owner_name(shards: str = "all") -> str:
+    """The name this process's claims are held under: its host and its shards (``PIAZZA_INSTANCE``
+    if set). Stable across restarts on purpose: a process restarted after a crash takes its own
+    claims back at once (their boards are posted at start-up) rather than waiting out the lease;
+    two processes on one host run different shards (or set different ``PIAZZA_INSTANCE``)."""
+    return os.environ.get(ENV_INSTANCE, "").strip() or f"{socket.gethostname()}:{shards}"
 
 
 class ServiceBase:
@@ -53,8 +66,33 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = States()
         self._warned: set[int] = set()
+        # who holds this service's claims on scheduled work (bot.store.claims): see ``owner_name``
+        self.owner = owner_name()
+
+    async def drain(self, timeout: float) -> bool:
+        """Wait until no channel's work is under way (a move, its bots, its board), at most
+        ``timeout`` seconds; True if none is. For a clean shutdown."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while any(lock.locked() for lock in self._locks.values()):
+            if loop.time() >= end:
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     # --- helpers ------------------------------------------------------------
+    @asynccontextmanager
+    async def _claim(self, game_id: int) -> AsyncIterator[bool]:
+        """Scheduled work on one game (its deadline, its lagging board, its bots), done by one
+        process only: yields whether this service got it (no other process holds an unexpired
+        lease on the game, ``bot.store.claims``); released when the block ends."""
+        mine = await self.store.claim(GAME, str(game_id), self.owner, self._clock(), LEASE)
+        try:
+            yield mine
+        finally:
+            if mine:
+                await self.store.release(GAME, str(game_id), self.owner)
+
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 

@@ -125,6 +125,7 @@ class BotPlay(Looking):
         version = await self.store.commit_move(
             row.id, row.version, seat, engine.action_adapter.dump_json(action).decode(),
             [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader,
+            holder=(self.owner, self._clock()),
         )
         row.version = version
         if finished:
@@ -199,20 +200,31 @@ class BotPlay(Looking):
 
     async def play_bots(self, channel_id: int) -> Post | None:
         """If a bot owes a decision in this channel's game (after a restart, or a failure), the bots
-        move now and their board is posted; None if no bot owes anything."""
+        move now and their board is posted; None if no bot owes anything. With several processes,
+        the one that claims the game moves them; it reads the game again once it holds it
+        (another may have moved them just before)."""
         async with self._lock(channel_id):
-            row = await self.store.open_game_in(channel_id)
-            if row is None or row.status != "active":
+            owing = await self._bots_owing_in(channel_id)
+            if owing is None:
                 return None
-            game = self._states.load(row)
-            if not self._bots_owing(row, game, game.state):
-                return None
-            shown_before = row.announced == row.version
-            lines: list[str] = []
-            state = await self._bots_move(row, game, game.state, lines)
-            if not lines:
-                return None
-            return await self._publish(row, await self._run_post(row, game, state, lines, shown_before))
+            async with self._claim(owing[0].id) as mine:
+                owing = await self._bots_owing_in(channel_id) if mine else None
+                if owing is None:
+                    return None
+                row, game = owing
+                shown_before = row.announced == row.version
+                lines: list[str] = []
+                state = await self._bots_move(row, game, game.state, lines)
+                if not lines:
+                    return None
+                return await self._publish(row, await self._run_post(row, game, state, lines, shown_before))
+
+    async def _bots_owing_in(self, channel_id: int) -> tuple[GameRow, Loaded] | None:
+        row = await self.store.open_game_in(channel_id)
+        if row is None or row.status != "active":
+            return None
+        game = self._states.load(row)
+        return (row, game) if self._bots_owing(row, game, game.state) else None
 
     async def resume_bots(self) -> None:
         """The watcher's part: every game being played with bots whose bot owes a decision moves on.

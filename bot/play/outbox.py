@@ -163,7 +163,7 @@ class Outbox(ServiceBase):
         row = await self.store.game(game_id)
         if row is None:
             return
-        async with self._lock(row.channel_id):
+        async with self._lock(row.channel_id), self._claim(game_id) as mine:
             row = await self.store.game(game_id)  # as it is now that no move can interleave
-            if row is not None and self._lags(row):
+            if mine and row is not None and self._lags(row):  # (nor another process post it)
                 await self._publish(row, await self._catch_up(row, self._states.load(row)))

@@ -211,7 +211,8 @@ class GameService(Replacing, Places):
             state = engine.new_game(len(row.seats), game.options, seed)
             try:  # refused if anyone joined or left meanwhile (another process on the same file)
                 await self.store.start_game(row.id, state.model_dump_json(), seed,
-                                            seated=[s.user_id for s in row.seats])
+                                            seated=[s.user_id for s in row.seats], lobby=row.lobby,
+                                            holder=(self.owner, self._clock()))
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed
@@ -312,10 +313,13 @@ class GameService(Replacing, Places):
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
         deadline has passed, let bots that owe a decision move (``resume_bots``: after a restart),
         run the turn clocks (``run_clocks``), then post the boards channels have missed (``flush_outbox``).
+        With several processes on one database, each piece is claimed by one of them (``_claim``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
         for game_id, channel_id in await self.store.due(self._clock()):
             try:
-                await self.check_deadline(channel_id)
+                async with self._claim(game_id) as mine:  # one process fires it
+                    if mine:
+                        await self.check_deadline(channel_id)
             except Damaged as exc:
                 self._warn(exc)
             except Exception:

@@ -8,6 +8,7 @@ so the other games of the server go on.
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,6 +23,8 @@ from bot.store import GameRow
 from engines.core import Msg, quote
 
 STATE_CACHE = 256  # parsed states kept in memory (the store holds every game)
+# the game this task is handling, for the log lines (bot.chat.operations); each interaction is its own task
+current_game: ContextVar[int | None] = ContextVar("piazza_current_game", default=None)
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,9 @@ class States:
             self._cache.popitem(last=False)
 
     def load(self, row: GameRow) -> Loaded:
-        """Everything the service needs of a row, or ``Damaged`` saying what no longer reads."""
+        """Everything the service needs of a row, or ``Damaged`` saying what no longer reads. The
+        row's game becomes the one this task's log lines name (``current_game``)."""
+        current_game.set(row.id)
         if row.damage:
             raise Damaged(row.id, Msg(row.damage))
         try:

@@ -1,8 +1,8 @@
-"""The store: games, seats, the append-only action log and snapshots (SQLite today)."""
+"""The store: games, seats, the append-only action log and snapshots (SQLite or PostgreSQL)."""
 
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
-from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, deadline_text, default_path
+from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, deadline_text, default_path, default_target
 
 __all__ = [
     "DEFAULT_PATH",
@@ -18,4 +18,5 @@ __all__ = [
     "StoreError",
     "deadline_text",
     "default_path",
+    "default_target",
 ]

@@ -3,6 +3,15 @@
 Each entry moves the schema from version i to i+1 (``PRAGMA user_version`` records how far a
 file is); the store applies the missing ones in order at start-up, each in one transaction.
 Never edit a shipped entry: add one.
+
+The same list builds the PostgreSQL schema (``bot.store.postgres.to_postgres`` rewrites it). A
+migration must therefore use only SQL both speak: ``INTEGER``/``TEXT``/``REAL``/``BLOB`` columns
+(``INTEGER PRIMARY KEY`` for a row id; no ``AUTOINCREMENT``), ``CREATE TABLE/INDEX`` (partial
+indexes are fine), ``ALTER TABLE … ADD/DROP/RENAME COLUMN``, plain ``UPDATE``/``INSERT``, ``||``,
+``ON CONFLICT … DO``; no ``PRAGMA``, no SQLite functions (``datetime()``, ``strftime()``,
+``json_extract()``…; times are UTC ISO text written by Python), no ``INSERT OR REPLACE/IGNORE``, no
+``WITHOUT ROWID``, no ``;`` inside a string. ``tests/platform/test_store*.py`` run every migration
+on both backends.
 """
 
 from __future__ import annotations
@@ -139,5 +148,20 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN parent_id INTEGER;
     ALTER TABLE games ADD COLUMN rematch_of INTEGER;
     CREATE INDEX games_by_parent ON games (parent_id) WHERE parent_id IS NOT NULL AND status IN ('lobby', 'active');
+    """,
+    # 9: several processes on one database (issue 14). `lobby` counts the lobby's changes: each
+    # seat change and the start bump it under the row's lock, so a /start checks that the seats
+    # it read are still those (across processes, not only in one). `claims`: scheduled work
+    # (deadlines; reminders and timeouts plug in with their own `kind`) held by one process
+    # (`owner`) until `lease_until` (UTC ISO text); a dead process's claim is taken over after it.
+    """
+    ALTER TABLE games ADD COLUMN lobby INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE claims (
+        kind        TEXT NOT NULL,
+        item        TEXT NOT NULL,
+        owner       TEXT NOT NULL,
+        lease_until TEXT NOT NULL,
+        PRIMARY KEY (kind, item)
+    );
     """,
 ]

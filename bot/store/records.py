@@ -52,6 +52,7 @@ class GameRow:
     hints: bool = False  # opened with hints=yes: a player may ask for the greedy player's suggestion
     parent_id: int | None = None  # the channel a game in its own thread was opened from
     rematch_of: int | None = None  # the game this one is the rematch of
+    lobby: int = 0  # how many times the lobby changed (seats, start): /start checks it did not meanwhile
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

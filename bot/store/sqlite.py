@@ -1,4 +1,6 @@
-"""The SQLite store: one file, WAL, schema versioned with migrations.
+"""The store: SQLite (one file, WAL; the default) or PostgreSQL (``bot.store.postgres``), chosen by
+``PIAZZA_DB`` (a path or ``sqlite:///path``, or a ``postgresql://`` URL); schema versioned with
+migrations. Every query is written once, in SQLite's dialect: the PostgreSQL adapter rewrites it.
 
 A game is a row of metadata, its seats, an append-only action log and the current
 snapshot with a version number (the number of actions applied). Every move is one
@@ -23,6 +25,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import postgres
+from bot.store.claims import GAME, LEASE
 from bot.store.clocks import Clocks
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
@@ -33,6 +37,7 @@ DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
 
 OPEN = ("lobby", "active")
+SQLITE_URL = "sqlite:///"
 
 
 
@@ -42,24 +47,52 @@ def deadline_text(when: datetime) -> str:
 
 
 def default_path() -> Path:
-    return Path(os.environ.get(ENV_PATH) or DEFAULT_PATH)
+    """The SQLite file ``PIAZZA_DB`` names (``sqlite:///`` stripped); see ``default_target``."""
+    target = default_target()
+    return Path(target) if isinstance(target, Path) else Path(DEFAULT_PATH)
+
+
+def default_target() -> Path | str:
+    """What ``PIAZZA_DB`` names: a SQLite file's path, or a PostgreSQL URL (kept as text)."""
+    return target_of(os.environ.get(ENV_PATH) or DEFAULT_PATH)
+
+
+def target_of(text: str | Path) -> Path | str:
+    if postgres.is_postgres_url(text):
+        return str(text)
+    text = str(text)
+    return Path(text[len(SQLITE_URL):] if text.startswith(SQLITE_URL) else text)
 
 
 class Store(Seating, Clocks, Replacements):
-    """Async access to one SQLite file. Use ``await Store.open(path)``. The lobby's writes (opening a
-    game, seats, starting) are its ``Seating`` part; turn clocks its ``Clocks`` part,
-    seats changing hands its ``Replacements`` part."""
+    """Async access to one SQLite file or PostgreSQL database. Use ``await Store.open(path or url)``.
+    The lobby's writes (opening a game, seats, starting) are its ``Seating`` part; turn clocks its
+    ``Clocks`` part, seats changing hands its ``Replacements`` part; scheduled work held by one
+    process, its ``Claims`` part."""
 
-    def __init__(self, db: aiosqlite.Connection, path: Path):
-        self._db = db
-        self.path = path
+    def __init__(self, db: aiosqlite.Connection | postgres.PgConnection, path: Path | str):
+        self._db: Any = db  # aiosqlite's connection, or the PostgreSQL adapter with the same execute()
+        self.path = path  # the SQLite file, or the PostgreSQL URL
+        self.backend = "postgresql" if isinstance(db, postgres.PgConnection) else "sqlite"
+        self.integrity_errors = postgres.INTEGRITY_ERRORS if self.backend == "postgresql" else (
+            sqlite3.IntegrityError,)
         # One connection is shared by every coroutine: a lock keeps each transaction
         # (and each read) whole, so no coroutine sees another's half-written move.
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path | None = None) -> Store:
-        path = Path(path) if path is not None else default_path()
+        """``path``: a SQLite file (or ``sqlite:///…``) or a ``postgresql://`` URL; ``PIAZZA_DB`` by default."""
+        target = target_of(path) if path is not None else default_target()
+        if isinstance(target, str):
+            store = cls(await postgres.PgConnection.connect(target), target)
+            try:
+                await store._migrate()
+            except BaseException:
+                await store.close()
+                raise
+            return store
+        path = target
         db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode=WAL")
@@ -78,6 +111,8 @@ class Store(Seating, Clocks, Replacements):
         await self._db.close()
 
     async def schema_version(self) -> int:
+        if self.backend == "postgresql":
+            return await self._db.schema_version()
         async with self._db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         assert row is not None  # a PRAGMA always answers one row
@@ -92,9 +127,16 @@ class Store(Seating, Clocks, Replacements):
             )
         for version in range(current, len(MIGRATIONS)):
             async with self._transaction():
+                if self.backend == "postgresql":
+                    await self._db.lock_schema()  # SQLite's BEGIN IMMEDIATE already excludes other writers
+                if await self.schema_version() > version:  # another process migrated meanwhile
+                    continue
                 for statement in _statements(MIGRATIONS[version]):
                     await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {version + 1}")
+                if self.backend == "postgresql":
+                    await self._db.set_schema_version(version + 1)
+                else:
+                    await self._db.execute(f"PRAGMA user_version = {version + 1}")
 
     # --- reading ------------------------------------------------------------
     async def _row(self, where: str, args: tuple) -> GameRow | None:
@@ -121,6 +163,7 @@ class Store(Seating, Clocks, Replacements):
             hints=bool(row["hints"]),
             parent_id=row["parent_id"],
             rematch_of=row["rematch_of"],
+            lobby=row["lobby"],
         )
         async with self._db.execute(
             "SELECT seat, user_id, name, notices_read, bot FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -247,8 +290,15 @@ class Store(Seating, Clocks, Replacements):
         does not stop the statement, which still runs (a BEGIN still opens the transaction, a
         COMMIT still lands). The ROLLBACK is queued behind it before the lock is released, so
         the next transaction always starts on a clean connection; a ROLLBACK with nothing to roll
-        back (the BEGIN failed, or the COMMIT landed) is ignored."""
+        back (the BEGIN failed, or the COMMIT landed) is ignored.
+
+        On PostgreSQL: the adapter's transaction (READ COMMITTED; the conditional UPDATEs lock the
+        rows they check). The lock is then only the in-process fast path."""
         async with self._lock:
+            if self.backend == "postgresql":
+                async with self._db.transaction():
+                    yield
+                return
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield
@@ -256,6 +306,33 @@ class Store(Seating, Clocks, Replacements):
             except BaseException:
                 await self._rollback()
                 raise
+
+    @asynccontextmanager
+    async def reading(self):
+        """Several reads that see one moment of the database while writers go on (``db copy``):
+        SQLite's deferred transaction on a WAL file, PostgreSQL's REPEATABLE READ."""
+        async with self._lock:
+            if self.backend == "postgresql":
+                async with self._db.transaction():
+                    await self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    yield
+                return
+            await self._db.execute("BEGIN")
+            try:
+                yield
+            finally:
+                await self._rollback()
+
+    async def tables(self) -> list[str]:
+        """Every table of the schema (not the schema version's own): ``games`` first, then by name."""
+        if self.backend == "postgresql":
+            sql = ("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                   " AND table_type = 'BASE TABLE' AND table_name <> 'piazza_schema'")
+        else:
+            sql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        async with self._lock, self._db.execute(sql) as cur:
+            names = [r[0] async for r in cur]
+        return sorted(names, key=lambda n: (n != "games", n))
 
     async def _rollback(self) -> None:
         try:
@@ -274,11 +351,13 @@ class Store(Seating, Clocks, Replacements):
         snapshot: str,
         finished: bool,
         reader: int | None = None,
+        holder: tuple[str, datetime] | None = None,
     ) -> int:
         """Append one action (with every event it produced, public and private, as JSON dicts
         ``{"key", "params", "to"}``) and the new snapshot in one transaction; returns the new version.
         ``reader``: a seat shown its notices up to this action with it (the mover), whose read
-        mark moves in the same transaction.
+        mark moves in the same transaction. ``holder`` (the process's owner name, now): the game
+        is claimed for it in the same transaction, if free (``bot.store.claims``).
 
         Raises StaleVersion (and writes nothing) if another move landed since
         ``expected_version`` was read."""
@@ -297,6 +376,8 @@ class Store(Seating, Clocks, Replacements):
             )
             if reader is not None:
                 await self._mark_read(game_id, reader, expected_version + 1)
+            if holder is not None:
+                await self._hold(GAME, str(game_id), holder[0], holder[1], LEASE)
         return expected_version + 1
 
     async def mark_notices_read(self, game_id: int, seat: int, version: int) -> None:

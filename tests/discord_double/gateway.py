@@ -1,4 +1,8 @@
-"""The gateway websocket: HELLO, heartbeats, IDENTIFY/RESUME, READY + GUILD_CREATE, then dispatches."""
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY/RESUME, READY + GUILD_CREATE, then dispatches.
+
+Sharding as Discord does it: an IDENTIFY may carry ``shard: [shard_id, shard_count]``; that session
+then gets only the guilds with ``(guild_id >> 22) % shard_count == shard_id`` (in READY, as
+GUILD_CREATE, and their events and interactions)."""
 
 from __future__ import annotations
 
@@ -25,6 +29,11 @@ class GatewaySession:
         self.intents = 0
         self.ready = False
         self.lock = asyncio.Lock()
+        self.shard: tuple[int, int] | None = None  # (shard_id, shard_count) from IDENTIFY
+
+    def owns(self, guild_id: int) -> bool:
+        """Discord's routing: a guild's events go to shard (guild_id >> 22) % shard_count."""
+        return self.shard is None or (guild_id >> 22) % self.shard[1] == self.shard[0]
 
     @property
     def open(self) -> bool:
@@ -72,12 +81,18 @@ class GatewaySession:
             return
         dbl.token_seen = token
         self.intents = int(d.get("intents") or 0)
+        shard = d.get("shard")
+        if shard is not None:
+            if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                await self.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            self.shard = (int(shard[0]), int(shard[1]))
         self.session_id = secrets.token_hex(16)
         dbl._sessions_by_id[self.session_id] = self
         ready: dict[str, Any] = {
             "v": 10,
             "user": {**dbl.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(dbl.guild.id), "unavailable": True}],
+            "guilds": [{"id": str(dbl.guild.id), "unavailable": True}] if self.owns(dbl.guild.id) else [],
             "session_id": self.session_id,
             "resume_gateway_url": dbl.gateway_url,
             "application": {"id": str(dbl.application_id), "flags": 0},
@@ -91,7 +106,8 @@ class GatewaySession:
         if d.get("shard"):
             ready["shard"] = d["shard"]
         await self.dispatch("READY", ready)
-        await self.dispatch("GUILD_CREATE", dbl._guild_payload(self.intents))
+        if self.owns(dbl.guild.id):
+            await self.dispatch("GUILD_CREATE", dbl._guild_payload(self.intents))
         self.ready = True
 
     async def _resume(self, d: dict[str, Any]) -> None:
@@ -102,6 +118,7 @@ class GatewaySession:
         self.session_id = old.session_id
         self.seq = old.seq
         self.intents = old.intents
+        self.shard = old.shard
         self.double._sessions_by_id[self.session_id] = self
         self.ready = True
         await self.dispatch("RESUMED", {})

@@ -333,7 +333,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
 
     async def _broadcast(self, event: str, data: dict[str, Any]) -> None:
         for s in self._sessions:
-            if s.open and s.ready and s.intents & GUILD_MESSAGES:
+            if s.open and s.ready and s.intents & GUILD_MESSAGES and s.owns(self.guild.id):
                 await s.dispatch(event, data)
 
     async def _announce(self, msg: Message, *, created: bool) -> None:
@@ -387,8 +387,8 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         return ws
 
     def current_session(self) -> GatewaySession:
-        for s in reversed(self._sessions):
-            if s.open and s.ready:
+        for s in reversed(self._sessions):  # the guild's shard (every session, unsharded)
+            if s.open and s.ready and s.owns(self.guild.id):
                 return s
         raise RuntimeError("No bot is connected to the double's gateway.")
 

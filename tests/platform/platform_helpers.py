@@ -22,7 +22,8 @@ def by_id(user_id):
 
 class StatementGate:
     """Holds a store's SQLite worker thread just before a chosen statement runs (an sqlite3 trace
-    callback, which aiosqlite calls in that thread), so a test can act at that exact await: cancel
+    callback, which aiosqlite calls in that thread; on PostgreSQL the adapter awaits the same
+    callback before each statement, and calls it with "BEGIN" as a transaction opens), so a test can act at that exact await: cancel
     the task awaiting it, or write through another connection. Nothing of the project is replaced.
 
     ``async with StatementGate(store, "BEGIN IMMEDIATE") as gate:`` arms it; ``await gate.reached()``
@@ -32,10 +33,19 @@ class StatementGate:
         self.store, self.statement = store, statement
         self._reached, self._open = threading.Event(), threading.Event()
 
-    def __call__(self, sql: str) -> None:  # the trace callback, in the worker thread
+    def __call__(self, sql: str):  # the trace callback: in SQLite's worker thread, or awaited on PostgreSQL
         if not self._reached.is_set() and sql.lstrip().upper().startswith(self.statement):
             self._reached.set()
+            if self.store.backend == "postgresql":
+                return self._opened()
             self._open.wait(10)
+        return None
+
+    async def _opened(self) -> None:
+        for _ in range(10_000):
+            if self._open.is_set():
+                return
+            await asyncio.sleep(0.001)
 
     async def reached(self, timeout: float = 10.0) -> None:
         for _ in range(int(timeout / 0.001)):

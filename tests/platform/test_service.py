@@ -107,8 +107,8 @@ async def test_games_in_different_channels_run_concurrently(service):
     assert (await service.store.open_game_in(2)).version == 15
 
 
-async def test_the_game_survives_a_restart(tmp_path):
-    path = tmp_path / "piazza.sqlite3"
+async def test_the_game_survives_a_restart(database):
+    path = database
     store = await Store.open(path)
     service = GameService(store)
     await seated_game(service, seed=5)

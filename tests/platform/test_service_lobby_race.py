@@ -1,4 +1,4 @@
-"""Two service instances on one file (an overlapping restart, or several processes): a /join or
+"""Two service instances on one database (an overlapping restart, or several processes): a /join or
 /leave landing while /start is under way must not start a game whose engine seats differ from the
 stored seats. The start is refused, nothing is written, and a new /start works."""
 
@@ -13,9 +13,8 @@ from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, StatementGate
 
 
 @pytest.fixture
-async def two_services(tmp_path):
-    path = tmp_path / "piazza.sqlite3"
-    a, b = await Store.open(path), await Store.open(path)
+async def two_services(database):
+    a, b = await Store.open(database), await Store.open(database)
     yield GameService(a), GameService(b)
     await a.close()
     await b.close()
@@ -24,7 +23,7 @@ async def two_services(tmp_path):
 async def start_racing(starter: GameService, racer) -> BaseException | None:
     """``starter`` runs /start; ``racer`` (a coroutine function) lands in between its reading of
     the seats and its writing of the first snapshot. Returns what the start raised, if anything."""
-    async with StatementGate(starter.store, "BEGIN IMMEDIATE") as gate:
+    async with StatementGate(starter.store, "BEGIN") as gate:
         task = asyncio.create_task(starter.start(1, ANNE, seed=3))
         await gate.reached()  # the seats are read; the snapshot is about to be written
         await racer()

@@ -119,8 +119,8 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
         await store.close()
 
 
-async def test_notices_are_read_up_to_a_version_and_never_back(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_notices_are_read_up_to_a_version_and_never_back(database):
+    store = await Store.open(database)
     try:
         gid = await store.create_game(guild_id=1, channel_id=1, game_key="x", options={}, seed=1, creator_id=11,
                                       creator_name="Anne")

@@ -1,4 +1,5 @@
-"""The SQLite store on real files: schema, lobby, moves, races and reopening."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL database): schema, lobby, moves,
+races and reopening."""
 
 import asyncio
 import sqlite3
@@ -13,30 +14,43 @@ async def new_game(store: Store, channel: int = 1) -> int:
                                    seed=0, creator_id=11, creator_name="Anne")
 
 
-async def test_schema_is_migrated_and_wal(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_schema_is_migrated(database):
+    store = await Store.open(database)
+    assert await store.schema_version() == len(MIGRATIONS)
+    for table in ("games", "seats", "actions", "claims"):
+        async with store._db.execute(f"SELECT COUNT(*) FROM {table}") as cur:
+            assert (await cur.fetchone())[0] == 0
+    await store.close()
+    store = await Store.open(database)  # reopening migrates nothing more
     assert await store.schema_version() == len(MIGRATIONS)
     await store.close()
-    con = sqlite3.connect(tmp_path / "p.sqlite3")
+
+
+@pytest.mark.sqlite_only
+async def test_sqlite_files_are_wal(database):
+    await (await Store.open(database)).close()
+    con = sqlite3.connect(database)
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "seats", "actions"} <= tables
     con.close()
 
 
-async def test_a_newer_schema_is_refused_with_a_reason(tmp_path):
-    path = tmp_path / "p.sqlite3"
-    await (await Store.open(path)).close()
-    con = sqlite3.connect(path)
-    con.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    con.commit()
-    con.close()
+async def set_schema_version(database, version: int) -> None:
+    store = await Store.open(database)
+    if store.backend == "postgresql":
+        await store._db.set_schema_version(version)
+    else:
+        await store._db.execute(f"PRAGMA user_version = {version}")
+    await store.close()
+
+
+async def test_a_newer_schema_is_refused_with_a_reason(database):
+    await set_schema_version(database, len(MIGRATIONS) + 1)
     with pytest.raises(SchemaTooNew, match="newer than this bot knows"):
-        await Store.open(path)
+        await Store.open(database)
 
 
-async def test_one_open_game_per_channel(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_one_open_game_per_channel(database):
+    store = await Store.open(database)
     await new_game(store, channel=1)
     with pytest.raises(StoreError) as taken:
         await new_game(store, channel=1)
@@ -45,8 +59,8 @@ async def test_one_open_game_per_channel(tmp_path):
     await store.close()
 
 
-async def test_seats_join_leave_and_renumber(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_seats_join_leave_and_renumber(database):
+    store = await Store.open(database)
     gid = await new_game(store)
     assert await store.add_seat(gid, 12, "Bruno", 4) == 1
     assert await store.add_seat(gid, 13, "Andrea", 4) == 2
@@ -63,8 +77,8 @@ async def test_seats_join_leave_and_renumber(tmp_path):
     await store.close()
 
 
-async def test_moves_append_and_bump_the_version(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_moves_append_and_bump_the_version(database):
+    store = await Store.open(database)
     gid = await new_game(store)
     await store.start_game(gid, '{"n": 0}', seed=5)
     did = {"key": "t.did", "params": {"seat": 0}, "to": None}
@@ -83,8 +97,8 @@ async def test_moves_append_and_bump_the_version(tmp_path):
     await store.close()
 
 
-async def test_two_racing_moves_one_lands_the_other_is_told(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_two_racing_moves_one_lands_the_other_is_told(database):
+    store = await Store.open(database)
     gid = await new_game(store)
     await store.start_game(gid, '{"n": 0}', seed=5)
     results = await asyncio.gather(
@@ -103,9 +117,9 @@ async def test_two_racing_moves_one_lands_the_other_is_told(tmp_path):
     await store.close()
 
 
-async def test_two_connections_racing_on_one_file(tmp_path):
+async def test_two_connections_racing_on_one_file(database):
     """Two processes' worth of connections: the version check still lets only one in."""
-    path = tmp_path / "p.sqlite3"
+    path = database
     a, b = await Store.open(path), await Store.open(path)
     gid = await new_game(a)
     await a.start_game(gid, "{}", seed=1)
@@ -120,8 +134,8 @@ async def test_two_connections_racing_on_one_file(tmp_path):
     await b.close()
 
 
-async def test_unfinished_games_are_there_after_reopening(tmp_path):
-    path = tmp_path / "p.sqlite3"
+async def test_unfinished_games_are_there_after_reopening(database):
+    path = database
     store = await Store.open(path)
     lobby = await new_game(store, channel=1)
     active = await new_game(store, channel=2)
@@ -138,8 +152,8 @@ async def test_unfinished_games_are_there_after_reopening(tmp_path):
     await store.close()
 
 
-async def test_a_refused_move_writes_nothing(tmp_path):
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_a_refused_move_writes_nothing(database):
+    store = await Store.open(database)
     gid = await new_game(store)
     await store.start_game(gid, '{"n": 0}', seed=5)
     with pytest.raises(StaleVersion):
@@ -150,6 +164,7 @@ async def test_a_refused_move_writes_nothing(tmp_path):
     await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_due_games_are_one_indexed_query(tmp_path):
     """The watcher's query: games being played whose deadline has come, found through the
     games_due index (not by loading every open game)."""
@@ -180,3 +195,34 @@ async def test_due_games_are_one_indexed_query(tmp_path):
     plan = " ".join(r[-1] for r in con.execute("EXPLAIN QUERY PLAN " + query))
     con.close()
     assert "USING INDEX games_due" in plan, (query, plan)
+
+
+async def test_joins_racing_from_two_processes_fill_the_seats_once(database):
+    """Two stores on one database (two processes): many players join one lobby at once. Every seat
+    change locks the lobby's row first, so the seats stay 0..n-1, none is given twice, and the
+    players who came too late are told the lobby is full (not a database error)."""
+    a, b = await Store.open(database), await Store.open(database)
+    try:
+        gid = await new_game(a)
+        joins = [(a if i % 2 else b).add_seat(gid, 100 + i, f"P{i}", 4) for i in range(8)]
+        results = await asyncio.gather(*joins, return_exceptions=True)
+        assert sorted(r for r in results if isinstance(r, int)) == [1, 2, 3]
+        assert all(r.key == "bot.store.full" for r in results if not isinstance(r, int)), results
+        game = await b.game(gid)
+        assert [s.seat for s in game.seats] == [0, 1, 2, 3] and game.lobby == 3
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_processes_starting_together_migrate_once(database):
+    """Several processes opening a new database at once: one applies each migration, the others
+    wait for it and find it applied (a second CREATE TABLE games failed before)."""
+    stores = await asyncio.gather(*(Store.open(database) for _ in range(3)), return_exceptions=True)
+    try:
+        assert [type(s).__name__ for s in stores] == ["Store"] * 3
+        assert {await s.schema_version() for s in stores} == {len(MIGRATIONS)}
+    finally:
+        for s in stores:
+            if isinstance(s, Store):
+                await s.close()

@@ -34,6 +34,7 @@ async def whole_or_absent(service, before) -> bool:
     return True
 
 
+@pytest.mark.sqlite_only  # aiosqlite's threads: PostgreSQL's side is the loop-steps test below
 @pytest.mark.parametrize("statement", MOVE_STATEMENTS)
 async def test_a_move_cancelled_at_any_statement_leaves_every_game_writable(service, statement):
     await seated_game(service, channel=1, seed=3)
@@ -87,6 +88,7 @@ async def test_commits_cancelled_after_every_number_of_loop_steps(store):
     assert steps > 3 and task.result() == version + 1
 
 
+@pytest.mark.sqlite_only
 async def test_commits_are_durable_on_power_loss(store):
     """WAL with synchronous=FULL: a move acknowledged to its player is on disk (NORMAL is not)."""
     async with store._db.execute("PRAGMA synchronous") as cur:
