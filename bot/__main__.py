@@ -45,6 +45,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
+    bench.add_argument("--e2e", action="store_true",
+                       help="instead: what a player waits for, through discord.py and the test double, at 1 and "
+                            "20 concurrent games (needs a source checkout: the double lives in tests/)")
 
     arena = sub.add_parser("arena", help="play seeded games between agents and report who wins")
     arena.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
@@ -88,6 +91,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.level))
     if args.command == "bench":
+        if args.e2e:
+            try:
+                from tests.e2e.latency import run as run_latency
+            except ImportError as exc:
+                print(f"bench --e2e needs the Discord double from a source checkout (tests/): {exc}", file=sys.stderr)
+                return 2
+            return run_latency([1, 20], 4 if args.quick else 12, args.json)
         from bot.cli.bench import bench as run_bench
 
         return run_bench(args.game, as_json=args.json, quick=args.quick)
