@@ -6,8 +6,8 @@ Every refusal is one line on stderr and exit status 2; ``run`` documents its own
 from __future__ import annotations
 
 import argparse
-import os
 import importlib
+import os
 import sys
 
 from engines.core.agents import LEVELS
