@@ -6,6 +6,7 @@ Every refusal is one line on stderr and exit status 2; ``run`` documents its own
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 
@@ -55,6 +56,9 @@ def parser() -> argparse.ArgumentParser:
                        help="add the load figure: GAMES games played at once to the end (the issue's is 50)")
     bench.add_argument("--processes", default="1", metavar="N,N",
                        help="with --load: the process counts to measure, e.g. 1,2,4 (default: 1)")
+    bench.add_argument("--e2e", action="store_true",
+                       help="instead: what a player waits for, through discord.py and the test double, at 1 and "
+                            "20 concurrent games (needs a source checkout: the double lives in tests/)")
 
     arena = sub.add_parser("arena", help="play seeded games between agents and report who wins")
     arena.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
@@ -118,6 +122,13 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.level))
     if args.command == "bench":
+        if args.e2e:
+            try:  # imported by name: the double is test code, not part of the package
+                run_latency = importlib.import_module("tests.e2e.latency").run
+            except ImportError as exc:
+                print(f"bench --e2e needs the Discord double from a source checkout (tests/): {exc}", file=sys.stderr)
+                return 2
+            return run_latency([1, 20], 4 if args.quick else 12, args.json)
         from bot.cli.bench import bench as run_bench
 
         try:

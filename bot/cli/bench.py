@@ -2,7 +2,9 @@
 
 Per game: per-move pipeline time (parse + engine apply + store commit + render + PNG
 encode, i.e. ``GameService.act``) median and p95; the bare PNG encode of the same board
-image as a baseline and the ratio between the two; board PNG size; random playouts per
+image as a baseline and the ratio between the two; board PNG size; the same board as a
+24-bit PNG-6 (the reference): its encode time and bytes, the ratios of the palette PNG sent to
+it, and the palette's fidelity (lowest PSNR, largest channel error); random playouts per
 second per player count (engine only: on the search path agents use, and checked through
 ``apply``); snapshot size; and, once, the process memory with
 1,000 stored games open; and the scheduler's sweep over 10,000 open games (``bench_sweep``). ``--json`` prints the same figures as one JSON object.
@@ -27,7 +29,7 @@ from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
 from engines.core.playout import fast_playout, play_to_end
-from render.common import encode_png
+from render.common import encode_png, encode_png_rgb, fidelity
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -54,7 +56,11 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
     service = GameService(store)
     act_ms: list[float] = []
     encode_ms: list[float] = []
+    reference_ms: list[float] = []
     sizes: list[int] = []
+    reference_sizes: list[int] = []
+    psnrs: list[float] = []
+    worst: list[int] = []
     snapshots: list[int] = []
     try:
         for g in range(games):
@@ -75,24 +81,41 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
                 post = await service.act(channel, by_id[uid], move)
                 act_ms.append((time.perf_counter() - t0) * 1000)
                 sizes.append(len(post.board_png or b""))
-                # the baseline: encoding the very same board image, nothing else
+                # the baseline: encoding the very same board image, nothing else, as sent
+                # (palette PNG) and as the 24-bit PNG-6 reference
                 row, state = await stored_game(store, post.game_id)
                 image = renderer.board(engine.view(state, None), row.names)
                 t0 = time.perf_counter()
-                encode_png(image)
-                encode_ms.append((time.perf_counter() - t0) * 1000)
+                png = encode_png(image)
+                t1 = time.perf_counter()
+                reference = encode_png_rgb(image)
+                t2 = time.perf_counter()
+                encode_ms.append((t1 - t0) * 1000)
+                reference_ms.append((t2 - t1) * 1000)
+                reference_sizes.append(len(reference))
+                psnr, error = fidelity(image, png)
+                psnrs.append(psnr)
+                worst.append(error)
             snapshots.append(len((row.snapshot or "").encode()))
     finally:
         await store.close()
     med_act, med_enc = statistics.median(act_ms), statistics.median(encode_ms)
+    med_ref = statistics.median(reference_ms)
     return {
         "moves_measured": len(act_ms),
         "pipeline_ms_median": round(med_act, 2),
         "pipeline_ms_p95": round(_pct(act_ms, 0.95), 2),
         "encode_ms_median": round(med_enc, 2),
         "pipeline_to_encode_ratio": round(med_act / med_enc, 2),
+        "pipeline_to_reference_encode_ratio": round(med_act / med_ref, 2),
         "board_png_kb_median": round(statistics.median(sizes) / 1024, 1),
         "board_png_kb_max": round(max(sizes) / 1024, 1),
+        "reference_encode_ms_median": round(med_ref, 2),
+        "reference_png_kb_median": round(statistics.median(reference_sizes) / 1024, 1),
+        "encode_time_ratio": round(med_enc / med_ref, 2),
+        "bytes_ratio": round(statistics.median(sizes) / statistics.median(reference_sizes), 2),
+        "psnr_db_min": round(min(psnrs), 1),
+        "max_channel_error": max(worst),
         "snapshot_bytes_final_median": int(statistics.median(snapshots)),
     }
 
@@ -189,6 +212,12 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
               f"{e['encode_ms_median']:>6.1f}ms {e['pipeline_to_encode_ratio']:>6.2f} "
               f"{e['board_png_kb_median']:>7.1f} {e['board_png_kb_max']:>8.1f} "
               f"{e['snapshot_bytes_final_median']:>8}B  {plays}")
+    print(f"\n{'game':<12} {'PNG-6 ms':>9} {'PNG-6 KB':>9} {'sent ms':>8} {'sent KB':>8} {'time x':>7} "
+          f"{'bytes x':>8} {'PSNR min':>9} {'max err':>8}")
+    for key, e in figures["games"].items():
+        print(f"{key:<12} {e['reference_encode_ms_median']:>9.1f} {e['reference_png_kb_median']:>9.1f} "
+              f"{e['encode_ms_median']:>8.1f} {e['board_png_kb_median']:>8.1f} {e['encode_time_ratio']:>7.2f} "
+              f"{e['bytes_ratio']:>8.2f} {e['psnr_db_min']:>8.1f}dB {e['max_channel_error']:>8}")
     for f in figures.get("load", []):
         print(f"load: {f['games']} games, {f['processes']} process(es) on {figures['store']}: "
               f"{f['moves_per_second']} moves/s, move p50 {f['move_ms_p50']} ms / p99 {f['move_ms_p99']} ms, "

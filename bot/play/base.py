@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 
 from bot.play.answers import Damaged, Refusal
 from bot.play.bots import budget_from_env
+from bot.play.presenting import Drawn
 from bot.play.stored import Loaded, States
 from bot.play.thinking import Thinkers, shared
 from bot.play.words import phrase
@@ -65,6 +66,7 @@ class ServiceBase:
         self._seeds: Callable[[], int | str] = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
         self._locks: dict[int, asyncio.Lock] = {}
         self._states = States()
+        self.drawn = Drawn(256)  # boards and hands by game version: about 12 MB at 30-50 KB each
         self._warned: set[int] = set()
         # who holds this service's claims on scheduled work (bot.store.claims): see ``owner_name``
         self.owner = owner_name()

@@ -2,12 +2,14 @@
 
 Names reach chat text escaped (``bot.play.names``) and images as typed; the words are the
 catalog's (``bot.play.words``). Pictures are drawn and encoded in a worker thread, so the event
-loop never waits for Pillow.
+loop never waits for Pillow, and each at most once per game version (``Drawn``).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
 
 from bot.play.answers import Shown
 from bot.play.locale import game_lang, reader
@@ -75,7 +77,31 @@ def notice_line(row: GameRow, notice: Notice) -> str:
     return say(row, Msg.of(notice.event))
 
 
-async def board_png(row: GameRow, game: Loaded, state) -> bytes:
+class Drawn:
+    """Images already drawn and encoded, by game, version, seat (None: the public board) and
+    the names shown on them: a game's board is drawn once per version, whether it goes out
+    with the move's post, ``/board`` or the board button, and a hand once per seat and
+    version. Bounded (least recently used first out); a version never changes, so an entry
+    is never stale. One per service (game ids are a store's own)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._images: OrderedDict[tuple, bytes | None] = OrderedDict()
+        self.draws = 0  # how many images were actually drawn (the tests read it)
+
+    async def get(self, key: tuple, draw: Callable[[], bytes | None]) -> bytes | None:
+        if key in self._images:
+            self._images.move_to_end(key)
+            return self._images[key]
+        image = await asyncio.to_thread(draw)
+        self.draws += 1
+        self._images[key] = image
+        while len(self._images) > self.size:
+            self._images.popitem(last=False)
+        return image
+
+
+async def board_png(row: GameRow, game: Loaded, state, drawn: Drawn) -> bytes:
     """The public board, its words in the game's language."""
     view = game.engine.view(state, None)
     names, renderer, lang = row.names, game.title.renderer, game_lang(row)
@@ -84,10 +110,12 @@ async def board_png(row: GameRow, game: Loaded, state) -> bytes:
         with drawing_in(lang):
             return encode_png(renderer.board(view, names))
 
-    return await asyncio.to_thread(draw)
+    png = await drawn.get((row.id, row.version, None, tuple(names), lang), draw)
+    assert png is not None
+    return png
 
 
-async def private_png(row: GameRow, game: Loaded, state, seat: int) -> bytes | None:
+async def private_png(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn) -> bytes | None:
     """A seat's private picture, in its reader's language (the thread inherits the reader)."""
     view = game.engine.view(state, seat)
     names, renderer, lang = row.names, game.title.renderer, reader()
@@ -97,4 +125,4 @@ async def private_png(row: GameRow, game: Loaded, state, seat: int) -> bytes | N
             image = renderer.private(view, names)
         return None if image is None else encode_png(image)
 
-    return await asyncio.to_thread(draw)
+    return await drawn.get((row.id, row.version, seat, tuple(names), lang), draw)

@@ -164,7 +164,8 @@ class Clocks:
                     async for r in cur}
 
     async def _keep(self, game_id: int, seat: int, **fields) -> None:
-        await self._db.execute("INSERT OR IGNORE INTO seat_keepers (game_id, seat) VALUES (?, ?)", (game_id, seat))
+        await self._db.execute("INSERT INTO seat_keepers (game_id, seat) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                               (game_id, seat))
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self._db.execute(f"UPDATE seat_keepers SET {sets} WHERE game_id = ? AND seat = ?",
                                (*fields.values(), game_id, seat))

@@ -183,6 +183,7 @@ class Version:
     components: list[dict[str, Any]]
     attachments: list[Attachment]
     flags: int
+    at: float = field(default_factory=time.monotonic)  # when the double received it
 
     def text(self) -> str:
         parts = [self.content]

@@ -1,0 +1,58 @@
+"""A board is drawn once per game version and a hand once per seat and version: the move's post,
+/board and the board button share the picture; a new version draws anew; the cache is bounded."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.play.presenting import Drawn
+from tests.platform.platform_helpers import by_id, seated_game
+
+
+async def test_one_drawing_per_version_shared_by_post_board_and_hand(service) -> None:
+    started = await seated_game(service, key="torri", players=2)
+    drawn = service.drawn.draws
+    again = await service.board(1)
+    assert again.board_png == started.board_png and service.drawn.draws == drawn  # no new drawing
+
+    pending = await service.pending(1)
+    mover = by_id(next(iter(pending)))
+    moved = await service.act(1, mover, pending[mover.id][0])
+    assert moved.version == started.version + 1 and service.drawn.draws == drawn + 1
+    assert (await service.board(1)).board_png == moved.board_png and service.drawn.draws == drawn + 1
+
+    first = await service.hand(1, mover)
+    after_hand = service.drawn.draws
+    second = await service.hand(1, mover)
+    assert second.private_png == first.private_png and service.drawn.draws == after_hand
+
+
+async def test_separate_services_do_not_share_pictures(service, tmp_path) -> None:
+    """Game ids belong to a store: another service's game 1 is another game."""
+    from bot.play.service import GameService
+    from bot.store import Store
+
+    await seated_game(service, key="torri", players=2, seed=3)
+    other_store = await Store.open(tmp_path / "other.sqlite3")
+    try:
+        other = GameService(other_store)
+        await seated_game(other, key="torri", players=3, seed=4)
+        assert (await other.board(1)).board_png != (await service.board(1)).board_png
+    finally:
+        await other_store.close()
+
+
+@pytest.mark.parametrize("size", [1, 3])
+async def test_bounded_least_recently_used_first_out(size: int) -> None:
+    drawn = Drawn(size)
+    made: list[int] = []
+
+    def draw(n: int):
+        return lambda: made.append(n) or bytes([n])
+
+    for n in range(size + 2):
+        assert await drawn.get((n,), draw(n)) == bytes([n])
+    assert made == list(range(size + 2))
+    assert await drawn.get((size + 1,), draw(99)) == bytes([size + 1])  # kept: no drawing
+    await drawn.get((0,), draw(0))  # dropped long ago: drawn again
+    assert made == [*range(size + 2), 0] and drawn.draws == size + 3
