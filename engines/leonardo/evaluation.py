@@ -27,7 +27,7 @@ from functools import cache
 
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
-from engines.leonardo.model import Firm, State
+from engines.leonardo.model import Bet, Firm, State
 
 ROUTE = 32
 MEAN_SPIN = 6.5
@@ -95,6 +95,22 @@ def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, boo
         more = min(cap - len(shown), most, state.firms[owner].florins // c.art_price)
         out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
     return out
+
+
+def after_move(state: State, seat: int, action, advance) -> list[float]:
+    """The greedy agent's one-move look (``Game.evaluate_move``): the move played on the
+    sampled ``state`` and the result evaluated, except where the move sets off chance at once,
+    which is left at its expectation: a spin (the position before it is already judged over
+    the 12 spins) and the last bet of a market (judged with the bets pending, at their
+    expectation, rather than by the machine's spin in a few samples)."""
+    kind = action.kind
+    if kind == "spin" and state.phase == "start":
+        return evaluate(state)
+    if kind == "bet" and state.market is not None:
+        state.market.bets[seat] = Bet(product=action.product, stake=action.stake)
+        return evaluate(state)
+    advance(state, seat, action)
+    return evaluate(state)
 
 
 def evaluate(state: State) -> list[float]:

@@ -120,6 +120,17 @@ def test_greedy_buys_a_palazzo_it_can_afford_and_bets_the_least():
     assert choice.action.kind == "bet" and choice.action.stake == 5
 
 
+def test_greedy_as_the_last_bettor_still_bets_the_least():
+    """The last bet sets off the machine: a one-move look that played the spin out would stake
+    everything on the product its few samples saw win. A bet loses a third of its stake on
+    average, whoever bets last."""
+    market = do(ready(0, pos=20, n=3, roll=[4]), 0, "spin").state  # Mercato Vecchio
+    market = do(market, 1, "bet gold 10").state  # Green bets last
+    for seed in range(12):
+        choice = _decide("greedy", market, 2, seed)
+        assert choice.action.kind == "bet" and choice.action.stake == 5, (seed, choice.action)
+
+
 def test_hints_read_as_one_sentence():
     said = set()
     for state, seat in _positions():
