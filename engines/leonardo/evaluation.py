@@ -79,6 +79,7 @@ def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, boo
     c = cards()
     table, art, owner_of = _spaces(), state.art, state.owner
     mult, cap, most = c.income_multipliers, c.art_per_palazzo, c.art_per_turn
+    placing = state.order[state.slot] if state.drawn else None  # its drawn tiles will show
     out = []
     for n, owner in owner_of.items():
         if owner not in alive:
@@ -92,7 +93,8 @@ def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, boo
         rent = price // 2 * mult[len(shown)]
         if all(owner_of.get(m) == owner for m in district):
             rent *= c.district_multiplier
-        more = min(cap - len(shown), most, state.firms[owner].florins // c.art_price)
+        affords = state.firms[owner].florins // c.art_price + (len(state.drawn) if owner == placing else 0)
+        more = min(cap - len(shown), most, affords)
         out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
     return out
 
@@ -181,13 +183,14 @@ def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float
     sales = None
     land, _ = _next(f.position if f.moved else 0)
     soon = min(later, RISK_TURNS) / ROUTE
-    loss = 0.0
+    loss, safe = 0.0, 1.0
     for n, owner, bridge, _, rent in owned:
         if owner == f.id or bridge or rent <= florins:
             continue
         p = (1 / AHEAD if n in land else 0.0) + soon
         sales = _sales(state, f) if sales is None else sales
         loss += p * _shortfall(rent - florins, sales, worth)
+        safe *= 1 - min(p, 1.0)
     squares = _markets()
     markets = sum(1 / AHEAD for n in land if n in squares) + soon * len(squares)
     if markets:
@@ -198,7 +201,8 @@ def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float
             if owed > florins:
                 sales = _sales(state, f) if sales is None else sales
                 loss += markets * _win_chance() * _shortfall(owed - florins, sales, worth)
-    return loss
+                safe *= 1 - min(markets * _win_chance(), 1.0)
+    return min(loss, max(worth, 0.0) * (1 - safe))  # one bankruptcy at most, however many threats
 
 
 def _sales(state: State, f: Firm) -> list[tuple[int, int]]:
