@@ -15,8 +15,13 @@ each firm's capital now plus what the turns still to play are expected to move, 
 - a sealed auction is settled as if the bidders still to bid offered half the price, a market's
   stakes at their expectation (a bet wins three times its stake with probability 2/12: it loses
   a third of it on average, which the opener gains);
-- a firm short of florins loses what forced sales cost it, or everything, on the rents and
-  market payouts it may meet in its next moves (``_risk``).
+- a firm short of florins loses what forced sales cost it, or everything (once at most), on
+  the rents and market payouts it may meet in its next moves (``_risk``); an owner's rents
+  count at their potential, with the works of art its florins (and the tiles it is placing)
+  can add.
+
+The greedy agent's one-move look (``after_move``) leaves a spin and a market's last bet at
+their expectation instead of playing the machine out in a few samples.
 
 About a tenth of a millisecond: the agents call it thousands of times per decision.
 """
