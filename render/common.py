@@ -47,7 +47,7 @@ def encode_png(image: Image.Image) -> bytes:
     colours = image.getcolors(256) if image.mode == "RGB" else None
     if colours is not None:
         palette = Image.new("P", (1, 1))
-        flat = [channel for _, rgb in colours for channel in rgb]
+        flat = [int(channel) for _, rgb in colours if isinstance(rgb, tuple) for channel in rgb]
         palette.putpalette(flat + [0] * (768 - len(flat)))
         quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:

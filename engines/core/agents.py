@@ -10,8 +10,9 @@ draws are invented afresh for each sample, so nothing hidden can leak into a dec
 Levels:
 - ``random``: a legal action, uniformly.
 - ``greedy``: one move ahead; each action is scored by the game's evaluation of the
-  position it leads to (``Game.evaluate``: every seat's expected final score), averaged over
-  a few sampled positions; it plays the best margin over the strongest opponent.
+  position it leads to (``Game.evaluate_move``: every seat's expected final score, with any
+  chance the move sets off at its expectation where the game can say so), averaged over a
+  few sampled positions; it plays the best margin over the strongest opponent.
 - ``mcts``: information-set Monte Carlo tree search (one tree over action texts, each
   iteration on a freshly sampled position, availability counts in the selection);
   simultaneous decisions are chosen by each deciding seat independently (decoupled UCT),
@@ -101,13 +102,15 @@ class GreedyAgent(Agent):
         if len(legal) == 1:
             return Decision(legal[0])
         k = self.samples if game.traits.hidden_information or game.traits.chance else 1
+        # the same k positions for every action (each re-dealt from its own seed): actions are
+        # compared on the same secrets and the same future draws, not on different luck
+        seeds = [rng.next_u64() for _ in range(k)]
         best: tuple[float, int] | None = None
         for i, action in enumerate(legal):
             total = 0.0
-            for _ in range(k):
-                state = game.sample_state(view, seat, rng)
-                game.advance(state, seat, action)
-                total += margin(game.evaluate(state), seat)
+            for seed in seeds:
+                state = game.sample_state(view, seat, Rng.from_seed(seed))
+                total += margin(game.evaluate_move(state, seat, action), seat)
             score = total / k
             if best is None or score > best[0]:
                 best = (score, i)

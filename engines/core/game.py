@@ -301,6 +301,16 @@ class Game(ABC, Generic[S, A, V, O]):
         actions = self.legal_actions(state, seat)
         return actions[rng.below(len(actions))]
 
+    def evaluate_move(self, state: S, seat: int, action: A) -> list[float]:
+        """Every seat's expected final score once ``seat`` plays ``action`` on ``state`` (a
+        sampled position, changed in place): the greedy agent's one-move look. By default the
+        move is played and the position it leads to evaluated. A game where a move sets off
+        chance at once (a spin, a draw) may instead evaluate with that chance at its
+        expectation: a one-move look that plays the chance out judges a move by the luck of a
+        few samples (and picks the one whose samples were luckiest)."""
+        self.advance(state, seat, action)
+        return self.evaluate(state)
+
     def action_key(self, action: A) -> str:
         """A short text that tells actions apart (search trees are keyed by it)."""
         return self.action_adapter.dump_json(action).decode()

@@ -120,6 +120,9 @@ class Leonardo(Game[State, object, View, Options]):
     def evaluate(self, state: State) -> list[float]:
         return evaluation.evaluate(state)
 
+    def evaluate_move(self, state: State, seat: int, action) -> list[float]:
+        return evaluation.after_move(state, seat, action, self.advance)
+
     def advance(self, state: State, seat: int, action) -> None:
         # agents play only legal actions: no refusal check. A search applies the simultaneous
         # decisions of a step one after the other: one refusal of a corporation ends the

@@ -214,6 +214,26 @@ def test_greedy_keeps_a_high_card_and_redraws_a_low_one():
     assert isinstance(decide(CARDS, GreedyAgent(samples=8), low, 0).action, Redraw)
 
 
+class Spoil(Cards):
+    """Cards where a redraw is no gamble: it lowers one's card by one (worse, for sure)."""
+
+    key = "spoil"
+
+    def _play(self, state, seat, action):
+        if isinstance(action, Redraw):
+            state.cards[seat] -= 1
+        state.turn += 1
+        return []
+
+
+def test_greedy_compares_its_moves_on_the_same_sampled_positions():
+    """Keeping is better by one point whatever the rival's hidden card: judged on different
+    samples of that card for each move, the samples' differences (up to 9 points) would decide."""
+    state = CARDS.new_game(2, NimOptions(), 3).model_copy(update={"cards": [5, 5]})
+    for seed in range(20):
+        assert isinstance(decide(Spoil(), GreedyAgent(samples=3), state, 0, seed).action, Keep), seed
+
+
 def test_every_level_plays_only_legal_actions_to_the_end():
     for game, options in ((NIM, NimOptions(pile=15)), (CARDS, NimOptions())):
         for level in ("random", "greedy", "mcts"):

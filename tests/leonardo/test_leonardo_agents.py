@@ -120,6 +120,43 @@ def test_greedy_buys_a_palazzo_it_can_afford_and_bets_the_least():
     assert choice.action.kind == "bet" and choice.action.stake == 5
 
 
+def test_greedy_as_the_last_bettor_still_bets_the_least():
+    """The last bet sets off the machine: a one-move look that played the spin out would stake
+    everything on the product its few samples saw win. A bet loses a third of its stake on
+    average, whoever bets last."""
+    market = do(ready(0, pos=20, n=3, roll=[4]), 0, "spin").state  # Mercato Vecchio
+    market = do(market, 1, "bet gold 10").state  # Green bets last
+    for seed in range(12):
+        choice = _decide("greedy", market, 2, seed)
+        assert choice.action.kind == "bet" and choice.action.stake == 5, (seed, choice.action)
+
+
+def test_works_of_art_being_placed_threaten_the_rents_they_will_raise():
+    """Buying works of art turns florins into art: the rents a rival must fear (the owner's
+    potential) stay the same while the tiles wait to be placed, so a purchase is not judged as
+    a relief to the rivals (greedy hoarded florins for that phantom threat)."""
+    from engines.leonardo.evaluation import _holdings
+
+    state = ready(0, pos=20, n=3, owner={27: 0, 4: 1}, florins={0: 250, 1: 40})
+
+    def potential(s):
+        return next(top for n, _, _, _, top in _holdings(s, {f: 0.0 for f in s.firms}) if n == 27)
+
+    assert potential(do(state, 0, "art 2").state) == potential(state) == 50 * 8
+
+
+def test_a_firm_risks_one_bankruptcy_at_most():
+    """Many rents a poor firm could not pay: the expected loss is at most its worth (it can go
+    bankrupt once), not the sum over every threatening palazzo."""
+    from engines.leonardo.evaluation import _holdings, _risk
+
+    art = {23: [30, 30, 30, 50], 25: [50, 50, 50, 70], 26: [70, 70, 70, 100], 27: [100, 100, 100, 150],
+           30: [150, 30, 50, 70], 31: [30, 50, 70, 100]}
+    state = ready(0, pos=20, n=3, owner={2: 0} | {n: 1 for n in art}, art=art, florins={0: 5, 1: 250})
+    owned = _holdings(state, {f: 0.0 for f in state.firms})
+    assert _risk(state, state.firms[0], 65.0, 11, owned) <= 65.0
+
+
 def test_hints_read_as_one_sentence():
     said = set()
     for state, seat in _positions():
