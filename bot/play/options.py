@@ -17,6 +17,15 @@ class OptionError(RuleError):
     """An option could not be read; the message (``bot.options.*``) names it and what is allowed."""
 
 
+def typed_options(chosen: dict[str, object]) -> str:
+    """Options as they are typed at /new: ``layout=rome squared_runs=yes`` (a yes/no option is
+    yes or no, not Python's True), so the line can be copied into another /new."""
+    def typed(value: object) -> str:
+        return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+    return " ".join(f"{key}={typed(value)}" for key, value in chosen.items())
+
+
 def split_options(text: str | None) -> dict[str, str]:
     """``"a=1 b=two"`` (spaces or commas between pairs) -> ``{"a": "1", "b": "two"}``."""
     out: dict[str, str] = {}

@@ -29,7 +29,7 @@ from bot.play.clock import parse_clock
 from bot.play.locale import LANG_OPTION, game_lang, without_lang
 from bot.play.looking import news_text
 from bot.play.names import chat_name
-from bot.play.options import OptionError, parse_hints, parse_options, split_options
+from bot.play.options import OptionError, parse_hints, parse_options, split_options, typed_options
 from bot.play.outbox import Publisher
 from bot.play.places import Places
 from bot.play.replace import Replacing
@@ -140,7 +140,7 @@ class GameService(Replacing, Places):
             chosen["hints"] = "yes"
         if lang != DEFAULT_LOCALE:
             chosen[LANG_OPTION] = lang
-        pairs_text = " ".join(f"{k}={v}" for k, v in chosen.items())
+        pairs_text = typed_options(chosen)
         ends = f"{datetime.fromisoformat(deadline):%Y-%m-%d %H:%M}" if deadline else None
         text = phrase("bot.lobby.opened", lang=lang, name=chat_name(user.name), title=engine.title,
                       low=engine.min_players,

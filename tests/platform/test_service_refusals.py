@@ -83,3 +83,10 @@ async def test_the_seated_opener_can_abort(service):
     await seated_game(service)
     await service.abort(1, ANNE)
     assert await service.store.open_game_in(1) is None
+
+
+async def test_the_opening_line_echoes_options_as_they_are_typed(service):
+    """A yes/no option reads back as typed at /new (squared_runs=yes), never Python's True."""
+    post = await service.create(7, 1, ANNE, "torri", "squared_runs=yes shape=far")
+    assert "squared_runs=yes" in post.public_text and "shape=far" in post.public_text
+    assert "True" not in post.public_text
