@@ -64,8 +64,7 @@ def _warm(classes: list[type]) -> int:
 def think(cls: type, level: str, view: Any, seat: int, legal: list, rng: Rng, budget_s: float) -> Thought:
     """One decision, in a worker: the agent of ``level`` chooses among ``legal`` from ``view``."""
     engine = _engine(cls)
-    start = time.perf_counter()
-    budget = Budget(expired=lambda: time.perf_counter() - start >= budget_s)
+    budget = Budget.timed(time.perf_counter, budget_s)
     decision = agent(level).decide(engine, view, seat, legal, rng, budget)
     for i, action in enumerate(legal):
         if action == decision.action:

@@ -39,13 +39,29 @@ LEVELS = ("random", "greedy", "mcts")
 
 @dataclass
 class Budget:
-    """When to stop thinking: ``expired()`` (the caller's clock) or ``iterations`` reached."""
+    """When to stop thinking: ``iterations`` reached, or the time is up. A time budget is the
+    caller's (engines keep no clock): ``left()`` says how many seconds remain, and a search stops
+    starting iterations when the next one, as long as the longest so far and half again, would
+    not end in time, so the decision comes back within its budget. ``expired()`` is the plain
+    test for agents that do not time their steps."""
 
     expired: Callable[[], bool] = lambda: False
     iterations: int | None = None
+    left: Callable[[], float] | None = None
 
-    def spent(self, done: int) -> bool:
-        return (self.iterations is not None and done >= self.iterations) or self.expired()
+    @classmethod
+    def timed(cls, clock: Callable[[], float], seconds: float) -> Budget:
+        """``seconds`` of the caller's ``clock`` from now."""
+        until = clock() + seconds
+        return cls(expired=lambda: clock() >= until, left=lambda: until - clock())
+
+    def spent(self, done: int, longest: float = 0.0) -> bool:
+        """Whether to stop after ``done`` iterations, the longest of which took ``longest`` s."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        if self.left is not None:
+            return self.left() <= 1.5 * longest
+        return self.expired()
 
 
 @dataclass
@@ -158,11 +174,14 @@ class MctsAgent(Agent):
         if len(legal) == 1:
             return Decision(legal[0])
         root = _Node()
-        done = 0
-        while not budget.spent(done):
+        done, longest = 0, 0.0
+        while not budget.spent(done, longest):
+            before = budget.left() if budget.left is not None else 0.0
             state = game.sample_state(view, seat, rng)
             self._iterate(game, state, root, rng)
             done += 1
+            if budget.left is not None:
+                longest = max(longest, before - budget.left())
         keys = {self._key(game, view, seat, a, i): a for i, a in enumerate(legal)}
         stats = root.of(seat)
         ranked = sorted(keys, key=lambda k: (stats.visits.get(k, 0), stats.total.get(k, 0.0)), reverse=True)

@@ -87,7 +87,7 @@ def play_one(game: Game, levels: list[str], options: Any, seed: int, clock: Call
             legal = game.legal_actions(state, seat)
             level = levels[seat]
             start = clock()
-            budget = Budget(expired=_timer(clock, start + budget_s))
+            budget = Budget.timed(clock, budget_s)
             try:
                 action = agents[level].decide(game, game.view(state, seat), seat, legal, rngs[seat], budget).action
                 if action not in legal:
@@ -111,9 +111,6 @@ def play_one(game: Game, levels: list[str], options: Any, seed: int, clock: Call
         f.margins.append(ordered[seat] - best_other)
     return GameRecord(seed, list(levels), ordered, list(result.winners), moves)
 
-
-def _timer(clock: Callable[[], float], until: float) -> Callable[[], bool]:
-    return lambda: clock() >= until
 
 
 def run_arena(game: Game, levels: list[str], games: int, options: Any, seed: int, clock: Callable[[], float],

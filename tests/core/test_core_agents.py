@@ -283,3 +283,20 @@ def test_the_fast_playout_path_plays_the_same_game_as_apply():
             state = game.apply(state, seat, actions[rng.below(len(actions))]).state
             count += 1
         assert fast == state and moves == count and start == game.new_game(2, options, 4)
+
+
+def test_a_timed_search_stops_before_an_iteration_would_overrun():
+    """On a clock that moves 10 ms each time it is read (two reads an iteration, so 20 ms
+    each), a 1 s search stops while the next iteration still ends within the second: the
+    decision is never late, however long the iterations are."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.010
+        return now[0]
+
+    budget = Budget.timed(clock, 1.0)
+    state = NIM.new_game(2, NimOptions(pile=12), 1)
+    out = MctsAgent().decide(NIM, NIM.view(state, 0), 0, NIM.legal_actions(state, 0), Rng.from_seed(1), budget)
+    assert now[0] <= 1.0 + 0.010 + 1e-9 and out.iterations >= 20
+    assert not Budget(left=lambda: 1.0).spent(3, longest=0.5) and Budget(left=lambda: 1.0).spent(3, longest=0.7)
