@@ -114,10 +114,13 @@ class Clocked(Notifying):
     # --- the scheduler ----------------------------------------------------------------
     async def run_clocks(self) -> None:
         """The watcher's part: every clock with work due (a reminder, a timeout, an away period over),
-        in the order they fell due. A game that fails is skipped (a damaged one with one warning)."""
+        in the order they fell due. A game that fails is skipped (a damaged one with one warning). With
+        several processes on one database, one of them runs a game's clocks (``_claim``)."""
         for game_id, channel_id, seat in await self.store.due_clocks(self._clock()):
             try:
-                async with self._lock(channel_id):
+                async with self._claim(game_id) as mine, self._lock(channel_id):
+                    if not mine:
+                        continue  # another process runs this game's clocks now
                     row = await self.store.open_game_in(channel_id)
                     if row is None or row.id != game_id or row.status != "active":
                         continue

@@ -31,6 +31,7 @@ class Replacements:
     """Mixed into ``Store``, which provides the connection, its lock and its transactions."""
 
     _db: aiosqlite.Connection
+    integrity_errors: tuple[type[BaseException], ...]
 
     def _transaction(self) -> AbstractAsyncContextManager[None]:
         raise NotImplementedError
@@ -53,7 +54,7 @@ class Replacements:
                     "INSERT INTO votes (game_id, seat, outcome, moves, ballots) VALUES (?, ?, ?, ?, ?)",
                     (game_id, seat, outcome, moves, json.dumps([voter])),
                 )
-        except aiosqlite.IntegrityError as exc:
+        except self.integrity_errors as exc:
             raise StoreError("bot.store.vote_open") from exc
 
     async def add_ballot(self, game_id: int, voter: int) -> list[int]:

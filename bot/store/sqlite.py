@@ -29,7 +29,8 @@ from bot.store import postgres
 from bot.store.claims import GAME, LEASE
 from bot.store.clocks import Clocks
 from bot.store.migrations import MIGRATIONS
-from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
+from bot.store.places import Places
+from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
 from bot.store.replacing import Replacements
 from bot.store.seating import Seating, now_text
 
@@ -64,10 +65,11 @@ def target_of(text: str | Path) -> Path | str:
     return Path(text[len(SQLITE_URL):] if text.startswith(SQLITE_URL) else text)
 
 
-class Store(Seating, Clocks, Replacements):
+class Store(Seating, Clocks, Replacements, Places):
     """Async access to one SQLite file or PostgreSQL database. Use ``await Store.open(path or url)``.
     The lobby's writes (opening a game, seats, starting) are its ``Seating`` part; turn clocks its
-    ``Clocks`` part, seats changing hands its ``Replacements`` part; scheduled work held by one
+    ``Clocks`` part, seats changing hands its ``Replacements`` part, games in threads its ``Places``
+    part; scheduled work held by one
     process, its ``Claims`` part."""
 
     def __init__(self, db: aiosqlite.Connection | postgres.PgConnection, path: Path | str):
@@ -178,39 +180,6 @@ class Store(Seating, Clocks, Replacements):
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         async with self._lock:
             return await self._row("channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
-
-    async def last_game_in(self, channel_id: int) -> GameRow | None:
-        """The newest game of a channel or thread, whatever its status (a finished game's record)."""
-        async with self._lock:
-            return await self._row("id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,))
-
-    async def open_games_under(self, parent_id: int) -> list[GameRow]:
-        """The open games played in threads of this channel, oldest first."""
-        async with self._lock:
-            async with self._db.execute(
-                "SELECT id FROM games WHERE parent_id = ? AND status IN ('lobby', 'active') ORDER BY id", (parent_id,)
-            ) as cur:
-                ids = [r[0] async for r in cur]
-            games = [await self._row("id = ?", (i,)) for i in ids]
-        return [g for g in games if g is not None]
-
-    async def set_place(self, game_id: int, parent_id: int | None, rematch_of: int | None = None,
-                        channel_id: int | None = None) -> None:
-        """The game is played in ``channel_id`` (unchanged if None), a thread of ``parent_id`` (None: in
-        a channel); it is a rematch of ``rematch_of``. StoreError if that channel has an open game."""
-        try:
-            async with self._transaction():
-                await self._db.execute(
-                    "UPDATE games SET parent_id = ?, rematch_of = ?, channel_id = COALESCE(?, channel_id)"
-                    " WHERE id = ?", (parent_id, rematch_of, channel_id, game_id))
-        except sqlite3.IntegrityError as exc:
-            raise StoreError("bot.store.channel_taken") from exc
-
-    async def open_rematch(self, game_id: int) -> GameRow | None:
-        """The rematch of a game, while its lobby is open."""
-        async with self._lock:
-            return await self._row("id = (SELECT MAX(id) FROM games WHERE rematch_of = ? AND status = 'lobby')",
-                                   (game_id,))
 
     async def open_games(self, guild_id: int | None = None) -> list[GameRow]:
         """Every unfinished game (of one guild, or all): what a restart picks up again."""

@@ -1,6 +1,7 @@
 """What a player waits for, measured end to end: the real bot (discord.py, the service, SQLite,
 the renderers) against the loopback Discord double, with G games played at once.
 
+Each game is opened with /new in its own channel and played in the thread the bot makes for it.
 Each round, one move is typed in every game at the same moment (``/move`` by whoever owes a
 decision, a legal move picked by a seeded generator); the double's clock (``time.monotonic``,
 the same for both sides) stamps the interaction, its acknowledgement, and the public post that
@@ -50,9 +51,10 @@ async def measure(games: int, moves: int, seed: int = 1) -> dict:
             try:
                 seats = []
                 for i, name in enumerate(channels):
-                    channel = double.channel(name)
+                    parent = double.channel(name)
                     a, b = double.user(f"p{i}a"), double.user(f"p{i}b")
-                    await double.slash(a, channel, "new", game=keys[i % len(keys)])
+                    await double.slash(a, parent, "new", game=keys[i % len(keys)])
+                    [channel] = double.threads_of(parent)  # each game lives in its own thread
                     await double.slash(b, channel, "join")
                     await double.slash(a, channel, "start")
                     seats.append((channel, {a.id: a, b.id: b}))

@@ -1,0 +1,57 @@
+"""Games in threads, a part of the ``Store``: where a game is played (a thread of which channel),
+the games of a channel's threads, a channel's last game, a game's rematch."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from bot.store.records import GameRow, StoreError
+
+
+class Places:
+    """Mixed into ``Store``, which provides the connection, its lock, its transactions and rows."""
+
+    _db: Any
+    _lock: asyncio.Lock
+    integrity_errors: tuple[type[BaseException], ...]
+
+    def _transaction(self) -> AbstractAsyncContextManager[None]:
+        raise NotImplementedError
+
+    async def _row(self, where: str, args: tuple) -> GameRow | None:
+        raise NotImplementedError
+
+    async def last_game_in(self, channel_id: int) -> GameRow | None:
+        """The newest game of a channel or thread, whatever its status (a finished game's record)."""
+        async with self._lock:
+            return await self._row("id = (SELECT MAX(id) FROM games WHERE channel_id = ?)", (channel_id,))
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """The open games played in threads of this channel, oldest first."""
+        async with self._lock:
+            async with self._db.execute(
+                "SELECT id FROM games WHERE parent_id = ? AND status IN ('lobby', 'active') ORDER BY id", (parent_id,)
+            ) as cur:
+                ids = [r[0] async for r in cur]
+            games = [await self._row("id = ?", (i,)) for i in ids]
+        return [g for g in games if g is not None]
+
+    async def set_place(self, game_id: int, parent_id: int | None, rematch_of: int | None = None,
+                        channel_id: int | None = None) -> None:
+        """The game is played in ``channel_id`` (unchanged if None), a thread of ``parent_id`` (None: in
+        a channel); it is a rematch of ``rematch_of``. StoreError if that channel has an open game."""
+        try:
+            async with self._transaction():
+                await self._db.execute(
+                    "UPDATE games SET parent_id = ?, rematch_of = ?, channel_id = COALESCE(?, channel_id)"
+                    " WHERE id = ?", (parent_id, rematch_of, channel_id, game_id))
+        except self.integrity_errors as exc:
+            raise StoreError("bot.store.channel_taken") from exc
+
+    async def open_rematch(self, game_id: int) -> GameRow | None:
+        """The rematch of a game, while its lobby is open."""
+        async with self._lock:
+            return await self._row("id = (SELECT MAX(id) FROM games WHERE rematch_of = ? AND status = 'lobby')",
+                                   (game_id,))
