@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import math
 from functools import cache
-from typing import Protocol
+from typing import Protocol, cast
 
 from PIL import Image, ImageChops, ImageFont
 from pydantic import BaseModel
@@ -47,7 +47,7 @@ def encode_png(image: Image.Image) -> bytes:
     colours = image.getcolors(256) if image.mode == "RGB" else None
     if colours is not None:
         palette = Image.new("P", (1, 1))
-        flat = [channel for _, rgb in colours for channel in rgb]
+        flat = [channel for _, rgb in colours for channel in cast(tuple[int, ...], rgb)]  # RGB: 3-tuples
         palette.putpalette(flat + [0] * (768 - len(flat)))
         quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
