@@ -346,7 +346,7 @@ class RestRoutes:
         self.refuse_dm(ch.id)
         if getattr(ch, "send_denied", False):
             raise _server().DoubleError(403, 50013, "Missing Permissions", record=False)
-        if ch.archived:  # see threads.py: the bot must reopen its thread first
+        if getattr(ch, "archived", False):  # see threads.py (a DM channel is never archived)
             raise _server().DoubleError(400, 50083, "Thread is archived")
         data, files = await self.read_body(request)
         self._check_message(data, files, creating=True)
