@@ -13,15 +13,14 @@ from discord.ext import commands
 from bot.chat.commands import channel_of, user_of
 from bot.chat.translator import named, words
 from bot.chat.views import clip
-from bot.play.replace import OUTCOMES, VOLUNTEER
+from bot.play.replace import OUTCOME_WORDS, OUTCOMES
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot
 
 ON_OFF = [app_commands.Choice(name=words("bot.choice.on"), value="on"),
           app_commands.Choice(name=words("bot.choice.off"), value="off")]
-BY = [app_commands.Choice(name=words("bot.choice.volunteer" if o == VOLUNTEER else f"bot.level.{o}"), value=o)
-      for o in OUTCOMES]
+BY = [app_commands.Choice(name=words(OUTCOME_WORDS[o]), value=o) for o in OUTCOMES]
 
 
 class SeatCommands(commands.Cog):

@@ -40,6 +40,7 @@ MAX_HOURS = 2160  # 90 days
 REMINDERS = (0.5, 0.9)  # of the clock: when the waiting player is reminded
 IDLE_AFTER = 2  # decisions in a row played by the autopilot that make a seat idle
 ON_TIMEOUT = ("autopilot", "wait")
+TIMEOUT_WORDS = {"autopilot": "bot.clock.timeout_autopilot", "wait": "bot.clock.timeout_wait"}
 DEFAULT = GameClock(DEFAULT_HOURS, "autopilot")
 
 
@@ -213,6 +214,6 @@ class Clocked(Notifying):
     def _clock_summary(self, setting: GameClock, lang: str | None = None) -> str:
         if setting.hours is None:
             return phrase("bot.clock.summary_off", lang=lang)
-        then = phrase(f"bot.clock.timeout_{setting.on_timeout}", lang=lang)
+        then = phrase(TIMEOUT_WORDS[setting.on_timeout], lang=lang)
         return phrase("bot.clock.summary", lang=lang, hours=setting.hours, then=then)
 

@@ -31,9 +31,13 @@ VOLUNTEER = "volunteer"
 OUTCOMES = (*LEVELS, VOLUNTEER)
 
 
+OUTCOME_WORDS = {"random": "bot.level.random", "greedy": "bot.level.greedy", "mcts": "bot.level.mcts",
+                 VOLUNTEER: "bot.choice.volunteer"}  # as /bot add and /vote replace name them
+
+
 def outcome_word(outcome: str, lang: str | None = None) -> str:
     """A vote's outcome as /vote replace's choices name it (a bot level, or a volunteer)."""
-    return phrase("bot.choice.volunteer" if outcome == VOLUNTEER else f"bot.level.{outcome}", lang=lang)
+    return phrase(OUTCOME_WORDS[outcome], lang=lang) if outcome in OUTCOME_WORDS else outcome
 
 
 class Replacing(Clocked):
