@@ -34,6 +34,7 @@ from render.bella_vista_private import draw_hand
 from render.bella_vista_scores import scores
 from render.bella_vista_town import buildings, neighborhood_names
 from render.canvas import Canvas
+from render.text import drawing_locale
 
 
 def board_blocks(view, page: Page) -> list[Block]:
@@ -88,10 +89,10 @@ class BellaVistaRenderer:
     """Pure: a ``View`` in, an image out."""
 
     def board(self, view, names: list[str]) -> Image.Image:
-        return draw_board(view, names).image
+        return draw_board(view, names, drawing_locale()).image  # the game's (drawing_in)
 
     def private(self, view, names: list[str]) -> Image.Image | None:
-        canvas = draw_private(view, names)
+        canvas = draw_private(view, names, drawing_locale())
         return None if canvas is None else canvas.image
 
 

@@ -19,6 +19,7 @@ from render.leonardo_look import LeoCanvas, style
 from render.leonardo_panel import draw_panel, static_panel
 from render.leonardo_ring import draw_ring, static_ring
 from render.palette import marks
+from render.text import drawing_locale
 
 
 @cache
@@ -49,8 +50,8 @@ def draw_private(view: View, names: list[str], locale: str = "en") -> LeoCanvas 
 
 class LeonardoRenderer:
     def board(self, view: View, names: list[str]) -> Image.Image:
-        return draw_board(view, names).image
+        return draw_board(view, names, drawing_locale()).image  # the game's (drawing_in)
 
     def private(self, view: View, names: list[str]) -> Image.Image | None:
-        canvas = draw_private(view, names)
+        canvas = draw_private(view, names, drawing_locale())
         return None if canvas is None else canvas.image

@@ -19,7 +19,7 @@ from PIL import Image
 from engines.torri.model import View
 from render.canvas import Canvas
 from render.palette import marks
-from render.text import DEFAULT_LOCALE, catalog
+from render.text import DEFAULT_LOCALE, catalog, drawing_locale
 from render.torri_blocks import Words, X, draw_panel, height, words
 from render.torri_board import BOARD_W, WIDTH, board_height, draw_ground, draw_pieces, frame
 from render.torri_panel import legend, panel
@@ -85,8 +85,8 @@ def draw_private(view: View, names: list[str], locale: str = DEFAULT_LOCALE) -> 
 
 class TorriRenderer:
     def board(self, view: View, names: list[str]) -> Image.Image:
-        return draw_board(view, names).image
+        return draw_board(view, names, drawing_locale()).image  # the game's (drawing_in)
 
     def private(self, view: View, names: list[str]) -> Image.Image | None:
-        drawn = draw_private(view, names)
+        drawn = draw_private(view, names, drawing_locale())
         return None if drawn is None else drawn.image

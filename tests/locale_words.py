@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 import string
+import tomllib
 from functools import cache
 
+from engines.core.data import data_root
 from render.text import LOCALES, catalog
 
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -53,3 +55,21 @@ def assert_in_language(text: str, locale: str, ignore: set[str] = frozenset()) -
     assert not foreign, f"{sorted(foreign)} are not {locale} in: {text}"
     words = words_of(text) - ignore
     assert not words or words & own_words(locale) or words <= vocabulary(locale), (locale, text)
+
+
+def proper_words(names: list[str]) -> set[str]:
+    """Words that are names, not language: ``names`` (players, titles) and Leonardo's spaces, offices and
+    cards (Italian names in every language)."""
+    words = {w.lower() for n in names for w in WORD.findall(n)}
+    for path in ("board.toml", "cards.toml"):
+        data = tomllib.loads((data_root() / "leonardo" / path).read_text(encoding="utf-8"))
+        words |= {w.lower() for text in _strings(data) for w in WORD.findall(text)}
+    return words
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [s for v in value for s in _strings(v)] if isinstance(value, list) else []

@@ -137,17 +137,17 @@ class Commands(commands.Cog):
             return
         await self.bot.send_private(interaction, post)
 
-    @app_commands.command(name="undo", description=phrase("bot.undo.command"))
+    @app_commands.command(name=named("bot.name.undo"), description=words("bot.undo.command"))
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction):
         await take_back(self.bot, interaction)
 
-    @app_commands.command(name="export", description=phrase("bot.record.export_command"))
+    @app_commands.command(name=named("bot.name.export"), description=words("bot.record.export_command"))
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction):
         await send_export(self.bot, interaction)
 
-    @app_commands.command(name="replay", description=phrase("bot.replays.command"))
+    @app_commands.command(name=named("bot.name.replay"), description=words("bot.replays.command"))
     @app_commands.guild_only()
     async def replay(self, interaction: discord.Interaction):
         await send_replay(self.bot, interaction)

@@ -4,7 +4,7 @@ Add bot, Start), the Rematch button on the final post, and a deleted thread's ga
 
 The buttons are ``DynamicItem``s whose custom ids carry the game id, so they keep working after a
 restart. A pressed lobby post is updated to show the seats as they are; the presser's answer is
-private. Threads the bot posts in are reopened first if Discord archived them (``reopen``).
+private (in their language); the posts, their buttons and notes are public (in the game's). Threads the bot posts in are reopened first if Discord archived them (``reopen``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.chat.views import clip
 from bot.play.answers import Post
 from bot.play.bots import has_hooks
+from bot.play.locale import game_lang
 from bot.play.places import thread_name
 from bot.play.service import Refusal
 from bot.play.words import phrase
@@ -48,9 +49,9 @@ async def reopen(channel) -> None:
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"piazza:lobby:(?P<game>\d+):(?P<act>join|leave|bot|start)"):
-    def __init__(self, game_id: int, act: str):
+    def __init__(self, game_id: int, act: str, lang: str | None = None):
         style = discord.ButtonStyle.primary if act in ("join", "start") else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=phrase(LOBBY_ACTS[act]), style=style,
+        super().__init__(discord.ui.Button(label=phrase(LOBBY_ACTS[act], lang=lang), style=style,
                                            custom_id=f"piazza:lobby:{game_id}:{act}"))
         self.game_id, self.act = game_id, act
 
@@ -64,8 +65,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:rematch:(?P<game>\d+)"):
-    def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label=phrase("bot.places.rematch"), style=discord.ButtonStyle.success,
+    def __init__(self, game_id: int, lang: str | None = None):
+        super().__init__(discord.ui.Button(label=phrase("bot.places.rematch", lang=lang), style=discord.ButtonStyle.success,
                                            custom_id=f"piazza:rematch:{game_id}"))
         self.game_id = game_id
 
@@ -78,10 +79,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza
         await bot.guarded(interaction, rematch_press(bot, interaction, self.game_id))
 
 
-def lobby_view(game_id: int, acts: tuple[str, ...] = ("join", "leave", "bot", "start")) -> discord.ui.View:
+def lobby_view(game_id: int, lang: str, acts: tuple[str, ...] = ("join", "leave", "bot", "start")) -> discord.ui.View:
+    """A lobby post's buttons, labelled in ``lang`` (the game's: the post is public)."""
     view = discord.ui.View(timeout=None)
     for act in acts:
-        view.add_item(LobbyButton(game_id, act))
+        view.add_item(LobbyButton(game_id, act, lang))
     return view
 
 
@@ -89,14 +91,15 @@ def rematch_view(post: Post) -> discord.ui.View | None:
     if post.game_id is None or not post.finished:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(post.game_id))
+    view.add_item(RematchButton(post.game_id, post.lang))  # on the final board: the game's language
     return view
 
 
 async def _make_place(bot: PiazzaBot, interaction: discord.Interaction, game_id: int, title: str,
-                      parent: discord.abc.Snowflake | None) -> tuple[int, int | None, str]:
+                      parent: discord.abc.Snowflake | None, lang: str) -> tuple[int, int | None, str]:
     """The game's thread in ``parent`` (a text channel), or ``parent`` itself where no thread may be
-    made (then a note said once per channel and process). Returns (place, parent id, note)."""
+    made (then a note said once per channel and process). Returns (place, parent id, note); the note
+    and a refusal are said in public, so in ``lang`` (the game's)."""
     user = _who(interaction)
     if isinstance(parent, discord.TextChannel):
         try:
@@ -104,13 +107,13 @@ async def _make_place(bot: PiazzaBot, interaction: discord.Interaction, game_id:
                                                 type=discord.ChannelType.public_thread,
                                                 auto_archive_duration=ARCHIVE_MINUTES)
         except discord.Forbidden:
-            note = "" if parent.id in bot.told_no_threads else phrase("bot.places.no_threads")
+            note = "" if parent.id in bot.told_no_threads else phrase("bot.places.no_threads", lang=lang)
             bot.told_no_threads.add(parent.id)
             await bot.service.settle_place(game_id, parent.id, None)
             return parent.id, None, note
         except THREAD_ERRORS as exc:
             await bot.service.drop(game_id)
-            raise Refusal(phrase("bot.places.thread_failed", why=exc.text or exc.status)) from exc
+            raise Refusal(phrase("bot.places.thread_failed", lang=lang, why=exc.text or exc.status)) from exc
         await bot.service.settle_place(game_id, thread.id, parent.id)
         return thread.id, parent.id, ""
     place = parent.id if parent is not None else interaction.channel_id
@@ -124,6 +127,7 @@ async def _lobby_posts(bot: PiazzaBot, interaction: discord.Interaction, post: P
     """The lobby post in the game's place, and the short announcement with a Join button (the
     interaction's public answer) in the channel when the place is a thread."""
     assert post.game_id is not None
+    lang = post.lang
     lobby = await bot.service.lobby_text(post.game_id)
     text = "\n".join(t for t in (post.public_text, note, lobby) if t)
     mentions = discord.AllowedMentions(everyone=False, roles=False,
@@ -131,15 +135,15 @@ async def _lobby_posts(bot: PiazzaBot, interaction: discord.Interaction, post: P
     if parent_id is None:
         pings = " ".join(f"<@{u}>" for u in ping or [])
         await interaction.followup.send(clip("\n".join(t for t in (text, pings) if t)),
-                                        view=lobby_view(post.game_id), allowed_mentions=mentions)
+                                        view=lobby_view(post.game_id, lang), allowed_mentions=mentions)
         return
     thread = bot.get_channel(place) or await bot.fetch_channel(place)
     assert isinstance(thread, discord.abc.Messageable)
     pings = " ".join(f"<@{u}>" for u in ping or [])
-    await thread.send(clip("\n".join(t for t in (text, pings) if t)), view=lobby_view(post.game_id),
+    await thread.send(clip("\n".join(t for t in (text, pings) if t)), view=lobby_view(post.game_id, lang),
                       allowed_mentions=mentions)
     await interaction.followup.send(clip(await bot.service.lobby_text(post.game_id, announcement=True)),
-                                    view=lobby_view(post.game_id, ("join",)))
+                                    view=lobby_view(post.game_id, lang, ("join",)))
 
 
 def may_make_threads(interaction: discord.Interaction) -> bool:
@@ -168,9 +172,9 @@ async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key:
         note = ""
         if isinstance(interaction.channel, discord.TextChannel) and channel_id not in bot.told_no_threads:
             bot.told_no_threads.add(channel_id)
-            note = phrase("bot.places.no_threads")
+            note = phrase("bot.places.no_threads", lang=lang)
         text = "\n".join(t for t in (post.public_text, note, await service.lobby_text(post.game_id)) if t)
-        await interaction.response.send_message(clip(text), view=lobby_view(post.game_id))
+        await interaction.response.send_message(clip(text), view=lobby_view(post.game_id, lang))
         return
     try:
         title = service.check_new(game_key, options)[0].engine.title
@@ -182,7 +186,7 @@ async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key:
     try:
         post = await service.create(interaction.guild_id, placeholder, _who(interaction), game_key, options, lang=lang)
         assert post.game_id is not None
-        place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, interaction.channel)
+        place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, interaction.channel, lang)
     except Refusal as exc:  # Discord refused the thread: said in public, where the placeholder is
         await interaction.followup.send(clip(str(exc)))
         return
@@ -222,7 +226,7 @@ async def lobby_press(bot: PiazzaBot, interaction: discord.Interaction, game_id:
         announcement = row.parent_id is not None and interaction.channel_id == row.parent_id
         acts = ("join",) if announcement else ("join", "leave", "bot", "start")
         try:
-            view = lobby_view(game_id, acts) if row.status == "lobby" else None
+            view = lobby_view(game_id, game_lang(row), acts) if row.status == "lobby" else None
             text = await service.lobby_text(game_id, announcement=announcement)
             await interaction.message.edit(content=clip(text), view=view)
         except discord.HTTPException as exc:
@@ -261,7 +265,8 @@ async def rematch_press(bot: PiazzaBot, interaction: discord.Interaction, game_i
                 parent = bot.get_channel(old.parent_id) or await bot.fetch_channel(old.parent_id)
             else:
                 parent = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
-            place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, parent)
+            place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, parent,
+                                                       game_lang(old))
         except Refusal as exc:
             await interaction.followup.send(clip(str(exc)))
             return

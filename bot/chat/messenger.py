@@ -27,8 +27,9 @@ class ChatMessenger:
         self.bot = bot
 
     async def to_channel(self, channel_id: int, text: str, mentions: list[int],
-                         vote: tuple[int, int] | None = None) -> None:
-        """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them."""
+                         vote: tuple[int, int] | None = None, lang: str | None = None) -> None:
+        """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them,
+        labelled in ``lang`` (the game's language)."""
         from bot.chat.app import DELIVERY_ERRORS, why_unposted
 
         try:
@@ -37,7 +38,7 @@ class ChatMessenger:
                 raise Unposted("not a text channel")
             await channel.send(content=clip(text), allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(id=u) for u in mentions]),
-                view=replace_view(*vote) if vote else discord.utils.MISSING)
+                view=replace_view(*vote, lang=lang) if vote else discord.utils.MISSING)
         except DELIVERY_ERRORS as exc:
             raise Unposted(why_unposted(exc)) from exc
 

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 
 class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:replace:(?P<game>\d+):(?P<seat>\d+)"):
-    def __init__(self, game_id: int, seat: int):
-        super().__init__(discord.ui.Button(label=phrase("bot.replace.button"), style=discord.ButtonStyle.secondary,
+    def __init__(self, game_id: int, seat: int, lang: str | None = None):
+        super().__init__(discord.ui.Button(label=phrase("bot.replace.button", lang=lang), style=discord.ButtonStyle.secondary,
                                            custom_id=f"piazza:replace:{game_id}:{seat}"))
         self.game_id, self.seat = game_id, seat
 
@@ -32,7 +32,8 @@ class ReplaceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza
         await bot.guarded(interaction, bot.announce(interaction, call))
 
 
-def replace_view(game_id: int, seat: int) -> discord.ui.View:
+def replace_view(game_id: int, seat: int, lang: str | None = None) -> discord.ui.View:
+    """The idle notice's button, labelled in ``lang`` (the game's: the notice is public)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplaceButton(game_id, seat))
+    view.add_item(ReplaceButton(game_id, seat, lang))
     return view

@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 
 from bot.play.answers import Damaged, Post, User
 from bot.play.bots import has_hooks
+from bot.play.locale import game_lang
 from bot.play.names import chat_name
 from bot.play.notify import Notifying, channel_link
 from bot.play.options import OptionError
@@ -39,6 +40,7 @@ MAX_HOURS = 2160  # 90 days
 REMINDERS = (0.5, 0.9)  # of the clock: when the waiting player is reminded
 IDLE_AFTER = 2  # decisions in a row played by the autopilot that make a seat idle
 ON_TIMEOUT = ("autopilot", "wait")
+TIMEOUT_WORDS = {"autopilot": "bot.clock.timeout_autopilot", "wait": "bot.clock.timeout_wait"}
 DEFAULT = GameClock(DEFAULT_HOURS, "autopilot")
 
 
@@ -65,14 +67,14 @@ def autopilot_level(engine) -> str:
     return "greedy" if has_hooks(engine) else "random"
 
 
-def time_left(due: datetime, now: datetime) -> str:
-    """``31 h`` / ``25 min`` left, or that time is up."""
+def time_left(due: datetime, now: datetime, lang: str | None = None) -> str:
+    """``31 h`` / ``25 min`` left, or that time is up (in ``lang``, or the reader's language)."""
     left = due - now
     if left <= timedelta(0):
-        return phrase("bot.clock.up")
+        return phrase("bot.clock.up", lang=lang)
     if left >= timedelta(hours=1):
-        return phrase("bot.clock.hours_left", hours=int(left.total_seconds() // 3600))
-    return phrase("bot.clock.minutes_left", minutes=max(1, int(left.total_seconds() // 60)))
+        return phrase("bot.clock.hours_left", lang=lang, hours=int(left.total_seconds() // 3600))
+    return phrase("bot.clock.minutes_left", lang=lang, minutes=max(1, int(left.total_seconds() // 60)))
 
 
 class Clocked(Notifying):
@@ -105,10 +107,10 @@ class Clocked(Notifying):
         post = await super()._board_post(row, game, state, head, mentions)
         clocks = await self._sync(row, game, state)
         if clocks and not post.finished:
-            now = self._clock()
-            left = " · ".join(phrase("bot.clock.seat_left", row, seat=c.seat, left=time_left(c.due, now))
+            now, lang = self._clock(), game_lang(row)
+            left = " · ".join(phrase("bot.clock.seat_left", row, lang, seat=c.seat, left=time_left(c.due, now, lang))
                               for c in sorted(clocks.values(), key=lambda c: c.seat))
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.clock.waiting", who=left)])
+            post.public_text = "\n".join([post.public_text or "", phrase("bot.clock.waiting", lang=lang, who=left)])
         return post
 
     # --- the scheduler ----------------------------------------------------------------
@@ -154,11 +156,11 @@ class Clocked(Notifying):
         user_id = row.user_of(seat)
         if user_id is None:
             return
-        link = setting.board_url or channel_link(row)
-        then = (phrase("bot.clock.then_autopilot") if setting.on_timeout == "autopilot"
-                else phrase("bot.clock.then_wait"))
-        text = phrase("bot.clock.reminder", mention=f"<@{user_id}>", title=title_name(row), link=link,
-                      left=time_left(clock.due, now), then=then if now < clock.due else "")
+        link, lang = setting.board_url or channel_link(row), game_lang(row)  # the channel's, and a DM's
+        then = phrase("bot.clock.then_autopilot" if setting.on_timeout == "autopilot" else "bot.clock.then_wait",
+                      lang=lang)
+        text = phrase("bot.clock.reminder", lang=lang, mention=f"<@{user_id}>", title=title_name(row), link=link,
+                      left=time_left(clock.due, now, lang), then=then if now < clock.due else "")
         await self._tell(row, user_id, text)
 
     async def _autopilot(self, row: GameRow, game: Loaded, seat: int, clock: SeatClock, setting: GameClock) -> None:
@@ -170,14 +172,16 @@ class Clocked(Notifying):
         shown_before = row.announced == row.version
         name = chat_name(row.names[seat])
         line = await self._record(row, game, new, events, seat, action, reader=None)
-        lines = [phrase("bot.clock.autopiloted", name=name, hours=setting.hours, what=line)]
+        lang = game_lang(row)
+        lines = [phrase("bot.clock.autopiloted", lang=lang, name=name, hours=setting.hours, what=line)]
         idle = await self.store.autopiloted(row.id, seat, clock.moves + 1, IDLE_AFTER)
         state = await self._bots_move(row, game, new, lines)
         await self._publish(row, await self._run_post(row, game, state, lines, shown_before))
         if idle and self.messenger is not None:  # a notice of its own, with a button to vote
             try:
-                await self.messenger.to_channel(row.channel_id, phrase("bot.clock.idle", name=name, count=IDLE_AFTER),
-                                                [], vote=(row.id, seat))
+                await self.messenger.to_channel(row.channel_id,
+                                                phrase("bot.clock.idle", lang=lang, name=name, count=IDLE_AFTER),
+                                                [], vote=(row.id, seat), lang=lang)
             except Exception as exc:
                 log.warning("could not post the idle notice of game %s: %s", row.id, exc)
 
@@ -213,5 +217,6 @@ class Clocked(Notifying):
     def _clock_summary(self, setting: GameClock, lang: str | None = None) -> str:
         if setting.hours is None:
             return phrase("bot.clock.summary_off", lang=lang)
-        return phrase("bot.clock.summary", lang=lang, hours=setting.hours, then=setting.on_timeout)
+        then = phrase(TIMEOUT_WORDS[setting.on_timeout], lang=lang)
+        return phrase("bot.clock.summary", lang=lang, hours=setting.hours, then=then)
 

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from bot.play.answers import Post, User
 from bot.play.bot_play import BotPlay
+from bot.play.locale import game_lang, reading
 from bot.play.looking import news_text
 from bot.play.stored import Loaded, title_name
 from bot.play.words import phrase
@@ -31,7 +32,7 @@ class Undelivered(Exception):
 
 class Messenger(Protocol):
     def to_channel(self, channel_id: int, text: str, mentions: list[int],
-                   vote: tuple[int, int] | None = None) -> Awaitable[None]: ...
+                   vote: tuple[int, int] | None = None, lang: str | None = None) -> Awaitable[None]: ...
 
     def to_user(self, user_id: int, text: str) -> Awaitable[None]: ...
 
@@ -91,11 +92,13 @@ class Notifying(BotPlay):
             notices = await self._unread(marks, seat)
             if not notices:
                 continue
-            news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
-            if await self._dm(user_id, news + "\n" + news_text(row, notices, [])):
+            with reading(game_lang(row)):  # a DM's reader is not the presser: the game's language
+                news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
+                news += "\n" + news_text(row, notices, [])
+            if await self._dm(user_id, news):
                 await self.store.mark_notices_read(row.id, seat, notices[-1].version)
                 continue
-            markers.append(phrase("bot.notify.marker", row, seat=seat))
+            markers.append(phrase("bot.notify.marker", row, game_lang(row), seat=seat))
         if markers:
             post.public_text = "\n".join([post.public_text or "", *markers])
         return post

@@ -16,6 +16,7 @@ import logging
 
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bots import bot_name
+from bot.play.locale import game_lang
 from bot.play.names import chat_name, chat_names
 from bot.play.replays import Replaying
 from bot.play.words import phrase
@@ -66,17 +67,17 @@ class Places(Replaying):
 
     async def lobby_text(self, game_id: int, announcement: bool = False) -> str:
         """The lobby post: the game, who is seated, and what the buttons do (or that it has started);
-        ``announcement``: the short post in the channel of a game in its thread."""
+        ``announcement``: the short post in the channel of a game in its thread. In the game's language."""
         row = await self.game_row(game_id)
         game = self._states.load(row)
-        engine = game.engine
+        engine, lang = game.engine, game_lang(row)
         names = ", ".join(chat_names(row.names))
         if announcement and row.status == "lobby":
-            return phrase("bot.places.announced", name=chat_names(row.names)[0], title=engine.title, game=row.id,
+            return phrase("bot.places.announced", lang=lang, name=chat_names(row.names)[0], title=engine.title, game=row.id,
                           thread=f"<#{row.channel_id}>", names=names)
         key = {"lobby": "bot.places.lobby", "active": "bot.places.started"}.get(row.status, "bot.places.closed")
         where = f" <#{row.channel_id}>" if row.parent_id is not None else ""
-        return phrase(key, title=engine.title, game=row.id, names=names, seated=len(row.seats),
+        return phrase(key, lang=lang, title=engine.title, game=row.id, names=names, seated=len(row.seats),
                       low=engine.min_players, high=engine.max_players) + where
 
     async def threads_in_use(self) -> list[int]:
@@ -135,5 +136,6 @@ class Places(Replaying):
                                                  engine.max_players)
             except StoreError as exc:
                 raise refusal(None, exc) from exc
-        return Post(public_text=phrase("bot.places.rematch_opened", name=chat_name(user.name), title=engine.title,
-                                       old=old.id), game_id=new_id)
+        lang = game_lang(old)  # the rematch keeps the options, its language with them
+        return Post(public_text=phrase("bot.places.rematch_opened", lang=lang, name=chat_name(user.name),
+                                       title=engine.title, old=old.id), game_id=new_id, lang=lang)

@@ -19,6 +19,7 @@ from datetime import timedelta
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bots import LEVELS, bot_name, has_hooks, needs_hooks
 from bot.play.clock import MAX_HOURS, Clocked, autopilot_level
+from bot.play.locale import game_lang
 from bot.play.names import chat_name
 from bot.play.stored import Loaded
 from bot.play.words import phrase
@@ -28,6 +29,15 @@ log = logging.getLogger("piazza")
 
 VOLUNTEER = "volunteer"
 OUTCOMES = (*LEVELS, VOLUNTEER)
+
+
+OUTCOME_WORDS = {"random": "bot.level.random", "greedy": "bot.level.greedy", "mcts": "bot.level.mcts",
+                 VOLUNTEER: "bot.choice.volunteer"}  # as /bot add and /vote replace name them
+
+
+def outcome_word(outcome: str, lang: str | None = None) -> str:
+    """A vote's outcome as /vote replace's choices name it (a bot level, or a volunteer)."""
+    return phrase(OUTCOME_WORDS[outcome], lang=lang) if outcome in OUTCOME_WORDS else outcome
 
 
 class Replacing(Clocked):
@@ -66,23 +76,24 @@ class Replacing(Clocked):
                     if vote.seat != target:
                         raise Refusal(phrase("bot.replace.other_open", name=chat_name(row.names[vote.seat])))
                     if outcome is not None and outcome != vote.outcome:
-                        raise Refusal(phrase("bot.replace.other_outcome", name=name, outcome=vote.outcome))
+                        raise Refusal(phrase("bot.replace.other_outcome", name=name, outcome=outcome_word(vote.outcome)))
                     outcome = vote.outcome
                     ballots = await self.store.add_ballot(row.id, user.id)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             voters = [s for s in row.seats if not s.bot and s.seat != target]
-            need = len(voters) // 2 + 1
+            need, lang = len(voters) // 2 + 1, game_lang(row)
             if len(ballots) < need:
-                return Post(public_text=phrase("bot.replace.ballot", voter=chat_name(user.name), name=name,
-                                               outcome=outcome, have=len(ballots), need=need), game_id=row.id)
+                return Post(public_text=phrase("bot.replace.ballot", lang=lang, voter=chat_name(user.name), name=name,
+                                               outcome=outcome_word(outcome, lang), have=len(ballots), need=need),
+                            game_id=row.id, lang=lang)
             level = autopilot_level(game.engine) if outcome == VOLUNTEER else outcome
             bot = bot_name(level, row.names)
             await self.store.hand_to_bot(row.id, target, level, bot, vacant=outcome == VOLUNTEER)
             key = "bot.replace.to_volunteer" if outcome == VOLUNTEER else "bot.replace.to_bot"
-            text = phrase(key, name=name, bot=chat_name(bot))
+            text = phrase(key, lang=lang, name=name, bot=chat_name(bot))
         await self.play_bots(channel_id)  # the bot moves at once if the seat owes a decision
-        return Post(public_text=text, game_id=row.id)
+        return Post(public_text=text, game_id=row.id, lang=lang)
 
     async def vote_replace_seat(self, channel_id: int, user: User, game_id: int, seat: int) -> Post:
         """The idle notice's button: a ballot to replace whoever plays ``seat`` of game ``game_id``."""
@@ -109,8 +120,9 @@ class Replacing(Clocked):
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             await self._resync(row.id, game)
-            return Post(public_text=phrase("bot.replace.took_over", name=chat_name(user.name), seat=seat + 1),
-                        game_id=row.id)
+            lang = game_lang(row)
+            return Post(public_text=phrase("bot.replace.took_over", lang=lang, name=chat_name(user.name),
+                                           seat=seat + 1), game_id=row.id, lang=lang)
 
     async def back(self, channel_id: int, user: User) -> Post:
         """/back: take back one's seat from the bot holding it (after /away or a vote for a bot)."""
@@ -122,7 +134,9 @@ class Replacing(Clocked):
                 raise Refusal(phrase("bot.store.nothing_to_reclaim"))
             await self.store.back(row.id, seat)
             await self._resync(row.id, game)
-            return Post(public_text=phrase("bot.replace.back", name=chat_name(user.name)), game_id=row.id)
+            lang = game_lang(row)
+            return Post(public_text=phrase("bot.replace.back", lang=lang, name=chat_name(user.name)),
+                        game_id=row.id, lang=lang)
 
     async def away(self, channel_id: int, user: User, hours: int) -> Post:
         """/away: the autopilot plays the caller's seat for ``hours``; /back ends it early."""
@@ -136,9 +150,10 @@ class Replacing(Clocked):
                 await self.store.away(row.id, seat, autopilot_level(game.engine), until)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
-            text = phrase("bot.replace.away", name=chat_name(user.name), hours=hours)
+            lang = game_lang(row)
+            text = phrase("bot.replace.away", lang=lang, name=chat_name(user.name), hours=hours)
         await self.play_bots(channel_id)
-        return Post(public_text=text, game_id=row.id)
+        return Post(public_text=text, game_id=row.id, lang=lang)
 
     async def _resync(self, game_id: int, game: Loaded) -> None:
         row = await self.store.game(game_id)
@@ -156,7 +171,7 @@ class Replacing(Clocked):
             user_id = fresh.user_of(seat) if fresh else None
             if user_id is not None and self.messenger is not None:
                 try:
-                    await self.messenger.to_channel(row.channel_id, phrase("bot.replace.away_over",
+                    await self.messenger.to_channel(row.channel_id, phrase("bot.replace.away_over", lang=game_lang(row),
                                                                            mention=f"<@{user_id}>"), [user_id])
                 except Exception as exc:  # the board they get next still pings them
                     log.warning("could not post in channel %s: %s", row.channel_id, exc)

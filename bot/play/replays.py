@@ -12,18 +12,26 @@ from __future__ import annotations
 import asyncio
 
 from bot.play.answers import Post, Refusal, User
+from bot.play.locale import game_lang
 from bot.play.record import Recording
 from bot.play.stored import Loaded
 from bot.play.undo import new_state, steps
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 from render.replay import MAX_FRAMES, animated_gif, pick
+from render.text import drawing_in
 
 ATTACHMENT_LIMIT = 10 * 1024 * 1024  # Discord's limit for a bot's upload
 
 
 def replay_gif(row: GameRow, game: Loaded, entries: list[LoggedAction], limit: int = MAX_FRAMES,
                size_limit: int = ATTACHMENT_LIMIT) -> bytes:
+    """The game's boards as an animated image, their words in the game's language (like every board)."""
+    with drawing_in(game_lang(row)):
+        return _replay_gif(row, game, entries, limit, size_limit)
+
+
+def _replay_gif(row: GameRow, game: Loaded, entries: list[LoggedAction], limit: int, size_limit: int) -> bytes:
     engine, renderer = game.engine, game.title.renderer
     count = len(entries) + 1  # the new game, then one position per logged action
     while True:
@@ -72,9 +80,10 @@ class Replaying(Recording):
         entries = await self.store.actions(row.id)
         data = await asyncio.to_thread(replay_gif, row, game, entries)
         post = Post(game_id=row.id, attachments=[(replay_name(row), data)])
-        text = phrase("bot.replays.caption", title=game.engine.title, game=row.id, count=len(entries))
+        lang = None if row.status == "active" else game_lang(row)  # the caller's, or everyone's
+        text = phrase("bot.replays.caption", lang=lang, title=game.engine.title, game=row.id, count=len(entries))
         if row.status == "active":
             post.private_text = text
         else:
-            post.public_text = text
+            post.public_text, post.lang = text, game_lang(row)
         return post

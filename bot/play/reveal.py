@@ -15,21 +15,23 @@ import re
 from typing import Any
 
 from bot.play.answers import Post
+from bot.play.locale import game_lang, reader
 from bot.play.sheet import plain_sheet
 from bot.play.stored import Loaded
 from bot.play.undo import Undoing, new_state, steps
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 from engines.core import SYSTEM, Msg
-from render.text import Style, catalog
+from render.text import DEFAULT_LOCALE, Style, catalog
 
 RECORD_LAST = 20  # moves /log shows at a time
 LOG_CHARS = 1700  # room for a finished game's record lines in one message
 
 
-def plain_style(row: GameRow) -> Style:
-    names = row.names
-    return Style(seat=lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")
+def plain_style(row: GameRow, lang: str = DEFAULT_LOCALE) -> Style:
+    names, words = row.names, catalog(lang)
+    return Style(seat=lambda s: names[s] if 0 <= s < len(names) else words.text_of("bot.board.unknown_seat",
+                                                                                     number=s + 1))
 
 
 def _value(value: Any) -> str:
@@ -43,9 +45,9 @@ def _natural(name: str) -> list:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
 
 
-def hidden_lines(row: GameRow, game: Loaded, state) -> list[str]:
-    """Every secret of ``state`` that some seat did not know, with who knew it."""
-    words, style = catalog(), plain_style(row)
+def hidden_lines(row: GameRow, game: Loaded, state, lang: str = DEFAULT_LOCALE) -> list[str]:
+    """Every secret of ``state`` that some seat did not know, with who knew it, in ``lang``."""
+    words, style = catalog(lang), plain_style(row, lang)
     lines = []
     for name, (value, knew) in sorted(game.engine.secrets(state).items(), key=lambda item: _natural(item[0])):
         if knew is None:
@@ -55,9 +57,10 @@ def hidden_lines(row: GameRow, game: Loaded, state) -> list[str]:
     return lines
 
 
-def record_lines(row: GameRow, game: Loaded, entries: list[LoggedAction], style: Style | None = None) -> list[str]:
-    """Every move in notation with all its events, private ones marked with their seat."""
-    words, style = catalog(), style or plain_style(row)
+def record_lines(row: GameRow, game: Loaded, entries: list[LoggedAction], style: Style | None = None,
+                 lang: str = DEFAULT_LOCALE) -> list[str]:
+    """Every move in notation with all its events, private ones marked with their seat, in ``lang``."""
+    words, style = catalog(lang), style or plain_style(row, lang)
     engine, lines = game.engine, []
     for step in steps(engine, new_state(row, game), entries):
         entry = step.entry
@@ -73,14 +76,16 @@ def record_lines(row: GameRow, game: Loaded, entries: list[LoggedAction], style:
 
 
 def reveal_text(row: GameRow, game: Loaded, state, entries: list[LoggedAction]) -> str:
-    words = catalog()
+    """The reveal file on the final board: public, so in the game's language."""
+    lang = game_lang(row)
+    words = catalog(lang)
     result = game.engine.result(state)
     parts = [words.text_of("bot.reveal.head", title=game.engine.title, game=row.id)]
     if result is not None:
-        parts += ["", plain_sheet(result, row.names, game.engine.prefix)]
-    hidden = hidden_lines(row, game, state)
+        parts += ["", plain_sheet(result, row.names, game.engine.prefix, lang)]
+    hidden = hidden_lines(row, game, state, lang)
     parts += ["", words.text_of("bot.reveal.hidden_head", count=len(hidden)), *hidden]
-    parts += ["", words.text_of("bot.reveal.record_head"), *record_lines(row, game, entries)]
+    parts += ["", words.text_of("bot.reveal.record_head"), *record_lines(row, game, entries, None, lang)]
     return "\n".join(parts) + "\n"
 
 
@@ -96,7 +101,8 @@ class Revealing(Undoing):
             entries = await self.store.actions(row.id)
             text = await asyncio.to_thread(reveal_text, row, game, state, entries)
             post.attachments.append((reveal_name(row), text.encode()))
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", file=reveal_name(row))])
+            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
+                                                                                   file=reveal_name(row))])
         return post
 
     async def log(self, channel_id: int, last: int = RECORD_LAST) -> str:
@@ -106,7 +112,7 @@ class Revealing(Undoing):
             if row is not None and row.status == "finished":
                 game = self._states.load(row)
                 entries = await self.store.actions(row.id)
-                lines = await asyncio.to_thread(record_lines, row, game, entries, None)
+                lines = await asyncio.to_thread(record_lines, row, game, entries, None, reader())  # /log: private
                 kept: list[str] = []
                 for line in reversed(lines):  # the newest lines that fit in one message
                     if sum(len(k) + 1 for k in kept) + len(line) > LOG_CHARS:

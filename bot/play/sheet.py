@@ -29,7 +29,7 @@ def score_sheet(result: Result, names: list[str], prefix: str = "", locale: str 
     return "\n".join(lines)
 
 
-def plain_sheet(result: Result, names: list[str], prefix: str = "") -> str:
+def plain_sheet(result: Result, names: list[str], prefix: str = "", locale: str = DEFAULT_LOCALE) -> str:
     """The same sheet without chat markup, for files and the terminal."""
-    crown = catalog().text_of("bot.sheet.crown")
-    return score_sheet(result, names, prefix).replace("**", "").replace(crown, "* ")
+    crown = catalog(locale).text_of("bot.sheet.crown")
+    return score_sheet(result, names, prefix, locale).replace("**", "").replace(crown, "* ")

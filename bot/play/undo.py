@@ -23,6 +23,7 @@ from typing import Any
 from bot.play import presenting
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bot_play import BotPlay
+from bot.play.locale import game_lang
 from bot.play.stored import Loaded
 from bot.play.words import phrase, say
 from bot.store import GameRow, LoggedAction, StaleVersion
@@ -136,7 +137,7 @@ class Undoing(BotPlay):
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             self._states.remember(row.id, row.version, before)
-            line = presenting.move_line(row, game, before, seat, [say(row, Msg.of(events[0]))])
+            line = presenting.move_line(row, game, before, seat, [say(row, Msg.of(events[0]), game_lang(row))])
             post = await self._run_post(row, game, before, [line], shown_before)
             post.private_text = phrase("bot.undo.done")
             if seat in game.engine.to_act(before):

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import random
 import re
-import tomllib
 from pathlib import Path
 
 import discord
 import pytest
 
 from bot.play import registry
-from engines.core.data import data_root
 from tests.discord_double import Channel, DiscordDouble, Message, User
 from tests.e2e.e2e_table import open_table
-from tests.locale_words import WORD, assert_in_language
+from tests.locale_words import assert_in_language, proper_words
 
 pytestmark = pytest.mark.slow  # three whole games through the bot
 
@@ -29,27 +27,10 @@ LABEL = re.compile(r"^[ -~]+? · ")  # a menu entry: its ASCII notation, then wh
 GAMES = {"bella_vista": "", "torri": "max_rounds=15", "leonardo": "max_rounds=2"}
 
 
-def proper_words(players: list[User]) -> set[str]:
-    """Words that are names, not language: players, titles, the boards' named places."""
-    names = [p.display_name for p in players] + [t.engine.title for t in registry.titles().values()]
-    words = {w.lower() for n in names for w in WORD.findall(n)}
-    for path in ("board.toml", "cards.toml"):  # Leonardo's spaces, offices and cards have Italian names
-        data = tomllib.loads((data_root() / "leonardo" / path).read_text(encoding="utf-8"))
-        words |= {w.lower() for text in _strings(data) for w in WORD.findall(text)}
-    return words
-
-
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        value = list(value.values())
-    return [s for v in value for s in _strings(v)] if isinstance(value, list) else []
-
-
 class Seen:
     def __init__(self, players: list[User], game_lang: str, locales: dict[int, str]):
-        self.ignore = proper_words(players)
+        self.ignore = proper_words([p.display_name for p in players]
+                                   + [t.engine.title for t in registry.titles().values()])
         self.game_lang, self.locales = game_lang, locales
         self.checked: dict[str, int] = {}
 
