@@ -21,7 +21,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render.canvas import Canvas, text_stamp
-from render.common import font
+from render.common import font_for
 from render.palette import INK, ink_on, marks, player_colour
 
 RGB = tuple[int, int, int]
@@ -65,7 +65,7 @@ TERRAIN: dict[str, RGB] = {"park": PARK, "river": RIVER, "neutral building": NEU
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     stroke = max(1, size // 18) if bold else 0
-    return int(font(size).getlength(text)) + 2 * stroke
+    return int(font_for(text, size).getlength(text)) + 2 * stroke
 
 
 @dataclass

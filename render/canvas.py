@@ -16,7 +16,7 @@ from typing import Self
 
 from PIL import Image, ImageDraw
 
-from render.common import font
+from render.common import font_for
 
 INLINE_WIDTH = 550  # how wide Discord shows an image in a channel
 MIN_TEXT_INLINE = 10  # px, at that width
@@ -54,13 +54,13 @@ class Canvas:
         colour); returns its bounding box."""
         self.min_text = min(self.min_text, size)
         stroke = max(1, size // 18) if bold else 0
-        f = font(size)
+        f = font_for(text, size)
         self.draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
         return self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=stroke)
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
         stroke = max(1, size // 18) if bold else 0
-        left, _, right, _ = self.draw.textbbox((0, 0), text, font=font(size), stroke_width=stroke)
+        left, _, right, _ = self.draw.textbbox((0, 0), text, font=font_for(text, size), stroke_width=stroke)
         return right - left
 
     def piece(self, size: float) -> None:
@@ -85,7 +85,7 @@ def text_stamp(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Ima
     """The text's coverage mask (in four steps) and its ink box relative to the anchor point,
     for renderers that paste the same words again and again (``bold`` as in ``Canvas.text``)."""
     stroke = max(1, size // 18) if bold else 0
-    f = font(size)
+    f = font_for(text, size)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke,

@@ -3,9 +3,10 @@ render/palette.py's)."""
 
 from __future__ import annotations
 
+import importlib.resources
 import io
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from PIL import Image, ImageChops, ImageFont
@@ -24,10 +25,37 @@ class Renderer(Protocol):
         ...
 
 
+WIDE_FONT_FILE = "DejaVuSansCondensed.ttf"  # render/fonts/, with its licence (DejaVu-LICENSE.txt)
+
+
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: present on every machine, no system fonts needed."""
+    """Pillow's bundled scalable font (Aileron): present on every machine, no system fonts
+    needed. It has no accented letters: draw and measure through ``font_for``."""
     return ImageFont.load_default(size=size)
+
+
+@cache
+def wide_font(size: int) -> ImageFont.FreeTypeFont:
+    data = importlib.resources.files("render").joinpath("fonts", WIDE_FONT_FILE).read_bytes()
+    return ImageFont.truetype(io.BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def _aileron_letters() -> frozenset[str]:
+    f = font(40)
+    missing = f.getmask("\U0010ffff")
+    tofu = (missing.size, bytes(missing))
+    return frozenset(chr(c) for c in range(32, 0x2200) if (lambda m: (m.size, bytes(m)))(f.getmask(chr(c))) != tofu)
+
+
+@lru_cache(maxsize=16384)
+def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font to draw ``text`` in: Aileron when it has every letter (English, and most
+    names), else DejaVu Sans Condensed, shipped with the package, which has every letter of
+    Portuguese and Italian ("Última", "Novità") at nearly Aileron's widths."""
+    letters = _aileron_letters()
+    return font(size) if all(c in letters for c in text) else wide_font(size)
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from PIL import ImageDraw
 
 from render.canvas import Canvas, text_stamp
-from render.common import font
+from render.common import font_for, wide_font
 from render.palette import INK, ink_on, player_colour
 from render.text import Style, catalog
 
@@ -84,7 +84,8 @@ class LeoCanvas(Canvas):
 # --- text the bundled font can draw ------------------------------------------------
 @cache
 def _glyphs() -> frozenset[str]:
-    f = font(40)
+    """The letters the board's fonts have (``render.common.font_for`` picks the one that has them)."""
+    f = wide_font(40)
     missing = f.getmask("\U0010ffff")
     tofu = (missing.size, bytes(missing))
     return frozenset(chr(c) for c in range(32, 0x2200) if (lambda m: (m.size, bytes(m)))(f.getmask(chr(c))) != tofu)
@@ -92,17 +93,23 @@ def _glyphs() -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
-    """The text in letters the bundled font has, on one line: accents dropped ("Novità" ->
-    "Novita", "Élodie" -> "Elodie"), signs it lacks left out ("Fabio 🙂" -> "Fabio")."""
-    plain = unicodedata.normalize("NFKD", text)
+    """The text in letters the bundled font has, on one line: a letter it has stays as it is
+    ("Última", "Novità"), one it lacks loses its accent ("ŉ" -> "n"), signs it lacks are left out
+    ("Fabio 🙂" -> "Fabio")."""
     glyphs = _glyphs()
-    return " ".join("".join(c for c in plain if c in glyphs).split())
+    kept = []
+    for c in unicodedata.normalize("NFC", text):
+        if c in glyphs:
+            kept.append(c)
+        else:
+            kept.extend(part for part in unicodedata.normalize("NFKD", c) if part in glyphs)
+    return " ".join("".join(kept).split())
 
 
 @lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
     stroke = max(1, size // 18) if bold else 0
-    return font(size).getlength(text) + 2 * stroke
+    return font_for(text, size).getlength(text) + 2 * stroke
 
 
 @lru_cache(maxsize=4096)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.canvas import COVERAGE_STEPS, RGB, Canvas
-from render.common import font
+from render.common import font_for
 
 
 def _stroke(size: int, bold: bool) -> int:
@@ -31,14 +31,14 @@ def _ruler() -> ImageDraw.ImageDraw:
 @lru_cache(maxsize=8192)
 def measure(text: str, size: int, bold: bool = False) -> float:
     """How wide a text is drawn (as ``Canvas.text_width``)."""
-    left, _, right, _ = _ruler().textbbox((0, 0), text, font=font(size), stroke_width=_stroke(size, bold))
+    left, _, right, _ = _ruler().textbbox((0, 0), text, font=font_for(text, size), stroke_width=_stroke(size, bold))
     return right - left
 
 
 @lru_cache(maxsize=8192)
 def _sprite(text: str, size: int, fill: RGB, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
     """The text drawn alone, and where its top-left lies from the anchor point."""
-    left, top, right, bottom = _ruler().textbbox((0, 0), text, font=font(size), anchor=anchor,
+    left, top, right, bottom = _ruler().textbbox((0, 0), text, font=font_for(text, size), anchor=anchor,
                                                  stroke_width=_stroke(size, bold))
     x0, y0 = int(left) - 1, int(top) - 1
     sprite = Canvas.over(Image.new("RGBA", (int(right) - x0 + 2, int(bottom) - y0 + 2), (0, 0, 0, 0)))
