@@ -396,7 +396,7 @@ async def test_four_merchants_with_corporations(double: DiscordDouble, table: Ta
     channel = double.channel("other")
     # the variant needs four players: with two seated, /start is refused privately and the lobby stays
     res = await double.slash(alice, channel, "new", game="leonardo", options="corporations=yes")
-    assert not res.ephemeral and "corporations=True" in res.text, res
+    assert not res.ephemeral and "corporations=yes" in res.text, res
     await double.slash(bob, channel, "join")
     seen_before = len(double.public_texts_ever(channel))
     res = await double.slash(bob, channel, "start")

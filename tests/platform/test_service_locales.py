@@ -32,10 +32,10 @@ async def test_public_lines_in_the_game_s_language_private_ones_in_the_reader_s(
     assert post.board_png and not post.private_text
     with reading("en"):
         hand = await service.hand(1, ED)
-    assert hand.private_text.startswith("You play")
+    assert hand.private_text.startswith("You are")
     with reading("it"):
         hand = await service.hand(1, GIO)
-    assert hand.private_text.startswith("Giochi con")
+    assert hand.private_text.startswith("Sei ")
     assert all(" · " not in c.label or "oro" in c.label or "costruttore" in c.label for c in hand.choices)
 
 
