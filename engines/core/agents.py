@@ -37,6 +37,9 @@ from engines.core.rng import Rng
 LEVELS = ("random", "greedy", "mcts")
 
 
+WRAP_UP = 0.010  # seconds kept for choosing among the searched moves once the search stops
+
+
 @dataclass
 class Budget:
     """When to stop thinking: ``iterations`` reached, or the time is up. A time budget is the
@@ -60,7 +63,7 @@ class Budget:
         if self.iterations is not None and done >= self.iterations:
             return True
         if self.left is not None:
-            return self.left() <= 1.5 * longest
+            return self.left() <= 1.5 * longest + WRAP_UP
         return self.expired()
 
 

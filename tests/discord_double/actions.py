@@ -226,7 +226,8 @@ class UserActions:
         session = self.current_session()
         if not self.can_view(user, channel):
             raise ClientRefused(f"{user.name} cannot see #{channel.name}")
-        await self.settle()
+        if not self.overlapping:  # users act one after another unless told otherwise
+            await self.settle()
         payload = self._interaction_payload(itype, user, channel, data, message)
         rec = InteractionRecord(
             id=int(payload["id"]), token=payload["token"], type=itype, user=user, channel=channel,

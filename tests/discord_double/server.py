@@ -122,6 +122,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         self._touched: list[Message] = []
         self._seq = 0
         self._in_flight = 0
+        self.overlapping = False  # True: a user action does not wait for the bot to go quiet first (load tests)
         self._last_activity = time.monotonic()
         self._sessions: list[GatewaySession] = []
         self._sessions_by_id: dict[str, GatewaySession] = {}

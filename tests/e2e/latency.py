@@ -2,7 +2,8 @@
 the renderers) against the loopback Discord double, with G games played at once.
 
 Each game is opened with /new in its own channel and played in the thread the bot makes for it.
-Each round, one move is typed in every game at the same moment (``/move`` by whoever owes a
+Each round, one move is typed in every game at the same moment (the double lets these
+interactions overlap instead of waiting for the bot to go quiet between users) (``/move`` by whoever owes a
 decision, a legal move picked by a seeded generator); the double's clock (``time.monotonic``,
 the same for both sides) stamps the interaction, its acknowledgement, and the public post that
 carries the new board. Reported per concurrency: interaction acknowledged p50/p95, move applied
@@ -59,7 +60,7 @@ async def measure(games: int, moves: int, seed: int = 1) -> dict:
                     await double.slash(a, channel, "start")
                     seats.append((channel, {a.id: a, b.id: b}))
                 rng = Rng.from_seed(seed)
-
+                double.overlapping = True  # the moves of one round reach the bot together
                 async def one_move(channel, players) -> None:
                     pending = await table.service.pending(channel.id)
                     if not pending:
@@ -69,11 +70,12 @@ async def measure(games: int, moves: int, seed: int = 1) -> dict:
                     rec = res.interaction
                     if rec.responded_at is not None:
                         ack.append((rec.responded_at - rec.created) * 1000)
-                    boards = [m for m in res.public if m.pngs]
+                    mine = [m for m in res.messages if m.channel_id == channel.id]  # not the other games'
+                    boards = [m for m in mine if m.pngs and not m.ephemeral and not m.deleted]
                     if boards:
                         first = min(m.versions[0].at for m in boards)
                         posted.append((first - rec.created) * 1000)
-                    uploaded.append(sum(len(a.data) for m in res.messages for a in m.current.attachments))
+                    uploaded.append(sum(len(a.data) for m in mine for a in m.current.attachments))
 
                 for _ in range(moves):
                     await asyncio.gather(*(one_move(channel, players) for channel, players in seats))
