@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from engines.bella_vista import flow, terms
@@ -36,7 +37,7 @@ def legal_actions(state: State, seat: int) -> list:
     if state.phase == "offers":
         hand = hand_order(list(set(state.architects[seat].hand)))
         costs = flow.affordable(state, seat)
-        where: list[int | None] = costs if costs else [None]
+        where: Sequence[int | None] = costs if costs else [None]
         return [_offer(w, c) for w in where for c in hand]
     if state.phase == "construction":
         ps, _ = placeable(state, card_value(current(state).card))

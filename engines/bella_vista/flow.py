@@ -164,7 +164,7 @@ def round_end(state: State) -> list[Event]:
     hand = setup_for(state.seats).hand
     drawn: list[Event] = []
     for seat, arch in enumerate(state.architects):
-        new = []
+        new: list[str] = []
         while len(arch.hand) + len(new) < hand and arch.deck:
             new.append(arch.deck.pop(0))
         arch.hand += new

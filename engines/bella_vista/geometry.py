@@ -59,12 +59,16 @@ class Placement:
     border: bool  # occupies a space on the border of Town
     park: bool  # adjacent to a park
     river: bool  # adjacent to a river
+    _grid: _Grid
+    _tiles: frozenset[int] | None
+    _near: tuple[int, tuple[int, ...], tuple[int, ...]] | None
 
     def __init__(self, index: int, shape: str, cells: tuple[int, ...], mask: int, border: bool, park: bool,
                  river: bool, grid: _Grid):
         self.index, self.shape, self.cells, self.mask = index, shape, cells, mask
         self.border, self.park, self.river, self._grid = border, park, river, grid
-        self._tiles = self._near = None
+        self._tiles = None
+        self._near = None
 
     @property
     def tiles(self) -> frozenset[int]:

@@ -42,9 +42,9 @@ def secrets(state: State) -> dict[str, Secret]:
     out[_ZONING[state.zoning]] = _FACE_UP
     for i, c in enumerate(state.contract_deck):
         out[_CONTRACT[c]] = _CONTRACT_DECK[i]
-    for c in state.contract_row:
-        if c is not None:
-            out[_CONTRACT[c]] = _FACE_UP
+    for shown in state.contract_row:
+        if shown is not None:
+            out[_CONTRACT[shown]] = _FACE_UP
     for seat, arch in enumerate(state.architects):
         names, in_hand = _CARD[seat], _IN_HAND[seat]
         for i, code in enumerate(arch.deck):

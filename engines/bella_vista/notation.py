@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from engines.bella_vista.components import components
@@ -29,18 +30,18 @@ def build_action(key: LayoutKey, index: int) -> BuildAction:
     return placement_actions(key, [index], BuildAction)[0]
 
 
-def build_actions(key: LayoutKey, indices: list[int]) -> list[BuildAction]:
+def build_actions(key: LayoutKey, indices: Sequence[int]) -> list[BuildAction]:
     return placement_actions(key, indices, BuildAction)
 
 
-def neutral_actions(key: LayoutKey, indices: list[int]) -> list[NeutralAction]:
+def neutral_actions(key: LayoutKey, indices: Sequence[int]) -> list[NeutralAction]:
     return placement_actions(key, indices, NeutralAction)
 
 
 _SHARED: dict[tuple[type, int, int], Any] = {}  # (kind, columns, mask) -> the action, for every town this wide
 
 
-def placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
+def placement_actions(key: LayoutKey, indices: Sequence[int], kind: type) -> list:
     geo = geometry(key)
     made = geo.memo.get(kind)
     if made is None:
@@ -51,7 +52,7 @@ def placement_actions(key: LayoutKey, indices: list[int], kind: type) -> list:
     return out
 
 
-def _make_actions(geo: Geometry, indices: list[int], kind: type) -> list:
+def _make_actions(geo: Geometry, indices: Sequence[int], kind: type) -> list:
     """The actions placing a building on these placements: actions are frozen, so one
     object serves every town where these spaces have these names (the same grid width),
     made once; each is kept in the town's table (and its spaces' names, for reading it back)."""

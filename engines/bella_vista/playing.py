@@ -4,6 +4,8 @@ is allowed instead, then played on the state (already a private copy)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.bella_vista import flow, terms
 from engines.bella_vista.building import coins_earned, occupied, place, placeable
 from engines.bella_vista.components import components, contract_card, offer_costs, setup_for
@@ -94,7 +96,7 @@ def build(state: State, seat: int, action: BuildAction) -> list[Event]:
     entry.revealed = True
     entry.built = True
     place(state, seat, height, card_roofed(entry.card), idx)
-    shown = {"seat": seat, "card": terms.card(entry.card), "roofed": terms.roofed_clause(entry.card), "place": p.label}
+    shown: dict[str, Any] = {"seat": seat, "card": terms.card(entry.card), "roofed": terms.roofed_clause(entry.card), "place": p.label}
     if forced:
         events = [event("bv.event.built_forced", where=terms.border_clause(p.border), **shown)]
         return events + flow.next_builder(state) + flow.settle(state)

@@ -24,6 +24,7 @@ import copy
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import cast
 
 from engines.bella_vista.building import placeable
 from engines.bella_vista.components import cards, offer_costs
@@ -33,6 +34,7 @@ from engines.bella_vista.state import (
     BottomSlot,
     Building,
     OfferEntry,
+    Phase,
     SetAside,
     State,
     card_value,
@@ -125,7 +127,8 @@ def base_of(view: View, seat: int) -> Base:
                           cells=tuple(sorted(row * view.columns + col for col, row in b.cells))) for b in view.buildings]
     set_aside = [SetAside(owner=x.owner, height=x.height, roofed=x.roofed) for x in view.set_aside]
     played: list[Counter] = [Counter() for _ in range(n)]
-    for b in [*buildings, *set_aside]:
+    standing: list[Building | SetAside] = [*buildings, *set_aside]
+    for b in standing:
         if b.owner is not None:
             played[b.owner][f"{b.height}{'r' if b.roofed else ''}"] += 1
     spaces: list[OfferEntry | None] = [None] * len(offer_costs(n))
@@ -159,12 +162,13 @@ def base_of(view: View, seat: int) -> Base:
     builder = None
     if view.phase == "construction" and order[build_pos].card == "?":
         builder = ("order", build_pos)
-    neutral = sum(1 for b in [*buildings, *set_aside] if b.owner is None)
+    neutral = sum(1 for b in standing if b.owner is None)
     taken = {c for a in architects for c in a.contracts}
     row = [None if c is None else c.id for c in view.contracts]
+    phase = cast(Phase, view.phase)  # the view's phase is copied from a State's (a Phase)
     state = State.model_construct(  # every value is built above from the (valid) view, as the model wants it
         seats=n, layout_name=view.layout, town=tuple(tuple(r) for r in town), rng=SplitMix64(state=0),
-        round=view.round, phase=view.phase, bank=view.bank, architects=architects, bottom=bottom,
+        round=view.round, phase=phase, bank=view.bank, architects=architects, bottom=bottom,
         offer_turn=sum(e is not None for e in spaces) + len(last), spaces=spaces, last=last, order=order,
         build_pos=build_pos, zoning_deck=[], zoning=view.zoning.id, zoning_used=list(view.zoning_used),
         contract_deck=[], contract_row=row, height_objective=view.height_objective.id,

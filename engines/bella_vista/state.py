@@ -191,7 +191,7 @@ def _architect(a: Architect) -> Architect:
 
 
 def _rng(rng: Rng) -> Rng:
-    if type(rng) in (Blake2b, SplitMix64):  # fields are plain values
+    if type(rng) in (Blake2b, SplitMix64) and isinstance(rng, BaseModel):  # fields are plain values
         return _clone(rng, rng.__dict__.copy())
     return deepcopy(rng)
 

@@ -15,7 +15,16 @@ from engines.bella_vista.components import (
 from engines.bella_vista.geometry import geometry
 from engines.bella_vista.last_move import plain
 from engines.bella_vista.prospects import hand_places
-from engines.bella_vista.state import ROUNDS, Building, OfferEntry, State, card_roofed, card_value, hand_order
+from engines.bella_vista.state import (
+    ROUNDS,
+    Building,
+    OfferEntry,
+    SetAside,
+    State,
+    card_roofed,
+    card_value,
+    hand_order,
+)
 from engines.bella_vista.view import (
     ArchitectView,
     BottomSlotView,
@@ -151,7 +160,8 @@ def build_view(game, state: State, seat: int | None) -> View:
     last_slots = [_offer(len(costs) + i, filled + i, None, e, seat, seat_colours) for i, e in enumerate(last_src)]
     two = state.seats == 2
     placed = [0] * state.seats
-    for x in [*state.buildings, *state.set_aside]:
+    standing: list[Building | SetAside] = [*state.buildings, *state.set_aside]
+    for x in standing:
         if x.owner is not None:
             placed[x.owner] += 1
     architects = [
@@ -174,9 +184,9 @@ def build_view(game, state: State, seat: int | None) -> View:
     scores = None
     if result is not None:
         scores = [ScoreView(seat=f.seat, total=f.total, breakdown=f.breakdown, rank=f.rank) for f in result.scores]
-    mine = seat is not None and 0 <= seat < state.seats
+    mine = seat if seat is not None and 0 <= seat < state.seats else None  # the viewer's seat, if a player
     return View(
-        seat=seat if mine else None,
+        seat=mine,
         seats=state.seats,
         round=state.round,
         rounds=ROUNDS,
@@ -211,11 +221,11 @@ def build_view(game, state: State, seat: int | None) -> View:
         colours=seat_colours,
         architects=architects,
         bank=state.bank,
-        hand=[card_view(c) for c in hand_order(state.architects[seat].hand)] if mine else None,
-        my_contracts=[_contract(state, c) for c in state.architects[seat].contracts] if mine else None,
+        hand=[card_view(c) for c in hand_order(state.architects[mine].hand)] if mine is not None else None,
+        my_contracts=[_contract(state, c) for c in state.architects[mine].contracts] if mine is not None else None,
         scores=scores,
         tie_break=None if result is None or result.tie_break is None else plain(result.tie_break),
-        hand_places=hand_places(state, seat) if mine else None,
+        hand_places=hand_places(state, mine) if mine is not None else None,
         last_events=list(state.last_events),
     )
 

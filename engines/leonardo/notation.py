@@ -37,7 +37,7 @@ SIMPLE = {"spin": Spin, "buy": Buy, "decline": Decline, "pass": Pass, "accept": 
           "rescue": Rescue, "time_up": TimeUp}
 
 
-def notation(state: State, action) -> str:
+def notation(state: State | None, action) -> str:
     k = action.kind
     if k == "declare":
         return action.faction

@@ -47,8 +47,11 @@ def sample(view: View, seat: int, agent_rng: Rng) -> State:
     declared = dict(view.factions)  # public once everyone has declared
     for s in view.declared:
         if s not in declared:  # before that, the seat knows its own only
-            assert s != seat or view.my_faction is not None
-            declared[s] = view.my_faction if s == seat else FACTIONS[rng.randrange(2)]
+            if s == seat:
+                assert view.my_faction is not None
+                declared[s] = view.my_faction
+            else:
+                declared[s] = FACTIONS[rng.randrange(2)]
     art, supply, drawn = _art(view, mine.id, rng)
     state = State(
         seats=view.seats, options=Options(max_rounds=view.max_rounds, corporations=view.corporations),

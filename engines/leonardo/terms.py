@@ -8,7 +8,7 @@ from functools import cache
 
 from engines.core.messages import Msg
 from engines.leonardo.components import office_at, space
-from engines.leonardo.model import Firm, State, Why
+from engines.leonardo.model import Firm, FirmView, State, Why
 
 FACTIONS = {"guelfi": "leo.term.guelfi", "ghibellini": "leo.term.ghibellini"}
 PRODUCTS = {"gem": "leo.term.gem", "ivory": "leo.term.ivory", "gold": "leo.term.gold", "spices": "leo.term.spices"}
@@ -21,7 +21,7 @@ PHASES = {
 ANSWERS = {True: "leo.term.rescue", False: "leo.term.pass"}
 
 
-def firm(f: Firm) -> Msg:
+def firm(f: Firm | FirmView) -> Msg:
     """A player ("Anne"), or a corporation ("Anne and Bruno's corporation")."""
     return _firm(tuple(f.members))
 

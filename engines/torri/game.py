@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from engines.core.errors import IllegalAction, RuleError
 from engines.core.game import Choice, Event, Game, Result, Traits, event
 from engines.core.messages import Msg
@@ -73,7 +75,7 @@ class Torri(Game[State, Action, View, Options]):
             seats=seats,
             options=options,
             shape=shape,
-            towers={sq: NEUTRAL_BASE for sq in sorted(lay.centrals, key=lay.centrals.get)},
+            towers={sq: NEUTRAL_BASE for sq in sorted(lay.centrals, key=lay.centrals.__getitem__)},
             builders=[None] * seats,
             gold=gold,
             bank=BANK_GOLD - sum(gold),
@@ -102,7 +104,8 @@ class Torri(Game[State, Action, View, Options]):
         lay = self.layout(state)
         if state.phase == "setup":
             return [Start(tower=t) for t in sorted(lay.centrals.values())]
-        return legal_move_list(state, lay, seat) or [Pass()]
+        # the list is a fresh one the caller owns: it holds Moves, an Action each
+        return cast("list[Action]", legal_move_list(state, lay, seat)) or [Pass()]
 
     def _choices(self, state: State, seat: int) -> list[Choice]:
         if state.phase == "setup":
@@ -253,7 +256,10 @@ class Torri(Game[State, Action, View, Options]):
         if state.phase == "setup":
             return [Msg("torri.status.setup"), *centrals]
         if state.phase == "over":
-            winners = self.result(state).winners
+            result = self.result(state)
+            if result is None:  # a game that is over has its result
+                raise RuntimeError("a finished game without a result")
+            winners = result.winners
             return [Msg("torri.status.over", round=(state.turn + n - 1) // n),
                     Msg("torri.status.winners", seats=winners, count=len(winners)), *centrals]
         parts = [Msg("torri.status.round", round=state.turn // n + 1, max=state.options.max_rounds),

@@ -5,6 +5,8 @@ position that breaks one, so hand-made test positions are positions the game can
 
 from __future__ import annotations
 
+from collections.abc import Sized
+
 from engines.torri.board import layout, shapes
 from engines.torri.building import central_height
 from engines.torri.model import (
@@ -29,7 +31,7 @@ def problems(state: State) -> list[str]:
         return [f"{n} seats: the game takes 2 to 4"]
     if state.shape not in shapes().shapes:
         return [f"unknown shape {state.shape!r}"]
-    per_seat = {"builders": state.builders, "gold": state.gold, "simple_left": state.simple_left,
+    per_seat: dict[str, Sized] = {"builders": state.builders, "gold": state.gold, "simple_left": state.simple_left,
                 "battlements_left": state.battlements_left}
     out = [f"{name} has {len(v)} entries for {n} seats" for name, v in per_seat.items() if len(v) != n]
     if out:

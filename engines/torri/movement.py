@@ -54,7 +54,9 @@ def fees_map(state: State, seat: int) -> dict[str, tuple[int, ...]]:
 def is_route_square(state: State, lay: Layout, seat: int, square: str) -> bool:
     """A tower of one's own (top piece in one's colour) that routes may cross."""
     tower = state.towers.get(square)
-    return bool(tower) and square not in lay.centrals and piece_owner(tower[-1]) == seat
+    if not tower:
+        return False
+    return square not in lay.centrals and piece_owner(tower[-1]) == seat
 
 
 def route_squares(state: State, lay: Layout, seat: int) -> set[str]:
@@ -259,6 +261,8 @@ def explicit_route(state: State, lay: Layout, seat: int, via: tuple[str, ...], d
     """Check a route the player typed: each step orthogonal, every square crossed one of
     the player's own (non-central) towers, no square twice."""
     start = state.builders[seat]
+    if start is None:  # routes are asked for in play, after the set-up placed every builder
+        raise RuntimeError(f"seat {seat}'s builder is not on the board")
     here = start
     seen = {start}
     for sq in (*via, dest):

@@ -259,6 +259,8 @@ def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = Fa
         if problem:
             raise IllegalAction(problem)
     start = state.builders[seat]
+    if start is None:  # moves are played after the set-up placed every builder
+        raise RuntimeError(f"seat {seat}'s builder is not on the board")
     # the walk, and the fees to the builders on every square entered
     state.builders[seat] = move.to
     paid: dict[int, int] = {}
