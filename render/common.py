@@ -41,12 +41,25 @@ def wide_font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(io.BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def letters_of(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> frozenset[str]:
+    """The characters (up to U+2200) ``f`` draws as something other than its missing-glyph box."""
+    def look(c: str) -> tuple:
+        mask = f.getmask(c)
+        return mask.size, bytes(mask)
+
+    tofu = look("\U0010ffff")
+    return frozenset(chr(c) for c in range(32, 0x2200) if look(chr(c)) != tofu)
+
+
 @cache
 def _aileron_letters() -> frozenset[str]:
-    f = font(40)
-    missing = f.getmask("\U0010ffff")
-    tofu = (missing.size, bytes(missing))
-    return frozenset(chr(c) for c in range(32, 0x2200) if (lambda m: (m.size, bytes(m)))(f.getmask(chr(c))) != tofu)
+    return letters_of(font(40))
+
+
+@cache
+def wide_letters() -> frozenset[str]:
+    """What ``font_for`` can draw at all: the wide font's letters (a superset of Aileron's)."""
+    return letters_of(wide_font(40))
 
 
 @lru_cache(maxsize=16384)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from PIL import ImageDraw
 
 from render.canvas import Canvas, text_stamp
-from render.common import font_for, wide_font
+from render.common import font_for, wide_letters
 from render.palette import INK, ink_on, player_colour
 from render.text import Style, catalog
 
@@ -82,21 +82,12 @@ class LeoCanvas(Canvas):
 
 
 # --- text the bundled font can draw ------------------------------------------------
-@cache
-def _glyphs() -> frozenset[str]:
-    """The letters the board's fonts have (``render.common.font_for`` picks the one that has them)."""
-    f = wide_font(40)
-    missing = f.getmask("\U0010ffff")
-    tofu = (missing.size, bytes(missing))
-    return frozenset(chr(c) for c in range(32, 0x2200) if (lambda m: (m.size, bytes(m)))(f.getmask(chr(c))) != tofu)
-
-
 @lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
     """The text in letters the bundled font has, on one line: a letter it has stays as it is
     ("Última", "Novità"), one it lacks loses its accent ("ŉ" -> "n"), signs it lacks are left out
     ("Fabio 🙂" -> "Fabio")."""
-    glyphs = _glyphs()
+    glyphs = wide_letters()
     kept = []
     for c in unicodedata.normalize("NFC", text):
         if c in glyphs:

@@ -44,11 +44,9 @@ def error_log():
     assert not handler.records, "the bot logged errors:\n" + handler.describe()
 
 
-@pytest.fixture
-async def double(error_log):
-    """A started double where the bot may make no threads (games are played in their channel); the
-    test fails if the double saw a violation the test did not pop. ``threaded_double``: threads allowed."""
-    dbl = DiscordDouble(threads=False)  # games played in their channel (the fallback), as before threads
+async def _started(threads: bool):
+    """A started double; the test fails if the double saw a violation the test did not pop."""
+    dbl = DiscordDouble(threads=threads)
     await dbl.start()
     try:
         yield dbl
@@ -56,16 +54,18 @@ async def double(error_log):
         await dbl.close()
     left = dbl.pop_violations()
     assert not left, "the double refused requests Discord would refuse:\n" + "\n".join(map(str, left))
+
+
+@pytest.fixture
+async def double(error_log):
+    """A double where the bot may make no threads (games are played in their channel, the fallback, as
+    before threads). ``threaded_double``: threads allowed."""
+    async for dbl in _started(threads=False):
+        yield dbl
 
 
 @pytest.fixture
 async def threaded_double(error_log):
-    """A started double where the bot may create public threads (a game per thread)."""
-    dbl = DiscordDouble()
-    await dbl.start()
-    try:
+    """A double where the bot may create public threads (a game per thread)."""
+    async for dbl in _started(threads=True):
         yield dbl
-    finally:
-        await dbl.close()
-    left = dbl.pop_violations()
-    assert not left, "the double refused requests Discord would refuse:\n" + "\n".join(map(str, left))
