@@ -65,6 +65,20 @@ def target_of(text: str | Path) -> Path | str:
     return Path(text[len(SQLITE_URL):] if text.startswith(SQLITE_URL) else text)
 
 
+async def _use_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to write-ahead logging. Several processes opening one new database at the
+    same moment all ask for the switch; SQLite answers "database is locked" to the losers at once
+    (the busy timeout does not apply to it), so try again briefly before giving up."""
+    for attempt in range(50):
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or attempt == 49:
+                raise
+            await asyncio.sleep(0.02 + 0.01 * attempt)
+
+
 class Store(Seating, Clocks, Replacements, Places):
     """Async access to one SQLite file or PostgreSQL database. Use ``await Store.open(path or url)``.
     The lobby's writes (opening a game, seats, starting) are its ``Seating`` part; turn clocks its
@@ -97,12 +111,12 @@ class Store(Seating, Clocks, Replacements, Places):
         path = target
         db = await aiosqlite.connect(path, isolation_level=None)  # explicit transactions
         db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives a power loss
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
-        try:
+        try:  # a failed open closes its connection: its thread would otherwise keep the process alive
+            await db.execute("PRAGMA busy_timeout=5000")
+            await _use_wal(db)
+            await db.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives a power loss
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db, path)
             await store._migrate()
         except BaseException:
             await db.close()
