@@ -225,6 +225,7 @@ class Message:
     seq: int = 0
     pinged: set[int] = field(default_factory=set)  # users notified: mentioned and let through by allowed_mentions
     pinged_everyone: bool = False  # an @everyone / @here that allowed_mentions let through
+    posted_by: str | None = None  # through the channel route: the token of the bot that posted it
 
     # current state -------------------------------------------------------
     @property
@@ -348,6 +349,9 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     followups: list[Message] = field(default_factory=list)
+    # the gateway session it was sent to, only: (its shard or None, its IDENTIFY token); only that
+    # bot holds the interaction's token, so only it can answer
+    delivered_to: tuple[tuple[int, int] | None, str | None] | None = None
 
 
 @dataclass
