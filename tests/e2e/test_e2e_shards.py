@@ -81,9 +81,12 @@ async def test_a_deadline_due_while_both_run_fires_once(double: DiscordDouble, p
     async with two_processes(double, postgres_url, clock=clock, poll=0.05) as bots:
         owner, _ = owner_of(double, bots)
         alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
-        await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "deadline=2026-11-30T18:00")
+        await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "deadline=2026-11-29T18:00")
         posts = len(double.public(games))
-        clock.now += timedelta(days=2)
+        # past the deadline, before any turn clock's work (a reminder at 24 h, the autopilot at 48 h):
+        # a jump past those too could land between a sweep's deadline query and its clocks query,
+        # and the autopilot would move first (a test artefact: real time does not jump mid-sweep)
+        clock.now += timedelta(hours=7)
         for _ in range(200):
             await asyncio.sleep(0.05)
             if await owner.service.store.open_game_in(games.id) is None:
