@@ -122,7 +122,6 @@ class Channel:
             "flags": 0,
         }
 
-
     def thread_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id), "type": self.kind, "guild_id": str(self.guild_id), "name": self.name,
@@ -349,9 +348,7 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     followups: list[Message] = field(default_factory=list)
-    # the gateway session it was sent to, only: (its shard or None, its IDENTIFY token); only that
-    # bot holds the interaction's token, so only it can answer
-    delivered_to: tuple[tuple[int, int] | None, str | None] | None = None
+    delivered_to: tuple[tuple[int, int] | None, str | None] | None = None  # (shard, token) of the one session sent it
 
 
 @dataclass
