@@ -1,15 +1,12 @@
 """The store: SQLite (one file, WAL; the default) or PostgreSQL (``bot.store.postgres``), chosen by
 ``PIAZZA_DB`` (a path or ``sqlite:///path``, or a ``postgresql://`` URL); schema versioned with
 migrations. Every query is written once, in SQLite's dialect: the PostgreSQL adapter rewrites it.
-
-A game is a row of metadata, its seats, an append-only action log and the current
-snapshot with a version number (the number of actions applied). Every move is one
-transaction: the version check, the log entry and the new snapshot land together or
-not at all, so two racing moves end with one applied and the other refused.
-
-Durability: WAL with ``synchronous=FULL``, so a move acknowledged to its player survives a
-power loss, not only a crash of the process. A transaction always ends, even when the task
-running it is cancelled (see ``_transaction``).
+A game is a row of metadata, its seats, an append-only action log and the current snapshot with a
+version number (the number of actions applied). Every move is one transaction: the version check,
+the log entry and the new snapshot land together or not at all, so two racing moves end with one
+applied and the other refused. Durability: WAL with ``synchronous=FULL``, so a move acknowledged to
+its player survives a power loss, not only a crash of the process. A transaction always ends, even
+when the task running it is cancelled (see ``_transaction``).
 """
 
 from __future__ import annotations
