@@ -13,6 +13,9 @@ Usage::
     double.pop_violations()                          # requests Discord would have refused (code, errors)
     msg.pinged, msg.pinged_everyone                  # whom a message notified, given its allowed_mentions
     staff = double.add_role("staff"); double.add_channel("secret")   # before the bot connects
+    second = double.add_guild("Other", on_shard=(1, 2)); double.channel("games", second)  # guilds.py
+    held = double.hold("POST", "/channels/{cid}/messages"); await held.arrived(); held.drop()  # holds.py
+    double.remote_bots = True                        # bots in other processes: wait for their follow-ups
     await double.set_overwrite(channel, None, deny=VIEW_CHANNEL)       # @everyone, a Role or a User
     await double.close()
 
@@ -22,11 +25,13 @@ shape and recorded in ``double.violations``; the e2e ``double`` fixture fails a 
 """
 
 from .actions import ClientRefused
+from .holds import Hold
 from .models import (
     EPHEMERAL,
     VIEW_CHANNEL,
     Attachment,
     Channel,
+    Guild,
     InteractionRecord,
     InteractionResult,
     Message,
@@ -44,6 +49,8 @@ __all__ = [
     "ClientRefused",
     "DiscordDouble",
     "DoubleError",
+    "Guild",
+    "Hold",
     "InteractionRecord",
     "InteractionResult",
     "Message",

@@ -108,8 +108,9 @@ class UserActions:
     # ------------------------------------------------------------------ commands
 
     def command(self: DiscordDouble, name: str, channel: Channel | None = None) -> dict[str, Any]:  # type: ignore[misc]
-        """The synced definition the Discord client would show (guild commands first, then global)."""
-        for scope in (self.guild.id, None):
+        """The synced definition the Discord client would show in ``channel``'s guild (the first
+        guild's by default): that guild's commands first, then global ones."""
+        for scope in ((channel.guild_id if channel else self.guild.id), None):
             for (cname, ctype), cmd in self.commands.get(scope, {}).items():
                 if cname == name and ctype == 1:
                     return cmd
@@ -207,14 +208,15 @@ class UserActions:
         member = self._member_payload(user)
         perms = self.permissions_in(user, channel)  # as Discord sends them: resolved in the channel
         member["permissions"] = str(perms)
+        guild = self.guild_of(channel)
         payload: dict[str, Any] = {
             "id": str(snowflake()), "application_id": str(self.application_id), "type": itype,
             "token": "tok_" + secrets.token_urlsafe(24), "version": 1,
-            "guild_id": str(self.guild.id), "guild": {"id": str(self.guild.id), "locale": self.guild.locale, "features": []},
+            "guild_id": str(guild.id), "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(perms)},
             "member": member, "app_permissions": str(self.bot_permissions_in(channel)), "locale": user.locale,
-            "guild_locale": self.guild.locale, "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "guild_locale": guild.locale, "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0, "attachment_size_limit": self.attachment_size_limit, "data": data,
         }
         if message is not None:
@@ -223,7 +225,7 @@ class UserActions:
 
     async def _interact(self: DiscordDouble, itype: int, user: User, channel: Channel, data: dict[str, Any],  # type: ignore[misc]
                         name: str | None, message: Message | None = None) -> InteractionResult:
-        session = self.current_session()
+        session = self.current_session(channel.guild_id)  # the shard running the channel's guild
         if not self.can_view(user, channel):
             raise ClientRefused(f"{user.name} cannot see #{channel.name}")
         if not self.overlapping:  # users act one after another unless told otherwise
@@ -232,6 +234,7 @@ class UserActions:
         rec = InteractionRecord(
             id=int(payload["id"]), token=payload["token"], type=itype, user=user, channel=channel,
             payload=payload, created=time.monotonic(), name=name, source_message=message,
+            delivered_to=(session.shard, session.token),
         )
         self.interactions[rec.id] = rec
         start_touched, start_violations = len(self._touched), len(self.violations)
@@ -246,15 +249,21 @@ class UserActions:
         return InteractionResult(rec, touched, self.violations[start_violations:])
 
     async def _await_response(self: DiscordDouble, rec: InteractionRecord) -> None:  # type: ignore[misc]
-        """Until the initial response, the 3 s deadline, or the bot clearly ignoring the interaction."""
+        """Until the initial response, the 3 s deadline, or the bot clearly ignoring the interaction.
+        Bots in other processes (``remote_bots``), whose work the double cannot see: until the
+        initial response or the deadline, and after a deferral until its follow-up came (at most
+        ``MAX_WAIT``), so that a slow move is waited for without guessing a quiet time."""
         quiet = 0.3
         while rec.response_type is None:
             now = time.monotonic()
             if now - rec.created > self.response_deadline + 0.25:
                 return
             idle = not self._in_flight and not _bot_busy() and now - self._last_activity >= quiet
-            if idle and now - rec.created >= quiet:
+            if idle and now - rec.created >= quiet and not self.remote_bots:
                 return
+            await asyncio.sleep(0.005)
+        end = time.monotonic() + MAX_WAIT
+        while self.remote_bots and rec.response_type == 5 and not rec.followups and time.monotonic() < end:
             await asyncio.sleep(0.005)
 
     # ------------------------------------------------------------------ user actions

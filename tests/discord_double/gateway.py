@@ -30,6 +30,7 @@ class GatewaySession:
         self.ready = False
         self.lock = asyncio.Lock()
         self.shard: tuple[int, int] | None = None  # (shard_id, shard_count) from IDENTIFY
+        self.token: str | None = None  # the bot's token from IDENTIFY (tells test processes apart)
 
     def owns(self, guild_id: int) -> bool:
         """Discord's routing: a guild's events go to shard (guild_id >> 22) % shard_count."""
@@ -87,12 +88,14 @@ class GatewaySession:
                 await self.ws.close(code=4010, message=b"Invalid shard.")
                 return
             self.shard = (int(shard[0]), int(shard[1]))
+        self.token = token
         self.session_id = secrets.token_hex(16)
         dbl._sessions_by_id[self.session_id] = self
+        owned = [g for g in dbl.guilds if self.owns(g.id)]
         ready: dict[str, Any] = {
             "v": 10,
             "user": {**dbl.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(dbl.guild.id), "unavailable": True}] if self.owns(dbl.guild.id) else [],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in owned],
             "session_id": self.session_id,
             "resume_gateway_url": dbl.gateway_url,
             "application": {"id": str(dbl.application_id), "flags": 0},
@@ -106,8 +109,8 @@ class GatewaySession:
         if d.get("shard"):
             ready["shard"] = d["shard"]
         await self.dispatch("READY", ready)
-        if self.owns(dbl.guild.id):
-            await self.dispatch("GUILD_CREATE", dbl._guild_payload(self.intents))
+        for guild in owned:
+            await self.dispatch("GUILD_CREATE", dbl._guild_payload(self.intents, guild))
         self.ready = True
 
     async def _resume(self, d: dict[str, Any]) -> None:
@@ -119,6 +122,7 @@ class GatewaySession:
         self.seq = old.seq
         self.intents = old.intents
         self.shard = old.shard
+        self.token = old.token
         self.double._sessions_by_id[self.session_id] = self
         self.ready = True
         await self.dispatch("RESUMED", {})
@@ -127,7 +131,7 @@ class GatewaySession:
         dbl = self.double
         members = [dbl._member_payload(u) for u in dbl.members()]
         chunk: dict[str, Any] = {
-            "guild_id": str(dbl.guild.id),
+            "guild_id": str(d.get("guild_id") or dbl.guild.id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,

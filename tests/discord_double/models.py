@@ -122,7 +122,6 @@ class Channel:
             "flags": 0,
         }
 
-
     def thread_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id), "type": self.kind, "guild_id": str(self.guild_id), "name": self.name,
@@ -225,6 +224,7 @@ class Message:
     seq: int = 0
     pinged: set[int] = field(default_factory=set)  # users notified: mentioned and let through by allowed_mentions
     pinged_everyone: bool = False  # an @everyone / @here that allowed_mentions let through
+    posted_by: str | None = None  # through the channel route: the token of the bot that posted it
 
     # current state -------------------------------------------------------
     @property
@@ -348,6 +348,7 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     followups: list[Message] = field(default_factory=list)
+    delivered_to: tuple[tuple[int, int] | None, str | None] | None = None  # (shard, token) of the one session sent it
 
 
 @dataclass

@@ -12,6 +12,7 @@ from .models import (
     ALL_PERMISSIONS,
     VIEW_CHANNEL,
     Channel,
+    Guild,
     Message,
     Overwrite,
     Role,
@@ -24,38 +25,39 @@ if TYPE_CHECKING:
 
 
 class Permissions:
-    def add_role(self: DiscordDouble, name: str, permissions: int = 0) -> Role:  # type: ignore[misc]
-        role = Role(snowflake(), name, permissions, position=len(self.guild.roles) + 1)
-        self.guild.roles.append(role)
+    def add_role(self: DiscordDouble, name: str, permissions: int = 0, guild: Guild | None = None) -> Role:  # type: ignore[misc]
+        guild = guild or self.guild
+        role = Role(snowflake(), name, permissions, position=len(guild.roles) + 1)
+        guild.roles.append(role)
         return role
 
-    def add_channel(self: DiscordDouble, name: str, kind: int = 0) -> Channel:  # type: ignore[misc]
-        """A new channel (``kind``: 0 text, 4 category); add it before the bot connects (it arrives
-        with GUILD_CREATE)."""
-        channel = Channel(snowflake(), name, self.guild.id, position=len(self.guild.channels), kind=kind,
+    def add_channel(self: DiscordDouble, name: str, kind: int = 0, guild: Guild | None = None) -> Channel:  # type: ignore[misc]
+        """A new channel (``kind``: 0 text, 4 category) in ``guild`` (the first by default); add it
+        before the bot connects (it arrives with GUILD_CREATE)."""
+        guild = guild or self.guild
+        channel = Channel(snowflake(), name, guild.id, position=len(guild.channels), kind=kind,
                           threads_denied=not self.threads_allowed)
-        self.guild.channels.append(channel)
+        guild.channels.append(channel)
         return channel
 
     async def set_overwrite(self: DiscordDouble, channel: Channel, target: User | Role | None, *,  # type: ignore[misc]
                             allow: int = 0, deny: int = 0) -> None:
         """Set the channel's overwrite for a member, a role, or @everyone (``None``)."""
-        target_id = self.guild.id if target is None else target.id
+        target_id = channel.guild_id if target is None else target.id
         channel.overwrites = [o for o in channel.overwrites if o.id != target_id]
         channel.overwrites.append(Overwrite(target_id, isinstance(target, User), allow, deny))
         await self.push_channel(channel)
 
     async def push_channel(self: DiscordDouble, channel: Channel) -> None:  # type: ignore[misc]
-        for s in self._sessions:
-            if s.open and s.ready:
-                await s.dispatch("CHANNEL_UPDATE", channel.payload())
+        await self.dispatch_to_guild(channel.guild_id, "CHANNEL_UPDATE", channel.payload())
 
     def permissions_in(self: DiscordDouble, user: User, channel: Channel) -> int:  # type: ignore[misc]
-        if user.id == self.guild.owner_id or user.bot:
+        guild = self.guild_of(channel)
+        if user.id == guild.owner_id or user.bot:
             return ALL_PERMISSIONS
         if channel.parent_id is not None:  # a thread: its parent's permissions
             channel = self.channel_by_id(channel.parent_id) or channel
-        roles = {r.id: r for r in self.guild.roles}
+        roles = {r.id: r for r in guild.roles}
         perms = user.permissions
         for rid in user.roles:
             perms |= roles[rid].permissions if rid in roles else 0
@@ -66,8 +68,8 @@ class Permissions:
         def apply(perms: int, deny: int, allow: int) -> int:
             return (perms & ~deny) | allow
 
-        if self.guild.id in by_id:
-            perms = apply(perms, by_id[self.guild.id].deny, by_id[self.guild.id].allow)
+        if guild.id in by_id:  # @everyone's overwrite
+            perms = apply(perms, by_id[guild.id].deny, by_id[guild.id].allow)
         deny = allow = 0
         for rid in user.roles:
             if rid in by_id and not by_id[rid].member:
@@ -80,9 +82,10 @@ class Permissions:
     def can_view(self: DiscordDouble, user: User, channel: Channel) -> bool:  # type: ignore[misc]
         return bool(self.permissions_in(user, channel) & VIEW_CHANNEL)
 
-    def role_payloads(self: DiscordDouble) -> list[dict[str, Any]]:  # type: ignore[misc]
-        everyone = Role(self.guild.id, "@everyone", User(0, "").permissions, position=0)
-        return [everyone.payload()] + [r.payload() for r in self.guild.roles]
+    def role_payloads(self: DiscordDouble, guild: Guild | None = None) -> list[dict[str, Any]]:  # type: ignore[misc]
+        guild = guild or self.guild
+        everyone = Role(guild.id, "@everyone", User(0, "").permissions, position=0)
+        return [everyone.payload()] + [r.payload() for r in guild.roles]
 
     def post_as_bot(self: DiscordDouble, channel: Channel, content: str,  # type: ignore[misc]
                     components: list[dict[str, Any]] | None = None) -> Message:

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from .limits import Errors, validate_autocomplete, validate_command_list, validate_message
 from .mentions import validate_allowed_mentions
-from .models import EPHEMERAL, LOADING, Attachment, InteractionRecord, Message
+from .models import EPHEMERAL, LOADING, Attachment, Guild, InteractionRecord, Message
 
 if TYPE_CHECKING:
     from .server import DiscordDouble
@@ -67,7 +67,7 @@ class RestRoutes:
             "id": str(self.application_id), "name": self.bot_user.name, "icon": None, "description": "",
             "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False, "bot": self.bot_user.payload(),
             "owner": self.owner.payload(), "summary": "", "verify_key": "0" * 64, "team": None, "flags": 0,
-            "approximate_guild_count": 1, "tags": [], "redirect_uris": [],
+            "approximate_guild_count": len(self.guilds), "tags": [], "redirect_uris": [],
         })
 
     async def _get_gateway(self: DiscordDouble, request: web.Request) -> web.Response:  # type: ignore[misc]
@@ -82,20 +82,20 @@ class RestRoutes:
             raise _server().DoubleError(404, 10013, "Unknown User")
         return _server().json_response(user.payload())
 
-    def _check_guild(self: DiscordDouble, gid: str) -> None:  # type: ignore[misc]
-        if gid != str(self.guild.id):
+    def _check_guild(self: DiscordDouble, gid: str) -> Guild:  # type: ignore[misc]
+        guild = self.guild_by_id(int(gid)) if gid.isdigit() else None
+        if guild is None:
             raise _server().DoubleError(404, 10004, "Unknown Guild")
+        return guild
 
     async def _get_guild(self: DiscordDouble, request: web.Request, gid: str) -> web.Response:  # type: ignore[misc]
-        self._check_guild(gid)
-        payload = self._guild_payload()
+        payload = self._guild_payload(guild=self._check_guild(gid))
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key, None)
         return _server().json_response(payload)
 
     async def _get_guild_channels(self: DiscordDouble, request: web.Request, gid: str) -> web.Response:  # type: ignore[misc]
-        self._check_guild(gid)
-        return _server().json_response([c.payload() for c in self.guild.channels])
+        return _server().json_response([c.payload() for c in self._check_guild(gid).channels])
 
     async def _get_member(self: DiscordDouble, request: web.Request, gid: str, uid: str) -> web.Response:  # type: ignore[misc]
         self._check_guild(gid)
@@ -352,6 +352,7 @@ class RestRoutes:
         self._check_message(data, files, creating=True)
         flags = int(data.get("flags") or 0) & (KEPT_FLAGS & ~EPHEMERAL)
         msg = self._new_message(ch.id, data, files, via="channel", flags=flags)
+        msg.posted_by = request.headers.get("Authorization", "").removeprefix("Bot ") or None
         await self._announce(msg, created=True)
         return _server().json_response(self._message_payload(msg))
 

@@ -23,6 +23,8 @@ from aiohttp import web
 from .actions import UserActions
 from .dms import DirectMessages
 from .gateway import GUILD_MESSAGES, GatewaySession
+from .guilds import DEFAULT_CHANNELS, Guilds
+from .holds import Holds
 from .limits import Errors
 from .mentions import pings
 from .models import (
@@ -30,7 +32,6 @@ from .models import (
     ALL_PERMISSIONS,
     Attachment,
     Channel,
-    Guild,
     InteractionRecord,
     Message,
     User,
@@ -79,12 +80,12 @@ def sniff_content_type(filename: str, data: bytes) -> str:
     return "application/octet-stream"
 
 
-class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Threads):
+class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Threads, Guilds, Holds):
     def __init__(
         self,
         *,
         guild_name: str = "Piazza Test Server",
-        channels: tuple[str, ...] = ("general", "games", "other"),
+        channels: tuple[str, ...] = DEFAULT_CHANNELS,
         users: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin"),
         bot_name: str = "Piazza",
         response_deadline: float = 3.0,
@@ -101,11 +102,9 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         self.bot_user = User(snowflake(), bot_name, bot=True, permissions=ALL_PERMISSIONS)
         self.application_id = self.bot_user.id
         self.owner = User(snowflake(), "owner", permissions=ALL_PERMISSIONS | ADMINISTRATOR)
-        gid = snowflake()
-        self.guild = Guild(gid, guild_name, self.owner.id)
-        for i, name in enumerate(channels):
-            self.guild.channels.append(Channel(snowflake(), name, gid, position=i, threads_denied=not threads))
         self.threads_allowed = threads  # False: the bot may create no thread anywhere (Create Public Threads denied)
+        self.guilds = []  # guilds.py: the first is ``guild``; ``add_guild`` adds more
+        self.guild = self.add_guild(guild_name, channels=channels)
         self.users: dict[str, User] = {"owner": self.owner}
         for name in users:
             self.add_user(name)
@@ -129,6 +128,8 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         self._commands_synced = asyncio.Event()
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         self._runner: web.AppRunner | None = None
+        self._holds = []  # holds.py: requests a test keeps in flight
+        self.remote_bots = False  # True: the bots are other processes (actions.py waits for their answers)
         self.port = 0
         self._saved: tuple[str, yarl.URL] | None = None
         self._register_routes()
@@ -194,16 +195,6 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
     def user(self, name: str) -> User:
         return self.users[name]
 
-    def channel(self, name: str) -> Channel:
-        for ch in self.guild.channels:
-            if ch.name == name:
-                return ch
-        raise KeyError(f"No channel #{name}; have {[c.name for c in self.guild.channels]}")
-
-    def channel_by_id(self, cid: int) -> Channel | None:
-        found = next((c for c in [*self.guild.channels, *self.threads] if c.id == cid), None)
-        return found or self.dm_channels.get(cid)  # type: ignore[return-value]
-
     def user_by_id(self, uid: int) -> User | None:
         if uid == self.bot_user.id:
             return self.bot_user
@@ -213,41 +204,6 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         return [self.bot_user, *self.users.values()]
 
     # ------------------------------------------------------------------ payloads
-
-    def _member_payload(self, user: User) -> dict[str, Any]:
-        return {
-            "user": user.payload(),
-            "roles": [str(r) for r in user.roles],
-            "nick": None,
-            "avatar": None,
-            "joined_at": "2026-01-01T00:00:00+00:00",
-            "premium_since": None,
-            "deaf": False,
-            "mute": False,
-            "pending": False,
-            "flags": 0,
-            "communication_disabled_until": None,
-        }
-
-    def _guild_payload(self, intents: int = 1 << 1) -> dict[str, Any]:
-        """GUILD_CREATE; as on Discord, without the GUILD_MEMBERS intent only the bot's own member is sent."""
-        g = self.guild
-        everybody = self.members()
-        shown = everybody if intents & (1 << 1) else [self.bot_user]
-        members = [self._member_payload(u) for u in shown]
-        return {
-            "id": str(g.id), "name": g.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(g.owner_id), "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "roles": self.role_payloads(), "emojis": [],
-            "stickers": [], "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
-            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": g.locale,
-            "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
-            "joined_at": "2026-01-01T00:00:00+00:00", "large": False, "unavailable": False,
-            "member_count": len(everybody), "voice_states": [], "members": members,
-            "channels": [c.payload() for c in g.channels], "threads": [], "presences": [],
-            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
-        }
 
     def _message_payload(self, msg: Message) -> dict[str, Any]:
         v = msg.current
@@ -270,7 +226,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
             out["interaction_metadata"] = {
                 "id": str(msg.interaction_id), "type": 2 if msg.interaction_name else 3,
                 "user": msg.interaction_user.payload(),
-                "authorizing_integration_owners": {"0": str(self.guild.id)},
+                "authorizing_integration_owners": {"0": str(msg.guild_id)},
             }
         return out
 
@@ -295,8 +251,9 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
             attachments=list(files),
             flags=int(data.get("flags") or 0) if flags is None else flags,
         )
+        channel = self.channel_by_id(channel_id)
         msg = Message(
-            id=snowflake(), channel_id=channel_id, guild_id=self.guild.id, author=self.bot_user,
+            id=snowflake(), channel_id=channel_id, guild_id=getattr(channel, "guild_id", self.guild.id), author=self.bot_user,
             versions=[version], via=via, seq=self._seq,
             interaction_id=interaction.id if interaction else None,
             interaction_user=interaction.user if interaction else None,
@@ -333,9 +290,9 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         return msg
 
     async def _broadcast(self, event: str, data: dict[str, Any]) -> None:
-        for s in self._sessions:
-            if s.open and s.ready and s.intents & GUILD_MESSAGES and s.owns(self.guild.id):
-                await s.dispatch(event, data)
+        """A message event, to the shard of its guild (a direct message: shard 0)."""
+        gid = int(data["guild_id"]) if data.get("guild_id") else None
+        await self.dispatch_to_guild(gid, event, data, intent=GUILD_MESSAGES)
 
     async def _announce(self, msg: Message, *, created: bool) -> None:
         """Public messages reach the bot through the gateway too, as on Discord."""
@@ -355,6 +312,11 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         self._in_flight += 1
         self._last_activity = time.monotonic()
         try:
+            held = self._caught(request.method, path)
+            if held is not None and await held._wait():  # dropped: lost on the way, the connection closes
+                if request.transport is not None:
+                    request.transport.close()
+                return web.Response(status=204)
             for method, regex, handler in self._routes:
                 m = regex.match(path)
                 if m and method == request.method:
@@ -387,11 +349,12 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
                 await ws.close()
         return ws
 
-    def current_session(self) -> GatewaySession:
-        for s in reversed(self._sessions):  # the guild's shard (every session, unsharded)
-            if s.open and s.ready and s.owns(self.guild.id):
-                return s
-        raise RuntimeError("No bot is connected to the double's gateway.")
+    def current_session(self, guild_id: int | None = None) -> GatewaySession:
+        """The newest session running the shard of ``guild_id`` (by default the first guild's)."""
+        found = self.sessions_for(self.guild.id if guild_id is None else guild_id)
+        if not found:
+            raise RuntimeError("No bot is connected to the double's gateway (for that guild's shard).")
+        return found[-1]
 
     async def read_body(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
         """JSON body, or multipart ``payload_json`` + ``files[n]`` as discord.py sends files."""

@@ -57,9 +57,8 @@ class Threads:
         return [t for t in self.threads if t.parent_id == channel.id]
 
     async def _dispatch_all(self: DiscordDouble, event: str, data: dict[str, Any]) -> None:  # type: ignore[misc]
-        for s in self._sessions:
-            if s.open and s.ready:
-                await s.dispatch(event, data)
+        """A thread event, to the shard of the thread's guild."""
+        await self.dispatch_to_guild(int(data["guild_id"]), event, data)
 
     async def archive(self: DiscordDouble, thread: Channel) -> None:  # type: ignore[misc]
         """Discord archives a thread after its inactivity period."""

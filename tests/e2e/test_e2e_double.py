@@ -361,3 +361,18 @@ async def test_reconnect_resumes_the_session(double: DiscordDouble) -> None:
         assert second is not first and second.session_id == first.session_id
         res = await double.slash(double.user("alice"), double.channel("games"), "pick", fruit="lime")
         assert res.original.content.endswith("picked lime")
+
+
+async def test_a_held_request_waits_until_released(double: DiscordDouble) -> None:
+    alice, games = double.user("alice"), double.channel("games")
+    async with double.running(make_bot(double.guild.id)):
+        held = double.hold("POST", "/channels/{cid}/messages")
+        action = asyncio.create_task(double.slash(alice, games, "think", seconds=0))
+        try:
+            await held.arrived()  # the bot has answered and is waiting on its channel post
+            await asyncio.sleep(0.1)
+            assert [m.content for m in double.public(games)] == ["thought 0 for nobody"] and not action.done()
+        finally:
+            held.release()
+        res = await action
+    assert [m.content for m in res.public] == ["thought 0 for nobody", "and a channel post"]

@@ -1,7 +1,8 @@
 """Two bot processes' worth of clients (shards 0 and 1 of 2, each with its own store) on one
-PostgreSQL database, against the double, which routes the guild to shard (guild_id >> 22) % 2 as
-Discord does: the guild's shard plays a game to the end, the other never sees it; only shard 0's
-process syncs the commands; a deadline due while both watch fires exactly once."""
+PostgreSQL database, against the double, which routes each guild to shard (guild_id >> 22) % 2 as
+Discord does: the guild's shard plays a game to the end, the other never sees it (it gets the
+other guild); only shard 0's process syncs the commands; a deadline due while both watch fires
+exactly once."""
 
 from __future__ import annotations
 
@@ -49,9 +50,11 @@ def owner_of(double: DiscordDouble, bots) -> tuple:
 
 
 async def test_the_guild_is_played_on_its_shard_only(double: DiscordDouble, postgres_url: str) -> None:
+    second = double.add_guild("Second Server", on_shard=(1 - (double.guild.id >> 22) % COUNT, COUNT))
     async with two_processes(double, postgres_url) as bots:
         owner, other = owner_of(double, bots)
-        assert [g.id for g in owner.guilds] == [double.guild.id] and list(other.guilds) == []
+        assert [g.id for g in owner.guilds] == [double.guild.id]  # each shard got its guild's GUILD_CREATE only
+        assert [g.id for g in other.guilds] == [second.id]
         syncs = [r for r in double.requests if r[0] == "PUT" and r[1].endswith("/commands")]
         assert len(syncs) == 1  # by the process running shard 0 only
         alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
@@ -67,6 +70,8 @@ async def test_the_guild_is_played_on_its_shard_only(double: DiscordDouble, post
         else:
             raise AssertionError("the game did not end")
         assert "is over" in double.public(games)[-1].content
+        shard = (double.guild.id >> 22) % COUNT  # every interaction went to the guild's shard only
+        assert {rec.delivered_to for rec in double.interactions.values()} == {((shard, COUNT), "double-token")}
         row = (await other.service.store.open_games()) or None
         assert row is None  # the other process reads the same database: nothing left open
 
@@ -76,13 +81,17 @@ async def test_a_deadline_due_while_both_run_fires_once(double: DiscordDouble, p
     async with two_processes(double, postgres_url, clock=clock, poll=0.05) as bots:
         owner, _ = owner_of(double, bots)
         alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
-        await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "deadline=2026-11-30T18:00")
+        await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "deadline=2026-11-29T18:00")
         posts = len(double.public(games))
-        clock.now += timedelta(days=2)
-        for _ in range(200):
+        # past the deadline, before any turn clock's work (a reminder at 24 h, the autopilot at 48 h):
+        # a jump past those too could land between a sweep's deadline query and its clocks query,
+        # and the autopilot would move first (a test artefact: real time does not jump mid-sweep)
+        clock.now += timedelta(hours=7)
+        for _ in range(1200):  # the final board can take seconds to draw on a loaded machine
             await asyncio.sleep(0.05)
-            if await owner.service.store.open_game_in(games.id) is None:
+            if len(double.public(games)) > posts:  # (the game ends before its board is drawn and posted)
                 break
+        assert await owner.service.store.open_game_in(games.id) is None
         await asyncio.sleep(0.5)  # both watchers run several more times
         await double.settle()
         finals = double.public(games)[posts:]
