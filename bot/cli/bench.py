@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import multiprocessing
 import statistics
 import sys
@@ -35,6 +36,10 @@ from render.common import encode_image, encode_png_rgb, fidelity
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _psnr(db: float | None) -> str:
+    return "lossless" if db is None else f"{db:.1f}dB"
 
 
 def _rss_mb() -> float:
@@ -114,7 +119,7 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
         "reference_png_kb_median": round(statistics.median(reference_sizes) / 1024, 1),
         "encode_time_ratio": round(med_enc / med_ref, 2),
         "bytes_ratio": round(statistics.median(sizes) / statistics.median(reference_sizes), 2),
-        "psnr_db_min": round(min(psnrs), 1),
+        "psnr_db_min": None if math.isinf(min(psnrs)) else round(min(psnrs), 1),  # None: identical (JSON null)
         "max_channel_error": max(worst),
         "snapshot_bytes_final_median": int(statistics.median(snapshots)),
     }
@@ -217,7 +222,7 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
     for key, e in figures["games"].items():
         print(f"{key:<12} {e['reference_encode_ms_median']:>9.1f} {e['reference_png_kb_median']:>9.1f} "
               f"{e['encode_ms_median']:>8.1f} {e['board_kb_median']:>8.1f} {e['encode_time_ratio']:>7.2f} "
-              f"{e['bytes_ratio']:>8.2f} {e['psnr_db_min']:>8.1f}dB {e['max_channel_error']:>8}")
+              f"{e['bytes_ratio']:>8.2f} {_psnr(e['psnr_db_min']):>10} {e['max_channel_error']:>8}")
     for f in figures.get("load", []):
         print(f"load: {f['games']} games, {f['processes']} process(es) on {figures['store']}: "
               f"{f['moves_per_second']} moves/s, move p50 {f['move_ms_p50']} ms / p99 {f['move_ms_p99']} ms, "
