@@ -1,6 +1,6 @@
 """``python -m bot bench``: the figures the README promises, measured on this machine.
 
-Per game: per-move pipeline time (parse + engine apply + store commit + render + PNG
+Per game: per-move pipeline time (parse + engine apply + store commit + render + image
 encode, i.e. ``GameService.act``) median and p95; the bare encode of the same board image
 (``encode_image``: lossless WebP) as a baseline and the ratio between the two; the board's size as
 sent; the same board as a 24-bit PNG-6 (the reference): its encode time and bytes, the ratios of
