@@ -76,7 +76,7 @@ class Canvas:
 
 
 # Coverage in four steps instead of 256: the same letters to the eye, at either size, and a
-# PNG about half as heavy (anti-aliased edges in 256 shades are most of a board's bytes).
+# picture about half as heavy (anti-aliased edges in 256 shades are most of a board's bytes).
 COVERAGE_STEPS = [round(round(p * 3 / 255) * 255 / 3) for p in range(256)]
 
 

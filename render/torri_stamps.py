@@ -4,7 +4,7 @@ Laying out and rasterising a line of text is most of a board's drawing time, and
 repeats its words (marks on every level, coordinates, the same names and numbers from move to
 move). So each distinct text, in a size, colour, weight and anchor, is drawn once through
 ``Canvas.text`` on a small transparent canvas of its own, its coverage in four steps (as
-``canvas.text_stamp``: the same letters to the eye, a lighter PNG), and then pasted. Pasting records
+``canvas.text_stamp``: the same letters to the eye, a lighter image), and then pasted. Pasting records
 the text's size on the board's canvas as drawing it would, so the readability metrics
 (``Canvas.min_text``) are the same as if every text were drawn directly.
 """

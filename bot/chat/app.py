@@ -47,6 +47,7 @@ from bot.play.locale import from_discord, set_reader
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.words import phrase
+from render.common import IMAGE_SUFFIX
 
 log = logging.getLogger("piazza")
 
@@ -63,7 +64,7 @@ def mention_line(post: Post) -> str:
 def board_file(post: Post) -> discord.File | None:
     if post.board_png is None:
         return None
-    return discord.File(io.BytesIO(post.board_png), filename=f"board-{post.game_id}-{post.version}.png")
+    return discord.File(io.BytesIO(post.board_png), filename=f"board-{post.game_id}-{post.version}{IMAGE_SUFFIX}")
 
 
 def pings(post: Post) -> discord.AllowedMentions:
@@ -179,7 +180,7 @@ class PiazzaBot(commands.Bot):
             text += "\n" + phrase("bot.play.menu_cut", shown=MENU_LIMIT, count=len(post.choices))
         files = []
         if post.private_png is not None:
-            files.append(discord.File(io.BytesIO(post.private_png), filename="hand.png"))
+            files.append(discord.File(io.BytesIO(post.private_png), filename=f"hand{IMAGE_SUFFIX}"))
         view = private_view(post)
         if undo and post.game_id is not None and not post.finished:  # after a move: the mover may take it back
             view = view or discord.ui.View(timeout=None)

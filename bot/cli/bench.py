@@ -1,10 +1,10 @@
 """``python -m bot bench``: the figures the README promises, measured on this machine.
 
-Per game: per-move pipeline time (parse + engine apply + store commit + render + PNG
-encode, i.e. ``GameService.act``) median and p95; the bare PNG encode of the same board
-image as a baseline and the ratio between the two; board PNG size; the same board as a
-24-bit PNG-6 (the reference): its encode time and bytes, the ratios of the palette PNG sent to
-it, and the palette's fidelity (lowest PSNR, largest channel error); random playouts per
+Per game: per-move pipeline time (parse + engine apply + store commit + render + image
+encode, i.e. ``GameService.act``) median and p95; the bare encode of the same board image
+(``encode_image``: lossless WebP) as a baseline and the ratio between the two; the board's size as
+sent; the same board as a 24-bit PNG-6 (the reference): its encode time and bytes, the ratios of
+the image sent to it, and the fidelity of what is sent (lowest PSNR, largest channel error); random playouts per
 second per player count (engine only: on the search path agents use, and checked through
 ``apply``); snapshot size; and, once, the process memory with
 1,000 stored games open; and the scheduler's sweep over 10,000 open games (``bench_sweep``). ``--json`` prints the same figures as one JSON object.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import multiprocessing
 import statistics
 import sys
@@ -29,12 +30,16 @@ from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
 from engines.core.playout import fast_playout, play_to_end
-from render.common import encode_png, encode_png_rgb, fidelity
+from render.common import encode_image, encode_png_rgb, fidelity
 
 
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _psnr(db: float | None) -> str:
+    return "lossless" if db is None else f"{db:.1f}dB"
 
 
 def _rss_mb() -> float:
@@ -82,18 +87,18 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
                 act_ms.append((time.perf_counter() - t0) * 1000)
                 sizes.append(len(post.board_png or b""))
                 # the baseline: encoding the very same board image, nothing else, as sent
-                # (palette PNG) and as the 24-bit PNG-6 reference
+                # (lossless WebP) and as the 24-bit PNG-6 reference
                 row, state = await stored_game(store, post.game_id)
                 image = renderer.board(engine.view(state, None), row.names)
                 t0 = time.perf_counter()
-                png = encode_png(image)
+                sent = encode_image(image)
                 t1 = time.perf_counter()
                 reference = encode_png_rgb(image)
                 t2 = time.perf_counter()
                 encode_ms.append((t1 - t0) * 1000)
                 reference_ms.append((t2 - t1) * 1000)
                 reference_sizes.append(len(reference))
-                psnr, error = fidelity(image, png)
+                psnr, error = fidelity(image, sent)
                 psnrs.append(psnr)
                 worst.append(error)
             snapshots.append(len((row.snapshot or "").encode()))
@@ -108,13 +113,13 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
         "encode_ms_median": round(med_enc, 2),
         "pipeline_to_encode_ratio": round(med_act / med_enc, 2),
         "pipeline_to_reference_encode_ratio": round(med_act / med_ref, 2),
-        "board_png_kb_median": round(statistics.median(sizes) / 1024, 1),
-        "board_png_kb_max": round(max(sizes) / 1024, 1),
+        "board_kb_median": round(statistics.median(sizes) / 1024, 1),
+        "board_kb_max": round(max(sizes) / 1024, 1),
         "reference_encode_ms_median": round(med_ref, 2),
         "reference_png_kb_median": round(statistics.median(reference_sizes) / 1024, 1),
         "encode_time_ratio": round(med_enc / med_ref, 2),
         "bytes_ratio": round(statistics.median(sizes) / statistics.median(reference_sizes), 2),
-        "psnr_db_min": round(min(psnrs), 1),
+        "psnr_db_min": None if math.isinf(min(psnrs)) else round(min(psnrs), 1),  # None: identical (JSON null)
         "max_channel_error": max(worst),
         "snapshot_bytes_final_median": int(statistics.median(snapshots)),
     }
@@ -204,20 +209,20 @@ def bench(game_key: str | None = None, as_json: bool = False, quick: bool = Fals
     if as_json:
         print(json.dumps(figures, indent=2))
         return 0
-    print(f"{'game':<12} {'pipe med':>9} {'pipe p95':>9} {'encode':>8} {'ratio':>6} {'png KB':>7} "
-          f"{'png max':>8} {'snapshot':>9}  playouts/s by players")
+    print(f"{'game':<12} {'pipe med':>9} {'pipe p95':>9} {'encode':>8} {'ratio':>6} {'board KB':>8} "
+          f"{'KB max':>7} {'snapshot':>9}  playouts/s by players")
     for key, e in figures["games"].items():
         plays = ", ".join(f"{n}p {v}" for n, v in e["playouts_per_second"].items())
         print(f"{key:<12} {e['pipeline_ms_median']:>7.1f}ms {e['pipeline_ms_p95']:>7.1f}ms "
               f"{e['encode_ms_median']:>6.1f}ms {e['pipeline_to_encode_ratio']:>6.2f} "
-              f"{e['board_png_kb_median']:>7.1f} {e['board_png_kb_max']:>8.1f} "
+              f"{e['board_kb_median']:>8.1f} {e['board_kb_max']:>7.1f} "
               f"{e['snapshot_bytes_final_median']:>8}B  {plays}")
     print(f"\n{'game':<12} {'PNG-6 ms':>9} {'PNG-6 KB':>9} {'sent ms':>8} {'sent KB':>8} {'time x':>7} "
           f"{'bytes x':>8} {'PSNR min':>9} {'max err':>8}")
     for key, e in figures["games"].items():
         print(f"{key:<12} {e['reference_encode_ms_median']:>9.1f} {e['reference_png_kb_median']:>9.1f} "
-              f"{e['encode_ms_median']:>8.1f} {e['board_png_kb_median']:>8.1f} {e['encode_time_ratio']:>7.2f} "
-              f"{e['bytes_ratio']:>8.2f} {e['psnr_db_min']:>8.1f}dB {e['max_channel_error']:>8}")
+              f"{e['encode_ms_median']:>8.1f} {e['board_kb_median']:>8.1f} {e['encode_time_ratio']:>7.2f} "
+              f"{e['bytes_ratio']:>8.2f} {_psnr(e['psnr_db_min']):>10} {e['max_channel_error']:>8}")
     for f in figures.get("load", []):
         print(f"load: {f['games']} games, {f['processes']} process(es) on {figures['store']}: "
               f"{f['moves_per_second']} moves/s, move p50 {f['move_ms_p50']} ms / p99 {f['move_ms_p99']} ms, "

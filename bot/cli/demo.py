@@ -20,6 +20,7 @@ from bot.play.service import GameService, Post, User
 from bot.play.sheet import plain_sheet
 from bot.store import GameRow, Store
 from engines.core import RuleError, quote
+from render.common import IMAGE_SUFFIX
 from render.text import words
 
 NAMES = ["Anne", "Bruno", "Andrea", "Sofia", "Carla", "Dario"]
@@ -115,14 +116,14 @@ async def demo(game_key: str | None, players: int | None, seed: int, out: str, l
             for i, (key, n) in enumerate(games):
                 engine = table[key].engine
                 folder = out_dir / key
-                for old in folder.glob("move-*.png"):
+                for old in folder.glob(f"move-*{IMAGE_SUFFIX}"):
                     old.unlink()
                 count = 0
 
                 def save(post: Post, folder=folder) -> None:
                     nonlocal count
                     if post.board_png:
-                        (folder / f"move-{count:04d}.png").write_bytes(post.board_png)
+                        (folder / f"move-{count:04d}{IMAGE_SUFFIX}").write_bytes(post.board_png)
                         count += 1
 
                 played = level_for(engine, level)

@@ -17,7 +17,7 @@ from bot.cli.demo import NAMES
 from bot.play.registry import titles
 from engines.core.playout import playout
 from engines.core.rng import SplitMix64
-from render.common import encode_png
+from render.common import IMAGE_SUFFIX, encode_image
 
 PLAYERS = 4
 SEED = 7
@@ -34,16 +34,16 @@ def moment(key: str, players: int = PLAYERS, seed: int = SEED, stage: float = ST
 
 
 def pictures() -> dict[str, bytes]:
-    """File name -> PNG bytes of every picture of the gallery."""
+    """File name -> bytes (as sent to Discord) of every picture of the gallery."""
     out: dict[str, bytes] = {}
     names = NAMES[:PLAYERS]
     for key, title in titles().items():
         state = moment(key)
-        out[f"{key}-board.png"] = encode_png(title.renderer.board(title.engine.view(state, None), names))
+        out[f"{key}-board{IMAGE_SUFFIX}"] = encode_image(title.renderer.board(title.engine.view(state, None), names))
         if key == HAND_OF:
             hand = title.renderer.private(title.engine.view(state, 0), names)
             assert hand is not None, "the gallery's hand image"
-            out[f"{key}-hand.png"] = encode_png(hand)
+            out[f"{key}-hand{IMAGE_SUFFIX}"] = encode_image(hand)
     return out
 
 

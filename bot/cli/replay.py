@@ -1,6 +1,6 @@
 """``python -m bot replay FILE --out DIR``: an exported game (``bot.play.record``) played back offline.
 
-Every board is drawn again (``board-0000.png`` the new game, then one per logged action), and the
+Every board is drawn again (``board-0000.webp`` the new game, then one per logged action), and the
 final state is checked against the record's hash. One summary line on stdout; a record that does not
 read or play back is one ``error:`` line on stderr (status 2), a final state that differs status 1.
 """
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.play.record import BadRecord, play_back
-from render.common import encode_png
+from render.common import IMAGE_SUFFIX, encode_image
 
 
 def replay(path: str, out: str) -> int:
@@ -37,7 +37,7 @@ def replay(path: str, out: str) -> int:
     renderer = registry.get(doc["game_key"]).renderer
     for i, state in enumerate(played.states):
         image = renderer.board(played.engine.view(state, None), played.names)
-        (folder / f"board-{i:04d}.png").write_bytes(encode_png(image))
+        (folder / f"board-{i:04d}{IMAGE_SUFFIX}").write_bytes(encode_image(image))
     if not played.matches:
         print(f"error: {path} replays to a different final state than the one recorded "
               f"({len(played.states)} boards in {out})", file=sys.stderr)

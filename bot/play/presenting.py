@@ -19,7 +19,7 @@ from bot.play.stored import Loaded
 from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
-from render.common import encode_png
+from render.common import encode_image
 from render.text import drawing_in
 
 
@@ -108,7 +108,7 @@ async def board_png(row: GameRow, game: Loaded, state, drawn: Drawn) -> bytes:
 
     def draw() -> bytes:
         with drawing_in(lang):
-            return encode_png(renderer.board(view, names))
+            return encode_image(renderer.board(view, names))
 
     png = await drawn.get((row.id, row.version, None, tuple(names), lang), draw)
     assert png is not None
@@ -123,6 +123,6 @@ async def private_png(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn
     def draw() -> bytes | None:
         with drawing_in(lang):
             image = renderer.private(view, names)
-        return None if image is None else encode_png(image)
+        return None if image is None else encode_image(image)
 
     return await drawn.get((row.id, row.version, seat, tuple(names), lang), draw)

@@ -1,7 +1,7 @@
 """The transport-agnostic game service: create, join, leave, start, act, board, hand,
 log, abort, games, suggestions. No discord objects in here.
 
-Each call returns a ``Post`` saying what to show: public text, the public board PNG,
+Each call returns a ``Post`` saying what to show: public text, the public board image,
 whom to mention, and private content for the caller only. Player mistakes raise
 ``Refusal`` (a sentence to show to that player alone); nothing changes on a refusal.
 Moves on one channel are serialized by a lock; different games run concurrently.

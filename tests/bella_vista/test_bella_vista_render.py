@@ -10,7 +10,7 @@ from PIL import ImageChops
 from engines.bella_vista import Options
 from render.bella_vista import BellaVistaRenderer, draw_board
 from render.bella_vista_town import town_layer
-from render.common import encode_png
+from render.common import encode_image
 
 R = BellaVistaRenderer()
 
@@ -40,7 +40,7 @@ def test_board_is_1100_wide_and_at_most_1800_high(seats, layout):
 def test_every_board_png_stays_under_200_kb(seats):
     for seed in (11, 12):
         for state in moments(seats, "random", seed).values():
-            assert len(encode_png(board(state))) < 200_000
+            assert len(encode_image(board(state))) < 200_000
 
 
 def test_a_placed_building_changes_the_pixels_of_its_cells():
@@ -68,7 +68,7 @@ def test_hidden_information_does_not_reach_the_spectator_image():
     assert other != state
     a, b = board(state), board(other)
     assert a.tobytes() == b.tobytes()
-    assert encode_png(a) == encode_png(b)
+    assert encode_image(a) == encode_image(b)
     # the owner's own board view does show its face-down card, so it changes
     assert board(state, seat).tobytes() != board(other, seat).tobytes()
 
@@ -117,7 +117,7 @@ def test_private_image_through_a_whole_game(seats):
     for state in states[:: max(1, len(states) // 8)] + (states[-1],):
         for seat in range(seats):
             img = R.private(GAME.view(state, seat), NAMES[:seats])
-            assert img is not None and len(encode_png(img)) < 200_000
+            assert img is not None and len(encode_image(img)) < 200_000
 
 
 def test_town_layer_is_cached_and_never_drawn_on():

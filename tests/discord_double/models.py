@@ -155,6 +155,27 @@ class Attachment:
     def is_png(self) -> bool:
         return self.data.startswith(b"\x89PNG\r\n\x1a\n")
 
+    @property
+    def is_webp(self) -> bool:
+        return self.data[:4] == b"RIFF" and self.data[8:12] == b"WEBP"
+
+    @property
+    def is_image(self) -> bool:
+        """A picture Discord shows inline (the boards are WebP; tests also send PNGs)."""
+        return self.is_png or self.is_webp
+
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height from the image's header, as Discord reports them (None if unreadable)."""
+        d = self.data
+        if self.is_png and len(d) >= 24:
+            return int.from_bytes(d[16:20], "big"), int.from_bytes(d[20:24], "big")
+        if self.is_webp and d[12:16] == b"VP8L" and len(d) >= 25 and d[20] == 0x2F:
+            bits = int.from_bytes(d[21:25], "little")
+            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+        if self.is_webp and d[12:16] == b"VP8X" and len(d) >= 30:
+            return int.from_bytes(d[24:27], "little") + 1, int.from_bytes(d[27:30], "little") + 1
+        return None
+
     def payload(self) -> dict[str, Any]:
         url = f"https://cdn.double.invalid/attachments/{self.id}/{self.filename}"
         out: dict[str, Any] = {
@@ -167,9 +188,8 @@ class Attachment:
         }
         if self.description:
             out["description"] = self.description
-        if self.is_png and len(self.data) >= 24:
-            out["width"] = int.from_bytes(self.data[16:20], "big")
-            out["height"] = int.from_bytes(self.data[20:24], "big")
+        if (size := self.dimensions()) is not None:
+            out["width"], out["height"] = size
         return out
 
 
@@ -268,8 +288,8 @@ class Message:
         return [v.text() for v in self.versions]
 
     @property
-    def pngs(self) -> list[Attachment]:
-        return [a for a in self.attachments if a.is_png]
+    def images(self) -> list[Attachment]:
+        return [a for a in self.attachments if a.is_image]
 
     def mentions(self) -> set[int]:
         """User ids mentioned in the content (``<@id>``)."""
@@ -393,8 +413,8 @@ class InteractionResult:
         return "\n".join(m.text for m in self.messages if not m.deleted)
 
     @property
-    def pngs(self) -> list[Attachment]:
-        return [a for m in self.messages if not m.deleted for a in m.pngs]
+    def images(self) -> list[Attachment]:
+        return [a for m in self.messages if not m.deleted for a in m.images]
 
     def __repr__(self) -> str:
         return f"<InteractionResult {self.interaction.name} type={self.response_type} messages={self.messages}>"

@@ -70,6 +70,8 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 def sniff_content_type(filename: str, data: bytes) -> str:
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         return "image/png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
     if data.startswith(b"\xff\xd8\xff"):
         return "image/jpeg"
     if data.startswith(b"GIF8"):

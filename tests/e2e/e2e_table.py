@@ -65,16 +65,18 @@ async def open_table(double: DiscordDouble, db_path: Path, seed: int = SEED, **o
 
 
 def boards(double: DiscordDouble, channel: Channel) -> list[Message]:
-    return [m for m in double.public(channel) if m.pngs]
+    return [m for m in double.public(channel) if m.images]
 
 
 def only_public_board(res: InteractionResult) -> Message:
-    """The action produced exactly one new public message, in its channel, and it carries the board PNG."""
+    """The action produced exactly one new public message, in its channel, and it carries the board image
+    (a lossless WebP, named so that Discord shows it inline)."""
     assert len(res.public) == 1, f"expected one public board post, got {res.messages}"
     [msg] = res.public
     assert msg.channel_id == res.interaction.channel.id
-    [png] = msg.pngs
-    assert png.content_type == "image/png" and png.data[:8] == b"\x89PNG\r\n\x1a\n" and len(png.data) > 1000
+    [board] = msg.images
+    assert board.content_type == "image/webp" and board.is_webp and len(board.data) > 1000
+    assert board.filename.endswith(".webp") and board.dimensions() is not None
     return msg
 
 

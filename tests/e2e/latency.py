@@ -71,7 +71,7 @@ async def measure(games: int, moves: int, seed: int = 1) -> dict:
                     if rec.responded_at is not None:
                         ack.append((rec.responded_at - rec.created) * 1000)
                     mine = [m for m in res.messages if m.channel_id == channel.id]  # not the other games'
-                    boards = [m for m in mine if m.pngs and not m.ephemeral and not m.deleted]
+                    boards = [m for m in mine if m.images and not m.ephemeral and not m.deleted]
                     if boards:
                         first = min(m.versions[0].at for m in boards)
                         posted.append((first - rec.created) * 1000)

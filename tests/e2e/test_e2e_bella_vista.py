@@ -112,7 +112,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         if moves % 11 == 5:
             # anyone may re-post the board: the same picture as the last move's board
             res = await double.slash(spectator, channel, "board")
-            assert res.ephemeral and only_public_board(res).pngs[0].data == board.pngs[0].data
+            assert res.ephemeral and only_public_board(res).images[0].data == board.images[0].data
         if stale is not None:
             await refuse_stale_menu(double, table, channel, *stale)
             stale = None
@@ -218,7 +218,7 @@ async def test_lobby_and_help_commands(double: DiscordDouble, table: Table) -> N
     await double.slash(bob, games, "join")
     res = await double.slash(carol, games, "board")
     [post] = res.public
-    assert "Alice" in post.content and "Bob" in post.content and not post.pngs
+    assert "Alice" in post.content and "Bob" in post.content and not post.images
     res = await double.slash(carol, games, "games")
     assert res.ephemeral and games.mention in res.text and "lobby" in res.text
     res = await double.slash(bob, games, "leave")
@@ -233,7 +233,7 @@ async def test_lobby_and_help_commands(double: DiscordDouble, table: Table) -> N
     await double.slash(alice, games, "new", game="bella_vista")
     res = await double.slash(bob, games, "games")
     assert games.mention in res.text and other.mention in res.text
-    assert all(not m.pngs for m in double.public())
+    assert all(not m.images for m in double.public())
 
 
 async def test_refusals_after_public_defer_are_private(double: DiscordDouble, table: Table) -> None:
@@ -268,4 +268,4 @@ async def test_a_move_whose_board_cannot_be_posted_is_kept_and_the_player_told(
     assert "It is stored, but I could not post the board" in res.text, res.text
     assert (await table.service.store.open_game_in(games.id)).version == before + 1
     shown = await double.slash(actor, games, "board")
-    assert len(shown.public) == 1 and shown.public[0].pngs
+    assert len(shown.public) == 1 and shown.public[0].images

@@ -92,7 +92,7 @@ async def test_a_timeout_is_played_by_the_autopilot(double: DiscordDouble, tmp_p
             assert seat in played
             assert f"Played for **{names[seat]}** by the autopilot after 2 h" in "\n".join(
                 m.content for m in autopiloted(double, games)), post.content
-        assert post.pngs and len(boards(double, games)) > shown
+        assert post.images and len(boards(double, games)) > shown
         state = engine.state_model.model_validate_json(row.snapshot)
         for seat in engine.to_act(state):  # whoever owes now has a fresh clock
             assert f"{names[seat]}, 2 h left" in boards(double, games)[-1].content

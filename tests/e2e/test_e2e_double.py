@@ -185,8 +185,8 @@ async def test_ephemeral_reply_public_file_autocomplete_and_thinking(double: Dis
         assert res.response_type == 4 and res.ephemeral
         assert [m.text for m in res.private] == ["only you see this"]
         [public] = res.public
-        assert public.content == "for everyone" and public.pngs[0].filename == "board.png"
-        assert public.pngs[0].content_type == "image/png" and public.pngs[0].data == tiny_png()
+        assert public.content == "for everyone" and public.images[0].filename == "board.png"
+        assert public.images[0].content_type == "image/png" and public.images[0].data == tiny_png()
         assert res.original in double.seen_by(alice) and res.original not in double.seen_by(bob)
         assert double.public(games) == [public]
 
@@ -329,7 +329,7 @@ async def test_attachment_over_the_size_limit_is_refused(double: DiscordDouble) 
         assert err.value.code == 50006
         double.pop_violations()
         sent = await channel.send(file=discord.File(io.BytesIO(tiny_png()), "ok.png"))
-        assert sent.attachments[0].width == 3 and double.public()[0].pngs[0].data == tiny_png()
+        assert sent.attachments[0].width == 3 and double.public()[0].images[0].data == tiny_png()
 
 
 async def test_edits_and_deletes_are_recorded(double: DiscordDouble) -> None:
@@ -340,7 +340,7 @@ async def test_edits_and_deletes_are_recorded(double: DiscordDouble) -> None:
     assert original.deleted and [v.text() for v in original.versions] == ["a", "b\nT\nD"]
     assert follow.ephemeral and follow.content == "d" and follow.via == "followup"
     assert follow.visible_to(alice) and not follow.visible_to(bob)
-    assert posted.via == "channel" and posted.interaction_user is None and posted.pngs[0].filename == "p.png"
+    assert posted.via == "channel" and posted.interaction_user is None and posted.images[0].filename == "p.png"
     assert double.public(games) == [posted] and double.seen_by(alice, games) == [follow, posted]
     assert "a" in double.public_texts_ever(games)
 

@@ -93,7 +93,7 @@ async def play_to_the_end(double: DiscordDouble, table, channel: Channel, player
         seen.private(user, res.private)
         seen.public(res.public)
         moves += 1
-    final = [m for m in double.public(channel) if m.pngs][-1]
+    final = [m for m in double.public(channel) if m.images][-1]
     return final
 
 
@@ -123,7 +123,7 @@ async def test_a_brazilian_server_an_italian_and_an_english_player_play_to_the_e
         assert res.ephemeral and "The game has started" in res.private[0].text
         seen.private(edward, res.private)
         seen.public(res.public)
-        [board] = [m for m in res.public if m.pngs]
+        [board] = [m for m in res.public if m.images]
         assert board.components and "Minha mão / minha jogada" in board.text
 
         final = await play_to_the_end(double, table, channel, players, seen, random.Random(key))

@@ -93,13 +93,13 @@ async def test_lobby_buttons_reminder_and_autopilot_of_a_portuguese_game(threade
             assert labels(lobby) == button_words(game_id, ("join", "leave", "bot", "start"))
         res = await double.press(edward, lobby, f"piazza:lobby:{game_id}:start")
         assert res.ephemeral and says(res.private[0], OTHER, "bot.places.started_note")  # private: English
-        board = [m for m in double.public(thread) if m.pngs][-1]
+        board = [m for m in double.public(thread) if m.images][-1]
         assert says(board, GAME, "bot.clock.waiting"), board.content
 
         [waiting] = await table.service.pending(thread.id)
         clock.advance(minutes=31)  # half of the hour: a reminder, in the game's language whoever it is for
-        await until(double, lambda: any(m.pinged == {waiting} for m in double.public(thread) if not m.pngs))
-        [reminder] = [m for m in double.public(thread) if m.pinged == {waiting} and not m.pngs]
+        await until(double, lambda: any(m.pinged == {waiting} for m in double.public(thread) if not m.images))
+        [reminder] = [m for m in double.public(thread) if m.pinged == {waiting} and not m.images]
         assert says(reminder, GAME, "bot.clock.reminder"), reminder.content
         assert not says(reminder, OTHER, "bot.clock.reminder"), reminder.content
 

@@ -70,7 +70,7 @@ async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double
         clock.now += timedelta(minutes=2)  # past the back-off
         [late] = await new_boards(double, games, seen)
         [missed] = await public_lines(table, game.id)
-        assert missed in late.content and late.pngs
+        assert missed in late.content and late.images
         assert late.mentions() == set(await table.service.pending(games.id)) == late.pinged
         row = await table.service.store.game(game.id)
         assert row.announced == row.version == 1

@@ -25,7 +25,7 @@ class Clock:
 
 async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_path: Path) -> None:
     from bot.play import registry
-    from render.common import encode_png
+    from render.common import encode_image
 
     bob = double.user("bob")  # not playing: the name below must never ping him
     tricky = [double.add_user("mallory", display=f"<@{bob.id}>"), double.add_user("bolder", display="**bold**"),
@@ -47,8 +47,8 @@ async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_pat
         # the board image draws the names as typed (no backslashes)
         row, state = await stored_state(table, games, registry.get("leonardo").engine)
         title = registry.get("leonardo")
-        image = encode_png(title.renderer.board(title.engine.view(state, None), [u.display for u in tricky]))
-        assert boards(double, games)[-1].pngs[0].data == image
+        image = encode_image(title.renderer.board(title.engine.view(state, None), [u.display for u in tricky]))
+        assert boards(double, games)[-1].images[0].data == image
 
         clock.now += timedelta(days=3)  # the deadline ends the game: the score sheet names everyone
         for _ in range(100):

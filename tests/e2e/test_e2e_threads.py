@@ -63,9 +63,9 @@ async def test_three_games_in_threads_of_one_channel_each_to_the_end(threaded_do
         assert [m.id for m in res.public] == [announcement.id] and "Alice, Bob" in announcement.content
         res = await double.press(alice, lobby_post(double, thread, game_id), f"piazza:lobby:{game_id}:start")
         assert res.ephemeral and "started" in res.text
-        [board] = [m for m in double.public(thread) if m.pngs]
+        [board] = [m for m in double.public(thread) if m.images]
         places[key] = (thread, game_id)
-    assert all(not m.pngs for m in double.public(games))  # the channel: three announcements, no boards
+    assert all(not m.images for m in double.public(games))  # the channel: three announcements, no boards
     assert len(double.public(games)) == 3
 
     res = await double.slash(alice, games, "board")  # in the channel: which threads
@@ -124,7 +124,7 @@ async def test_lobby_buttons_across_a_restart_and_their_refusals(threaded_double
     await table.restart()
     res = await double.press(bob, lobby, start)
     assert res.ephemeral and "started" in res.text
-    assert [m for m in double.public(thread) if m.pngs] and "has started" in lobby.content
+    assert [m for m in double.public(thread) if m.images] and "has started" in lobby.content
     assert not lobby.custom_ids()  # the buttons go once the game has started
     res = await double.press(erin, announcement, join)
     assert res.ephemeral and ("ended" in res.text or "started" in res.text), res.text
@@ -142,10 +142,10 @@ async def test_an_archived_thread_is_reopened_and_a_deleted_one_frees_its_game(t
     pending = await table.service.pending(thread.id)
     [uid] = pending
     mover = alice if uid == alice.id else bob
-    boards = len([m for m in double.public(thread) if m.pngs])
+    boards = len([m for m in double.public(thread) if m.images])
     res = await double.slash(mover, thread, "move", action=pending[uid][0])
     assert "Played" in res.text and "could not" not in res.text
-    assert not thread.archived and len([m for m in double.public(thread) if m.pngs]) == boards + 1
+    assert not thread.archived and len([m for m in double.public(thread) if m.images]) == boards + 1
 
     await double.delete_thread(thread)  # a moderator
     assert not await table.service.is_playing(thread.id)
@@ -172,7 +172,7 @@ async def test_where_no_thread_may_be_made_the_game_is_played_in_the_channel(thr
     res = await double.press(bob, res.original, f"piazza:lobby:{game_id}:join")
     assert "You have a seat" in res.text
     res = await double.slash(bob, games, "start")
-    assert [m for m in double.public(games) if m.pngs]
+    assert [m for m in double.public(games) if m.images]
 
 
 async def test_rematch_opens_a_new_thread_and_seats_each_player_with_one_click(threaded_double: DiscordDouble,

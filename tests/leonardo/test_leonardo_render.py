@@ -17,7 +17,7 @@ from engines.core.rng import SplitMix64
 from engines.leonardo.model import Options
 from engines.leonardo.positions import next_art, started
 from render.canvas import INLINE_WIDTH, MIN_PIECE_INLINE, MIN_TEXT_INLINE
-from render.common import encode_png
+from render.common import encode_image
 from render.leonardo import LeonardoRenderer, draw_board, static_layer
 from render.leonardo_look import GROUNDS
 from render.text import catalog
@@ -79,7 +79,7 @@ def test_the_board_suits_discords_preview_and_stays_light():
     for label in ("6p-corp-middle", "6p-final", "2p-start"):
         img = R.board(G.view(_state(label), None), NAMES)
         assert 1.15 <= img.width / img.height <= 1.5
-        assert len(encode_png(img)) < 200_000
+        assert len(encode_image(img)) < 200_000
         assert img.width * MIN_TEXT_INLINE / INLINE_WIDTH <= draw_board(G.view(_state(label), None), NAMES).min_text
 
 

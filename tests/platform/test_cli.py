@@ -37,8 +37,8 @@ def test_demo_writes_boards_and_scores(tmp_path):
                      "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("== Le Torri di Bologna: 2 random players, seed 3, ")  # no fallback line
-    boards = sorted((tmp_path / "torri").glob("move-*.png"))
-    assert boards and all(p.read_bytes()[:4] == b"\x89PNG" for p in boards)
+    boards = sorted((tmp_path / "torri").glob("move-*.webp"))
+    assert boards and all(p.read_bytes()[8:12] == b"WEBP" for p in boards)
     sheet = (tmp_path / "torri" / "scores.txt").read_text()
     assert "Le Torri di Bologna, 2 players, seed 3" in sheet and "1." in sheet and "1." in result.stdout
     assert len(boards) == int(re.search(r"(\d+) moves in [\d.]+ s", result.stdout)[1]) + 1  # one per move, and the start
@@ -66,11 +66,18 @@ def test_bench_json_has_the_documented_keys():
 
     result = run_bot("bench", "--json", "--quick", "--game", "torri")
     assert result.returncode == 0, result.stderr
-    figures = json.loads(result.stdout)
+
+    def not_json(constant: str) -> None:
+        raise AssertionError(f"{constant} is not JSON: strict parsers (jq, JSON.parse) refuse it")
+
+    figures = json.loads(result.stdout, parse_constant=not_json)
     entry = figures["games"]["torri"]
     for key in ("pipeline_ms_median", "pipeline_ms_p95", "encode_ms_median", "pipeline_to_encode_ratio",
-                "board_png_kb_median", "board_png_kb_max", "snapshot_bytes_final_median", "playouts_per_second", "playouts_per_second_checked"):
+                "board_kb_median", "board_kb_max", "snapshot_bytes_final_median", "playouts_per_second", "playouts_per_second_checked",
+                "reference_encode_ms_median", "reference_png_kb_median", "encode_time_ratio", "bytes_ratio",
+                "psnr_db_min", "max_channel_error", "pipeline_to_reference_encode_ratio"):
         assert key in entry
+    assert entry["psnr_db_min"] is None and entry["max_channel_error"] == 0  # lossless: null, not Infinity
     assert set(figures["memory"]) == {"games_open", "rss_mb_baseline", "rss_mb_with_games_open", "db_file_kb"}
     assert set(figures["sweep"]) == {"open_games", "loop_ms_nothing_due", "wall_ms_nothing_due", "reminders_due",
                                      "loop_ms_with_due", "wall_ms_with_due"}

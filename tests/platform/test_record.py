@@ -53,7 +53,7 @@ async def test_export_then_offline_replay_reaches_the_same_final_snapshot(servic
     assert played.matches and played.states[-1].model_dump_json() == row.snapshot
     out = tmp_path / "boards"
     assert main(["replay", str(path), "--out", str(out)]) == 0
-    assert len(list(out.glob("board-*.png"))) == len(doc["actions"]) + 1
+    assert len(list(out.glob("board-*.webp"))) == len(doc["actions"]) + 1
     assert "replayed to the recorded final state" in capsys.readouterr().out
 
     doc["final"]["sha256"] = "0" * 64  # a record whose end differs

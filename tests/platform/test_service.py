@@ -40,7 +40,7 @@ async def test_lobby_rules(service):
     with pytest.raises(Refusal, match="Only a seated player"):
         await service.start(1, ANDREA)
     post = await service.start(1, BRUNO, seed=4)
-    assert post.board_png.startswith(b"\x89PNG") and post.mentions
+    assert post.board_png[8:12] == b"WEBP" and post.mentions
     with pytest.raises(Refusal, match="already started"):
         await service.join(1, SOFIA)
 

@@ -8,7 +8,7 @@ from engines.core.playout import play_to_end
 from engines.core.rng import Rng
 from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
-from render.common import encode_png
+from render.common import encode_image
 from render.torri import TorriRenderer, image_height, static_layer
 
 R = TorriRenderer()
@@ -24,7 +24,7 @@ def test_board_size_and_png_weight(players):
     state, _ = play_to_end(GAME, players, Options(), 3)
     img = image(state)
     assert img.width == 1100 and 500 <= img.height <= 846
-    assert len(encode_png(img)) < 200_000
+    assert len(encode_image(img)) < 200_000
 
 
 def test_a_public_move_changes_pixels():

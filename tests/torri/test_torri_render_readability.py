@@ -9,7 +9,7 @@ from torri_boards import NAMES, boards
 
 from engines.torri.positions import GAME, play, position
 from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
-from render.common import encode_png
+from render.common import encode_image
 from render.torri import draw_board
 
 BOARDS = boards()
@@ -46,4 +46,4 @@ def test_a_crowded_board_with_long_names_stays_readable_and_landscape():
 @pytest.mark.parametrize("state", [s for i, s in BOARDS if i.endswith("final")],
                          ids=[i for i, _ in BOARDS if i.endswith("final")])
 def test_the_png_stays_well_under_200_kb(state):
-    assert len(encode_png(drawn(state).image)) < 150_000
+    assert len(encode_image(drawn(state).image)) < 150_000
