@@ -194,7 +194,7 @@ async def test_a_bot_killed_mid_move_loses_nothing(double: DiscordDouble, postgr
         await wait_ready(procs[1:], [ready])  # after the first sweep
         await double.settle()
         caught_up = double.public(games)[posts:]
-        assert len(caught_up) == 1 and caught_up[0].posted_by == "double-token-second" and caught_up[0].pngs
+        assert len(caught_up) == 1 and caught_up[0].posted_by == "double-token-second" and caught_up[0].images
         after = await store.open_game_in(games.id)
         assert after is not None and (after.version, after.announced) == (row.version, row.version)
         log = await store.actions(row.id)
