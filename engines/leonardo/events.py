@@ -27,7 +27,7 @@ class _Mode(threading.local):
 
 
 _mode = _Mode()
-_UNMADE = Event(key="leo.event.unmade")  # what ``event`` returns while quiet (dropped unread)
+_UNMADE = Event(key="unmade")  # what ``event`` returns while quiet (dropped unread; no words: never shown)
 
 
 def quietly(play: Callable[..., Any], *args: Any) -> None:
