@@ -69,6 +69,12 @@ class BellaVista(Game[State, Any, View, Options]):
         state.last_events = public_record(events)
         return events
 
+    def advance(self, state: State, seat: int, action) -> None:
+        """Search's fast path: the move played as ``_play`` plays it, without the caption's
+        public record of its events (``last_events``: what the board shows of the last move;
+        a search never shows a board). Tested against ``apply`` action by action."""
+        playing.play(state, seat, action)
+
     def _time_up(self, state: State) -> list[Event]:
         """The game ends where it stands: it is scored as at the end of round 8 (coins,
         contracts taken, both objectives over the buildings standing)."""

@@ -70,7 +70,12 @@ def fast_playout(game: Game, state: Any, rng: Rng, max_steps: int = 100_000) -> 
     for moves in range(max_steps):
         if game.result(state) is not None:
             return state, moves
-        seats = sorted(game.to_act(state))
-        seat = seats[rng.below(len(seats))]
+        acting = game.to_act(state)
+        if len(acting) == 1:  # the usual case: the seat's draw made all the same (it is 0)
+            (seat,) = acting
+            rng.below(1)
+        else:
+            seats = sorted(acting)
+            seat = seats[rng.below(len(seats))]
         game.advance(state, seat, game.random_action(state, seat, rng))
     raise AssertionError(f"the game did not end within {max_steps} moves")

@@ -30,6 +30,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _KEY_HEX = re.compile(r"(?:[0-9a-f]{2}){16,64}")  # BLAKE2b keys are 16 to 64 bytes here
 _INTEGER = re.compile(r"-?[0-9]{1,40}")
+_LIMITS: dict[int, int] = {}  # below(n): the largest multiple of n up to 2**64, by n (small bounds recur)
 
 
 class Rng:
@@ -39,11 +40,24 @@ class Rng:
     def next_u64(self) -> int:
         raise NotImplementedError
 
+    def skip(self) -> None:
+        """Move past one draw without using it (as ``next_u64`` does, maybe cheaper)."""
+        self.next_u64()
+
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """Uniform integer in [0, n), without modulo bias. ``below(1)`` (one seat acting,
+        one legal action) uses up its draw without computing it: its answer is 0 whatever
+        the draw, and the stream goes on exactly as if it had been computed."""
+        if n == 1:
+            self.skip()
+            return 0
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = (1 << 64) - ((1 << 64) % n)
+            if len(_LIMITS) < 4096:
+                _LIMITS[n] = limit
         while True:
             x = self.next_u64()
             if x < limit:
@@ -85,6 +99,9 @@ class SplitMix64(BaseModel, Rng):
         """A SplitMix64 from an integer: the random legal-move player and old games only."""
         return cls(state=seed & _MASK)
 
+    def skip(self) -> None:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+
     def next_u64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state
@@ -107,10 +124,22 @@ class Blake2b(BaseModel, Rng):
             raise ValueError("a BLAKE2b key is 32 to 128 lower-case hex digits (16 to 64 bytes)")
         return key
 
+    def skip(self) -> None:
+        self.next_counter()
+
+    def next_counter(self) -> int:
+        """The counter of the next draw, counted as used. Written straight into the model's
+        fields (pydantic's ``__setattr__`` was a third of a draw's time), marked as set as
+        an assignment would."""
+        fields = self.__dict__
+        n = fields["counter"]
+        fields["counter"] = n + 1
+        self.__pydantic_fields_set__.add("counter")
+        return n
+
     def next_u64(self) -> int:
         h = _keyed(self.key).copy()
-        h.update(self.counter.to_bytes(8, "little"))
-        self.counter += 1
+        h.update(self.next_counter().to_bytes(8, "little"))
         return int.from_bytes(h.digest(), "little")
 
 

@@ -12,7 +12,7 @@ from engines.leonardo import components, evaluation, hidden, hints, sampling, te
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
-from engines.leonardo.events import event
+from engines.leonardo.events import event, quietly
 from engines.leonardo.glosses import gloss
 from engines.leonardo.model import Firm, Options, State, View, action_adapter
 from engines.leonardo.play import play
@@ -127,8 +127,9 @@ class Leonardo(Game[State, object, View, Options]):
         # agents play only legal actions: no refusal check. A search applies the simultaneous
         # decisions of a step one after the other: one refusal of a corporation ends the
         # proposal, and the other members' answers are then moot (they owe nothing any more).
+        # Its events are dropped: they are not made (``events.quietly``).
         if seat in self.to_act(state):
-            play(state, seat, action)
+            quietly(play, state, seat, action)
 
     def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
         return hints.explain(view, seat, action, value)

@@ -28,8 +28,13 @@ def central_height(tower: str) -> int:
 
 def height_limit(state: State, lay: Layout) -> int:
     """The tallest any other tower may be: the shorter central tower."""
-    towers = state.towers
-    return min(len(t) - (t[-1] == NEUTRAL_BATTLEMENT) for t in map(towers.__getitem__, lay.centrals))  # central_height
+    towers, limit = state.towers, 1 << 30
+    for sq in lay.centrals:  # central_height of each, the lowest
+        t = towers[sq]
+        height = len(t) - (t[-1] == NEUTRAL_BATTLEMENT)
+        if height < limit:
+            limit = height
+    return limit
 
 
 def build_problem(

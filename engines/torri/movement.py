@@ -181,7 +181,8 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     best: dict[tuple[str, tuple[int, ...]], tuple[tuple, tuple[str, ...], tuple[int, ...]]] = {}
 
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
-        key = (path[-1], tuple(sorted(payees[:gold])) if payees else ())  # paid_outcome
+        paid = payees[:gold]
+        key = (path[-1], paid if len(paid) < 2 else tuple(sorted(paid)))  # paid_outcome
         old = best.get(key)
         steps, fees = len(path), len(payees)
         if old is not None:
@@ -246,7 +247,10 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     # path in it alive until the next garbage collection (most of a random game's garbage)
     explore = None  # type: ignore[assignment]
     others: dict[str, list[Route]] = {}
-    chosen = {(dest, tuple(sorted(route.payees[:gold]))) for dest, route in inferred.items()}  # paid_outcome
+    chosen = set()  # paid_outcome of each inferred route (a sort only where two or more are paid)
+    for dest, route in inferred.items():
+        paid = route.payees[:gold]
+        chosen.add((dest, paid if len(paid) < 2 else tuple(sorted(paid))))
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
         if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
             others.setdefault(key[0], []).append(Route(path, payees))

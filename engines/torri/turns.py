@@ -125,15 +125,16 @@ def legal_move_list(state: State, lay: Layout, seat: int) -> list[Move]:
 
 
 def listed_route(state: State, seat: int, move: Move) -> Route | None:
-    """The route of a move ``legal_moves`` listed (or ``draw_move`` drew) for this very
-    position (None if the position is not remembered or the move is not listed as
-    typed). The listed moves are the shared objects ``legal_actions`` handed out: they
+    """The route of a move ``legal_moves`` listed for this very position, or ``draw_move``
+    drew on this very state object (see ``_drawn``); None if the position is not
+    remembered or the move is not listed as typed. The listed moves are the shared objects ``legal_actions`` handed out: they
     are found by identity first."""
-    key = _position_key(state, seat)
     drawn = _drawn[0]
-    if drawn is not None and drawn[1] is move and drawn[0] == key:
-        return drawn[2]
-    found = _listed.get(key)
+    if drawn is not None and drawn[0] is state and drawn[1] is move:
+        _drawn[0] = None  # used once
+        if drawn[3] == (state.turn, seat, state.builders, state.gold):
+            return drawn[2]
+    found = _listed.get(_position_key(state, seat))
     if found is None:
         return None
     for listed, route in found[0]:
@@ -142,7 +143,13 @@ def listed_route(state: State, seat: int, move: Move) -> Route | None:
     return next((route for listed, route in found[0] if listed == move), None)
 
 
-_drawn: list[tuple[tuple, Move, Route] | None] = [None]  # the last move draw_move drew: (position key, move, route)
+# The last move draw_move drew: (the state itself, the move, its route, the state's turn,
+# seat, builders and gold). A random game draws a move and plays it at once on the same
+# object: the route is taken back if the very object is played on next, at the same turn
+# (every move played moves the turn on). Holding the state keeps its identity from being
+# reused; a copy (``apply`` plays on one) is never the drawn object and finds its route
+# the usual way.
+_drawn: list[tuple[State, Move, Route, tuple] | None] = [None]
 
 
 def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
@@ -162,7 +169,7 @@ def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
         i -= len(moves)
     else:
         move, route = others[i]
-    _drawn[0] = (_position_key(state, seat), move, route)
+    _drawn[0] = (state, move, route, (state.turn, seat, list(state.builders), list(state.gold)))
     return move
 
 

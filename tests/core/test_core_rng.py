@@ -73,6 +73,29 @@ def test_below_is_roughly_uniform():
     assert sorted(items) == list(range(10)) and items != list(range(10))
 
 
+def _below_by_the_definition(r: Rng, n: int) -> int:
+    """``below`` as first written: every draw computed, the bound's limit worked out afresh."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x = r.next_u64()
+        if x < limit:
+            return x % n
+
+
+@pytest.mark.parametrize("seed", [f"blake2b:{KEY}", "splitmix64:42"])
+def test_below_draws_what_its_definition_draws_and_below_1_keeps_the_stream(seed):
+    # below(1) skips computing its draw (its answer is 0 whatever the draw) and small bounds'
+    # limits are remembered: neither may change a single draw of a stored game
+    fast, slow = Rng.from_seed(seed), Rng.from_seed(seed)
+    bounds = [1, 2, 1, 1, 7, 1, 3, 10, 1, 6 * 7 * 11 * 13, (1 << 63) + 1, 1, 5, 1 << 64, 1]
+    got = [fast.below(n) for n in bounds * 20]
+    assert got == [_below_by_the_definition(slow, n) for n in bounds * 20]
+    assert fast == slow and fast.model_fields_set == slow.model_fields_set
+    assert [fast.next_u64() for _ in range(5)] == [slow.next_u64() for _ in range(5)]
+    with pytest.raises(ValueError):
+        fast.below(0)
+
+
 def test_seed_forms():
     # A plain int is BLAKE2b keyed by its 16 (or more) big-endian bytes; seed_text names it.
     assert seed_text(5) == "blake2b:" + "00" * 15 + "05"

@@ -5,6 +5,7 @@ the secrets (``hidden.opened``), and the search's ``advance`` in place against `
 from __future__ import annotations
 
 import copy
+import threading
 
 import pytest
 from leo_helpers import G
@@ -14,6 +15,8 @@ from engines.core.game import Event, event
 from engines.core.playout import playout
 from engines.core.rng import Rng, SplitMix64
 from engines.leonardo import copies, hidden
+from engines.leonardo.events import event as leo_event
+from engines.leonardo.events import quietly
 from engines.leonardo.model import (
     Accept,
     Buy,
@@ -135,3 +138,41 @@ def test_every_event_equals_its_validated_twin():
                     count += 1
     assert count > 1000
 
+
+
+def test_advance_in_place_plays_what_apply_plays():
+    """The search's ``advance`` (in place, its events left unmade) ends every action in the
+    state ``apply`` returns, but for the caption ``apply`` keeps (who acted, its events);
+    and ``apply``'s own events are still made."""
+    played = 0
+    for players, options in GAMES:
+        for seed in range(6):
+            start = G.new_game(players, options, seed)
+            mine = start.model_copy(deep=True)
+            for seat, action, after, events in playout(G, start, SplitMix64.from_seed(seed)):
+                G.advance(mine, seat, action)
+                assert mine.model_dump(exclude=CAPTION) == after.model_dump(exclude=CAPTION), (seed, action)
+                assert all(e.key != "unmade" for e in events)
+                played += 1
+    assert played > 2000
+
+
+CAPTION = {"last_seat", "last_events"}
+
+
+def test_a_quiet_search_in_one_thread_leaves_another_threads_events_made():
+    inside, done = threading.Event(), threading.Event()
+
+    def search():
+        quietly(lambda: (inside.set(), done.wait(5)))
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    assert inside.wait(5)
+    try:
+        assert leo_event("leo.event.stays", firm="x").key == "leo.event.stays"
+    finally:
+        done.set()
+        worker.join()
+    quietly(lambda: None)
+    assert leo_event("leo.event.stays", firm="x").params == {"firm": "x"}

@@ -95,6 +95,31 @@ def test_a_position_changed_in_place_is_listed_again():
         assert turns.legal_moves(changed, lay, 0) == turns.list_moves(changed, lay, 0) != before
 
 
+def test_a_drawn_route_serves_only_the_drawn_object_unchanged_and_once():
+    """``draw_move`` keeps the drawn move's route for the ``play_move`` that follows on the
+    same object: a copy of the state (what ``apply`` plays on), the state changed in place
+    (its gold, its builders, its turn) or a second use never get it."""
+    state = position(towers={"C4": "nGY", "E4": "nBY", "B3": "B", "B2": "B"}, builders=["B3", "C4", "E4"],
+                     gold=[3, 0, 0])
+    lay = layout(state.shape, 3)
+
+    def drawn():
+        turns._listed.clear()
+        move = turns.draw_move(state, lay, 0, Rng.from_seed(1))
+        assert move is not None and turns._drawn[0] is not None
+        return move, turns._drawn[0][2]
+
+    move, route = drawn()
+    assert turns.listed_route(state.model_copy(deep=True), 0, move) is None
+    assert turns.listed_route(state, 0, move) == route
+    assert turns.listed_route(state, 0, move) is None  # used once
+    for change in (lambda s: s.gold.__setitem__(0, 2), lambda s: s.builders.__setitem__(1, "B2"),
+                   lambda s: setattr(s, "turn", s.turn + 3)):
+        move, route = drawn()
+        change(state)
+        assert turns.listed_route(state, 0, move) is None
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_playing_a_listed_move_ends_as_playing_it_unlisted(players):
     """``play_move`` takes a listed move's route from the memo; with the memo emptied it
