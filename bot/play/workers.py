@@ -6,6 +6,7 @@ Discord's heartbeat) waits for it. With 50 games played at once that stalled the
 In worker processes the loop only pickles what goes each way (a state of 1-3 KB and a move, the
 new state and its events or a PNG back): tens of microseconds (``python -m bot bench --load``).
 
+The final post's replay and reveal (every board, or every move, of the game again) run here too.
 What a task is given: the title's key (each worker has its own registry, loaded once when it
 starts), the state (1-3 KB pickled: cheaper to send than a view, up to 21 KB) and the move; never
 an engine. Views are made in the worker. It sends back what the rules or the
@@ -104,6 +105,31 @@ def private(key: str, state: Any, seat: int, names: list[str], lang: str) -> byt
     with drawing_in(lang):
         image = title.renderer.private(view, names)
     return None if image is None else encode_png(image)
+
+
+def _loaded(row: Any):
+    """A finished game's title and options in this worker (its state is passed on its own)."""
+    from bot.play.locale import without_lang
+    from bot.play.options import parse_options
+    from bot.play.stored import Loaded
+
+    title = _title(row.game_key)
+    options = parse_options(title.engine.options_model, without_lang(row.options), title.engine.title)
+    return Loaded(title, options, None, None)
+
+
+def replay(row: Any, entries: list) -> bytes:
+    """The game's animated replay (``bot.play.replays``): every board of the game again."""
+    from bot.play.replays import replay_gif
+
+    return replay_gif(row, _loaded(row), entries)
+
+
+def reveal(row: Any, state: Any, entries: list) -> str:
+    """A finished game's reveal file (``bot.play.reveal``): the whole game replayed for its record."""
+    from bot.play.reveal import reveal_text
+
+    return reveal_text(row, _loaded(row), state, entries)
 
 
 # --- the pool ----------------------------------------------------------------------------------

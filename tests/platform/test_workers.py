@@ -65,6 +65,13 @@ async def test_processes_and_threads_give_the_same_posts_and_refusals(tmp_path, 
             refused.append(str(exc.value))
         assert refused[0] == refused[1] and "'no'" in refused[1]  # the refusal's params came back
         assert pool.pids() and workers.play.__module__ == "bot.play.workers"  # the moves went to the pool
+        while not moved[0].finished:  # to the end: the final post's replay and reveal are made in the pool too
+            pending = await a.pending(1)
+            mover = by_id(min(pending))
+            moved = [await s.act(1, mover, pending[mover.id][0]) for s in (a, b)]
+        assert moved[1].finished and moved[0].attachments == moved[1].attachments
+        assert [name for name, _ in moved[1].attachments] == [f"reveal-{moved[1].game_id}.txt",
+                                                              f"replay-{moved[1].game_id}.gif"]
     finally:
         await a_store.close()
         await b_store.close()
