@@ -162,7 +162,7 @@ class BotPlay(Looking):
                 if i and seat not in engine.to_act(state):  # an earlier answer settled this decision
                     break
                 try:
-                    new, events = await self.workers.run(workers.apply, row.game_key, state, seat, action)
+                    new, events = await self.workers.run(workers.apply, workers.ref(game.title), state, seat, action)
                 except RuleError:
                     if i == 0:  # chosen among this very position's legal actions: a bug of the rules
                         raise
@@ -178,7 +178,7 @@ class BotPlay(Looking):
         """The action of the bot in ``seat`` (or of an agent of ``level`` for that seat); a random legal
         one (and one warning) if its agent fails or overruns."""
         level = level or row.bot_of(seat) or "random"
-        view, legal = await self.workers.run(workers.sight, row.game_key, state, seat)
+        view, legal = await self.workers.run(workers.sight, workers.ref(game.title), state, seat)
         rng = bot_rng(row.seed, seat, row.version)
         budget = self._budget(level)
         try:
@@ -250,7 +250,7 @@ class BotPlay(Looking):
         if not row.hints:
             raise Refusal(phrase("bot.advice.off"))
         _owes(row, game, seat)
-        view, legal = await self.workers.run(workers.sight, row.game_key, state, seat)
+        view, legal = await self.workers.run(workers.sight, workers.ref(game.title), state, seat)
         try:
             thought = await self.thinkers.decide(engine, "greedy", view, seat, legal,
                                                  bot_rng(row.seed, seat, row.version), self.bot_budget)

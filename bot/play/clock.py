@@ -168,7 +168,7 @@ class Clocked(Notifying):
         decision move, and one board shows it all."""
         engine, state = game.engine, game.state
         action = await self._bot_choice(row, game, state, seat, autopilot_level(engine))
-        new, events = await self.workers.run(workers.apply, row.game_key, state, seat, action)
+        new, events = await self.workers.run(workers.apply, workers.ref(game.title), state, seat, action)
         shown_before = row.announced == row.version
         name = chat_name(row.names[seat])
         line = await self._record(row, game, new, events, seat, action, reader=None)

@@ -104,7 +104,7 @@ async def board_png(row: GameRow, game: Loaded, state, drawn: Drawn, workers: ta
     """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``)."""
     names, lang = row.names, game_lang(row)
     png = await drawn.get((row.id, row.version, None, tuple(names), lang),
-                          lambda: workers.run(tasks.board, row.game_key, state, names, lang))
+                          lambda: workers.run(tasks.board, tasks.ref(game.title), state, names, lang))
     assert png is not None
     return png
 
@@ -113,4 +113,4 @@ async def private_png(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn
     """A seat's private picture, in its reader's language, drawn in a worker."""
     names, lang = row.names, reader()
     return await drawn.get((row.id, row.version, seat, tuple(names), lang),
-                           lambda: workers.run(tasks.private, row.game_key, state, seat, names, lang))
+                           lambda: workers.run(tasks.private, tasks.ref(game.title), state, seat, names, lang))

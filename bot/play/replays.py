@@ -56,7 +56,7 @@ class Replaying(Recording):
         post = await super()._board_post(row, game, state, head, mentions)
         if post.finished:
             entries = await self.store.actions(row.id)
-            post.attachments.append((replay_name(row), await self.workers.run(workers.replay, row, entries)))
+            post.attachments.append((replay_name(row), await self.workers.run(workers.replay, workers.ref(game.title), row, entries)))
         return post
 
     async def _replayed(self, channel_id: int) -> GameRow:
@@ -78,7 +78,7 @@ class Replaying(Recording):
         row = await self._replayed(channel_id)
         game = self._states.load(row)
         entries = await self.store.actions(row.id)
-        data = await self.workers.run(workers.replay, row, entries)
+        data = await self.workers.run(workers.replay, workers.ref(game.title), row, entries)
         post = Post(game_id=row.id, attachments=[(replay_name(row), data)])
         lang = None if row.status == "active" else game_lang(row)  # the caller's, or everyone's
         text = phrase("bot.replays.caption", lang=lang, title=game.engine.title, game=row.id, count=len(entries))

@@ -264,7 +264,7 @@ class GameService(Replacing, Places):
             if text.strip() == HINT:
                 raise Refusal(phrase("bot.play.hint_chosen"))
             try:  # pure rules, run in a worker process like the drawing
-                action, new, events = await self.workers.run(workers.play, row.game_key, state, seat, text)
+                action, new, events = await self.workers.run(workers.play, workers.ref(game.title), state, seat, text)
             except RuleError as exc:
                 raise refusal(row, exc) from exc
             except workers.WorkersDown:

@@ -7,8 +7,8 @@ In worker processes the loop only pickles what goes each way (a state of 1-3 KB 
 new state and its events or a PNG back): tens of microseconds (``python -m bot bench --load``).
 
 The final post's replay and reveal (every board, or every move, of the game again) run here too.
-What a task is given: the title's key (each worker has its own registry, loaded once when it
-starts), the state (1-3 KB pickled: cheaper to send than a view, up to 21 KB) and the move; never
+What a task is given: the title (``ref``: its key and classes; each worker has its own registry,
+loaded once when it starts), the state (1-3 KB pickled: cheaper to send than a view, up to 21 KB) and the move; never
 an engine. Views are made in the worker. It sends back what the rules or the
 renderer returned; a ``RuleError`` comes back whole (it pickles with its key and params).
 
@@ -38,8 +38,10 @@ from render.common import encode_png
 from render.text import drawing_in
 
 ENV_WORKERS = "PIAZZA_WORKERS"
+TitleRef = tuple[str, type, type]
 MAX_WORKERS = 64
 T = TypeVar("T")
+_made: dict[TitleRef, Any] = {}
 
 
 class WorkersDown(RuntimeError):
@@ -58,10 +60,26 @@ def workers_from_env() -> int:
 
 
 # --- the tasks (run in a worker; with 0 workers, in a thread) ---------------------------------
-def _title(key: str):
-    from bot.play.registry import get
+def ref(title: Any) -> TitleRef:
+    """What a task is told of a title: its key and its engine's and renderer's classes (by name)."""
+    return title.key, type(title.engine), type(title.renderer)
 
-    return get(key)
+
+def _title(which: TitleRef):
+    """The title in this process: the registry's, or (a title registered at run time, as tests do)
+    one made here from its classes, once."""
+    from bot.play.registry import Title, titles
+
+    title = _made.get(which)
+    if title is None:
+        key, engine_cls, renderer_cls = which
+        title = titles().get(key)
+        if title is None or (type(title.engine), type(title.renderer)) != (engine_cls, renderer_cls):
+            engine = engine_cls()
+            engine.load_data()
+            title = Title(key, engine, renderer_cls())
+        _made[which] = title
+    return title
 
 
 def _warm() -> int:
@@ -72,64 +90,64 @@ def _warm() -> int:
     return os.getpid()
 
 
-def play(key: str, state: Any, seat: int, text: str) -> tuple[Any, Any, list]:
+def play(which: TitleRef, state: Any, seat: int, text: str) -> tuple[Any, Any, list]:
     """A move typed in notation, read and applied: the action, the new state and its events."""
-    engine = _title(key).engine
+    engine = _title(which).engine
     action = engine.parse_action(state, seat, text)
     new, events = engine.apply(state, seat, action)
     return action, new, events
 
 
-def apply(key: str, state: Any, seat: int, action: Any) -> tuple[Any, list]:
-    return _title(key).engine.apply(state, seat, action)
+def apply(which: TitleRef, state: Any, seat: int, action: Any) -> tuple[Any, list]:
+    return _title(which).engine.apply(state, seat, action)
 
 
-def sight(key: str, state: Any, seat: int) -> tuple[Any, list]:
+def sight(which: TitleRef, state: Any, seat: int) -> tuple[Any, list]:
     """What a seat may see and may do: all an agent is given."""
-    engine = _title(key).engine
+    engine = _title(which).engine
     return engine.view(state, seat), engine.legal_actions(state, seat)
 
 
-def board(key: str, state: Any, names: list[str], lang: str) -> bytes:
+def board(which: TitleRef, state: Any, names: list[str], lang: str) -> bytes:
     """The public board (drawn from the public view of ``state``), in ``lang``, as a PNG."""
-    title = _title(key)
+    title = _title(which)
     view = title.engine.view(state, None)
     with drawing_in(lang):
         return encode_png(title.renderer.board(view, names))
 
 
-def private(key: str, state: Any, seat: int, names: list[str], lang: str) -> bytes | None:
+def private(which: TitleRef, state: Any, seat: int, names: list[str], lang: str) -> bytes | None:
     """The private picture of ``seat`` (None: the title has none for it), in ``lang``, as a PNG."""
-    title = _title(key)
+    title = _title(which)
     view = title.engine.view(state, seat)
     with drawing_in(lang):
         image = title.renderer.private(view, names)
     return None if image is None else encode_png(image)
 
 
-def _loaded(row: Any):
+def _loaded(which: TitleRef, row: Any):
     """A finished game's title and options in this worker (its state is passed on its own)."""
     from bot.play.locale import without_lang
     from bot.play.options import parse_options
     from bot.play.stored import Loaded
 
-    title = _title(row.game_key)
+    title = _title(which)
     options = parse_options(title.engine.options_model, without_lang(row.options), title.engine.title)
     return Loaded(title, options, None, None)
 
 
-def replay(row: Any, entries: list) -> bytes:
+def replay(which: TitleRef, row: Any, entries: list) -> bytes:
     """The game's animated replay (``bot.play.replays``): every board of the game again."""
     from bot.play.replays import replay_gif
 
-    return replay_gif(row, _loaded(row), entries)
+    return replay_gif(row, _loaded(which, row), entries)
 
 
-def reveal(row: Any, state: Any, entries: list) -> str:
+def reveal(which: TitleRef, row: Any, state: Any, entries: list) -> str:
     """A finished game's reveal file (``bot.play.reveal``): the whole game replayed for its record."""
     from bot.play.reveal import reveal_text
 
-    return reveal_text(row, _loaded(row), state, entries)
+    return reveal_text(row, _loaded(which, row), state, entries)
 
 
 # --- the pool ----------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ async def test_a_rule_error_comes_back_from_a_worker_with_its_key_and_params(tmp
         row, game = await service._active_game(1)
         seat = min(game.engine.to_act(game.state))
         with pytest.raises(UnknownAction) as exc:
-            await pool.run(workers.play, "torri", game.state, seat, "zz9")
+            await pool.run(workers.play, workers.ref(game.title), game.state, seat, "zz9")
         here = None
         try:
             game.engine.parse_action(game.state, seat, "zz9")
