@@ -62,6 +62,7 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
     psnrs: list[float] = []
     worst: list[int] = []
     snapshots: list[int] = []
+    await service.workers.start()  # as the bot does before it logs in: not part of any move's time
     try:
         for g in range(games):
             n = default_players(engine)
