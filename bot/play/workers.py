@@ -27,6 +27,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,6 +42,7 @@ from render.text import drawing_in
 ENV_WORKERS = "PIAZZA_WORKERS"
 TitleRef = tuple[str, type, type]
 MAX_WORKERS = 64
+PARENT_CHECK = 1.0  # seconds between a worker's checks that its parent still lives
 T = TypeVar("T")
 _made: dict[TitleRef, Any] = {}
 
@@ -82,11 +85,24 @@ def _title(which: TitleRef):
     return title
 
 
-def _warm() -> int:
-    """A worker's start: every title's data and every language's words loaded, once."""
+def _init() -> None:
+    """A worker's start: every title's data and every language's words loaded, once; and a watch on
+    its parent (a pool's workers do not notice their parent's death: a bot killed with SIGKILL
+    would leave them behind for good)."""
     from bot.play.registry import titles
 
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
     titles()
+
+
+def _warm() -> int:
     return os.getpid()
 
 
@@ -162,7 +178,7 @@ class Workers:
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # never fork a process that runs threads
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_warm)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_init)
             self.started += 1
         return self._pool
 

@@ -144,3 +144,32 @@ def test_the_setting_is_a_count_of_processes(monkeypatch) -> None:
         with pytest.raises(ValueError, match="PIAZZA_WORKERS must be a whole number of processes from 0") as exc:
             workers_from_env()
         assert "\n" not in str(exc.value)
+
+
+PARENT = """
+import asyncio, os, signal, sys
+from bot.play.workers import Workers
+
+async def main():
+    pool = Workers(2)
+    await pool.start()
+    print(" ".join(map(str, pool.pids())), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # no shutdown, no exit handlers: a crash
+
+asyncio.run(main())
+"""
+
+
+def test_workers_do_not_outlive_a_parent_killed_with_sigkill() -> None:
+    import subprocess
+    import sys
+    import time
+
+    parent = subprocess.run([sys.executable, "-c", PARENT], capture_output=True, text=True, timeout=120)
+    assert parent.returncode == -signal.SIGKILL
+    pids = [int(p) for p in parent.stdout.split()]
+    assert len(pids) == 2
+    end = time.monotonic() + 30
+    while any(_alive(p) for p in pids) and time.monotonic() < end:
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in pids)
