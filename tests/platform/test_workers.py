@@ -160,14 +160,16 @@ asyncio.run(main())
 """
 
 
-def test_workers_do_not_outlive_a_parent_killed_with_sigkill() -> None:
+def test_workers_do_not_outlive_a_parent_killed_with_sigkill(tmp_path) -> None:
     import subprocess
     import sys
     import time
 
-    parent = subprocess.run([sys.executable, "-c", PARENT], capture_output=True, text=True, timeout=120)
+    out = tmp_path / "pids.txt"
+    with out.open("w") as f:  # a file, not a pipe: the workers would hold a pipe open as long as they live
+        parent = subprocess.run([sys.executable, "-c", PARENT], stdout=f, stdin=subprocess.DEVNULL, timeout=120)
     assert parent.returncode == -signal.SIGKILL
-    pids = [int(p) for p in parent.stdout.split()]
+    pids = [int(p) for p in out.read_text().split()]
     assert len(pids) == 2
     end = time.monotonic() + 30
     while any(_alive(p) for p in pids) and time.monotonic() < end:
