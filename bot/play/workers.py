@@ -85,13 +85,11 @@ def _title(which: TitleRef):
     return title
 
 
-def _init() -> None:
+def _init(parent: int) -> None:
     """A worker's start: every title's data and every language's words loaded, once; and a watch on
-    its parent (a pool's workers do not notice their parent's death: a bot killed with SIGKILL
-    would leave them behind for good)."""
+    its parent, by pid (a pool's workers do not notice their parent's death: a bot killed with
+    SIGKILL would leave them behind for good; one whose parent died before it started exits at once)."""
     from bot.play.registry import titles
-
-    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -178,7 +176,8 @@ class Workers:
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # never fork a process that runs threads
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_init)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_init,
+                                             initargs=(os.getpid(),))
             self.started += 1
         return self._pool
 
