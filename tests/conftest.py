@@ -24,6 +24,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _moves_workers_stopped():
+    """The test process's pool of move workers (``bot.play.workers``, started by the first move of
+    any service) is shut down when the session ends: no worker outlives the suite."""
+    yield
+    from bot.play.workers import shutdown_shared
+
+    shutdown_shared()
+
+
 # --- PostgreSQL (tests/postgres_server.py): one throwaway server per test process ---------------
 @pytest.fixture(scope="session")
 def postgres_server():

@@ -69,11 +69,13 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
     from bot.chat.shards import parse_shards
     from bot.play.bots import budget_from_env
     from bot.play.registry import titles
+    from bot.play.workers import workers_from_env
     from bot.store import default_target
     from engines.core import DataError
 
     try:
         budget_from_env()
+        workers_from_env()
         shards = parse_shards(shard_count, shard_ids)
     except ValueError as exc:
         return fail(str(exc))
@@ -100,6 +102,7 @@ async def _main(token: str, guild_id: int | None, shards=None) -> int:
     from bot.chat.operations import Heartbeat, setup_logging
     from bot.play.service import GameService
     from bot.play.thinking import shared
+    from bot.play.workers import shutdown_shared
     from bot.store import SchemaTooNew, Store, default_target
 
     shard_text = "-" if shards is None else ",".join(map(str, shards.ids))
@@ -111,6 +114,7 @@ async def _main(token: str, guild_id: int | None, shards=None) -> int:
         raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
     try:
         service = GameService(store)
+        await service.workers.start()  # the processes moves are applied and drawn in (bot.play.workers)
         bot = create_bot(service, guild_id=guild_id, shards=shards)
         bot.heartbeat = Heartbeat.from_env(shard_text)
         loop = asyncio.get_running_loop()
@@ -125,6 +129,7 @@ async def _main(token: str, guild_id: int | None, shards=None) -> int:
     finally:
         await store.close()
         shared().shutdown()  # the bots' worker processes
+        shutdown_shared()  # the moves' worker processes
     return 0
 
 

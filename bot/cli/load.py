@@ -2,8 +2,10 @@
 game service, in one or several processes sharing one database.
 
 Per run: moves per second (all processes' moves over the wall time of the whole run), move latency
-(``GameService.act``, p50/p99) and the event loop's lag (a 5 ms ticker's lateness, p99/max, per
-process). Several processes: each plays its share of the games in a fresh interpreter
+(``GameService.act``, p50/p99), the event loop's lag (a 5 ms ticker's lateness, p99/max, per
+process) and the event loop's CPU time per move (the main thread's: a figure the machine's other
+load hardly moves, unlike the lag). The titles and the worker processes (``bot.play.workers``)
+are loaded before the clock starts, as the bot does before it logs in. Several processes: each plays its share of the games in a fresh interpreter
 (``python -m bot.cli.load URL GAMES KEY TAG``) on the same database, started together.
 The games are written into the database given: use a scratch one.
 """
@@ -61,11 +63,13 @@ async def play(url: str, games: int, key: str, tag: int) -> dict:
     """``games`` games of ``key`` at once in this process; ``tag`` keeps channels apart between runs."""
     store = await Store.open(url)
     service = GameService(store)
+    titles()  # what the bot does before it logs in (bot.chat.run): not part of the figure
+    await service.workers.start()
     latencies: list[float] = []
     lags: list[float] = []
     stop = asyncio.Event()
     ticker = asyncio.create_task(_ticker(lags, stop))
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.thread_time()
     try:
         moves = await asyncio.gather(*(_one_game(service, key, tag * 1_000_000 + g, tag + g, latencies)
                                        for g in range(games)))
@@ -73,7 +77,9 @@ async def play(url: str, games: int, key: str, tag: int) -> dict:
         stop.set()
         await ticker
         await store.close()
-    return {"moves": sum(moves), "seconds": time.perf_counter() - t0, "latencies": latencies, "lags": lags}
+        service.workers.shutdown()  # the process's pool of rules and drawing (bot.play.workers)
+    return {"moves": sum(moves), "seconds": time.perf_counter() - t0, "latencies": latencies, "lags": lags,
+            "loop_cpu_ms": (time.thread_time() - cpu0) * 1000}
 
 
 def summary(runs: list[dict], wall: float, games: int) -> dict:
@@ -82,7 +88,8 @@ def summary(runs: list[dict], wall: float, games: int) -> dict:
     moves = sum(r["moves"] for r in runs)
     return {"processes": len(runs), "games": games, "moves": moves, "moves_per_second": round(moves / wall, 1),
             "move_ms_p50": round(_pct(latencies, 0.5), 1), "move_ms_p99": round(_pct(latencies, 0.99), 1),
-            "loop_lag_ms_p99": round(_pct(lags, 0.99), 1), "loop_lag_ms_max": round(max(lags, default=0.0), 1)}
+            "loop_lag_ms_p99": round(_pct(lags, 0.99), 1), "loop_lag_ms_max": round(max(lags, default=0.0), 1),
+            "loop_cpu_ms_per_move": round(sum(r["loop_cpu_ms"] for r in runs) / max(moves, 1), 2)}
 
 
 def load(url: str, games: int = 50, key: str = "torri", processes: int = 1) -> dict:
@@ -108,4 +115,4 @@ if __name__ == "__main__":
     result = asyncio.run(play(url, count, game_key, run_tag))
     print(json.dumps(result))
     sys.stdout.flush()
-    os._exit(0)  # the bots' pool is never started here; nothing else to wait for
+    os._exit(0)  # the bots' pool is never started here, the workers' is shut down: nothing to wait for

@@ -24,6 +24,8 @@ from bot.play.presenting import Drawn
 from bot.play.stored import Loaded, States
 from bot.play.thinking import Thinkers, shared
 from bot.play.words import phrase
+from bot.play.workers import Workers
+from bot.play.workers import shared as shared_workers
 from bot.store import GameRow, Store
 from bot.store.claims import GAME, LEASE
 from engines.core.rng import blake2b_seed
@@ -56,11 +58,13 @@ class ServiceBase:
         seeds: Callable[[], int | str] | None = None,
         bot_budget: float | None = None,
         thinkers: Thinkers | None = None,
+        workers: Workers | None = None,
     ):
         self.store = store
         # seconds a greedy or mcts bot thinks per decision (PIAZZA_BOT_BUDGET_MS when not given)
         self.bot_budget = budget_from_env() if bot_budget is None else bot_budget
         self.thinkers = thinkers or shared()  # the worker processes bots think in
+        self.workers = workers or shared_workers()  # the worker processes moves are applied and drawn in
         self._clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
         # 128 bits from the OS, for a generator whose outputs do not give its key away
         self._seeds: Callable[[], int | str] = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
-from bot.play import presenting
+from bot.play import presenting, workers
 from bot.play.answers import Damaged, Post, Refusal, User, refusal
 from bot.play.bots import LEVELS, bot_name, bot_rng, has_hooks, needs_hooks
 from bot.play.locale import game_lang
@@ -35,11 +34,6 @@ from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
 log = logging.getLogger("piazza")
 
 LONGEST_RUN = 1000  # bot moves in one run at most (a game of bots alone ends long before); the watcher resumes
-
-
-def _sight(engine, state, seat: int) -> tuple[Any, list]:
-    """What a seat may see and may do: all an agent is given."""
-    return engine.view(state, seat), engine.legal_actions(state, seat)
 
 
 def _why(exc: BaseException, budget: float, grace: float) -> str:
@@ -168,7 +162,7 @@ class BotPlay(Looking):
                 if i and seat not in engine.to_act(state):  # an earlier answer settled this decision
                     break
                 try:
-                    new, events = await asyncio.to_thread(engine.apply, state, seat, action)
+                    new, events = await self.workers.run(workers.apply, workers.ref(game.title), state, seat, action)
                 except RuleError:
                     if i == 0:  # chosen among this very position's legal actions: a bug of the rules
                         raise
@@ -184,7 +178,7 @@ class BotPlay(Looking):
         """The action of the bot in ``seat`` (or of an agent of ``level`` for that seat); a random legal
         one (and one warning) if its agent fails or overruns."""
         level = level or row.bot_of(seat) or "random"
-        view, legal = await asyncio.to_thread(_sight, game.engine, state, seat)
+        view, legal = await self.workers.run(workers.sight, workers.ref(game.title), state, seat)
         rng = bot_rng(row.seed, seat, row.version)
         budget = self._budget(level)
         try:
@@ -256,7 +250,7 @@ class BotPlay(Looking):
         if not row.hints:
             raise Refusal(phrase("bot.advice.off"))
         _owes(row, game, seat)
-        view, legal = await asyncio.to_thread(_sight, engine, state, seat)
+        view, legal = await self.workers.run(workers.sight, workers.ref(game.title), state, seat)
         try:
             thought = await self.thinkers.decide(engine, "greedy", view, seat, legal,
                                                  bot_rng(row.seed, seat, row.version), self.bot_budget)

@@ -18,10 +18,10 @@ never stopping the others.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import datetime, timedelta
 
+from bot.play import workers
 from bot.play.answers import Damaged, Post, User
 from bot.play.bots import has_hooks
 from bot.play.locale import game_lang
@@ -168,7 +168,7 @@ class Clocked(Notifying):
         decision move, and one board shows it all."""
         engine, state = game.engine, game.state
         action = await self._bot_choice(row, game, state, seat, autopilot_level(engine))
-        new, events = await asyncio.to_thread(engine.apply, state, seat, action)
+        new, events = await self.workers.run(workers.apply, workers.ref(game.title), state, seat, action)
         shown_before = row.announced == row.version
         name = chat_name(row.names[seat])
         line = await self._record(row, game, new, events, seat, action, reader=None)

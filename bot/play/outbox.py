@@ -25,6 +25,7 @@ from bot.play.locale import game_lang
 from bot.play.stored import Loaded
 from bot.play.thinking import Thinkers
 from bot.play.words import phrase
+from bot.play.workers import Workers
 from bot.store import GameRow, Store
 
 log = logging.getLogger("piazza")
@@ -85,8 +86,9 @@ class Outbox(ServiceBase):
 
     def __init__(self, store: Store, clock: Callable[[], datetime] | None = None,
                  seeds: Callable[[], int | str] | None = None, publisher: Publisher | None = None,
-                 bot_budget: float | None = None, thinkers: Thinkers | None = None):
-        super().__init__(store, clock, seeds, bot_budget, thinkers)
+                 bot_budget: float | None = None, thinkers: Thinkers | None = None,
+                 workers: Workers | None = None):
+        super().__init__(store, clock, seeds, bot_budget, thinkers, workers)
         self.publisher = publisher
         self._retries = Retries()
 
@@ -130,7 +132,7 @@ class Outbox(ServiceBase):
         text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
         return Post(
             public_text=text,
-            board_png=await presenting.board_png(row, game, state, self.drawn),
+            board_png=await presenting.board_png(row, game, state, self.drawn, self.workers),
             mentions=mentions,
             game_id=row.id,
             version=row.version,

@@ -1,16 +1,17 @@
 """How a game is shown: the chat lines about it and its images.
 
 Names reach chat text escaped (``bot.play.names``) and images as typed; the words are the
-catalog's (``bot.play.words``). Pictures are drawn and encoded in a worker thread, so the event
-loop never waits for Pillow, and each at most once per game version (``Drawn``).
+catalog's (``bot.play.words``). Pictures are drawn and encoded in a worker process
+(``bot.play.workers``), so the event loop never waits for Pillow, and each at most once per game
+version (``Drawn``).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
+from bot.play import workers as tasks
 from bot.play.answers import Shown
 from bot.play.locale import game_lang, reader
 from bot.play.names import chat_names
@@ -19,8 +20,6 @@ from bot.play.stored import Loaded
 from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
-from render.common import encode_image
-from render.text import drawing_in
 
 
 def labelled(row: GameRow, choices: list[Choice]) -> list[Shown]:
@@ -89,11 +88,11 @@ class Drawn:
         self._images: OrderedDict[tuple, bytes | None] = OrderedDict()
         self.draws = 0  # how many images were actually drawn (the tests read it)
 
-    async def get(self, key: tuple, draw: Callable[[], bytes | None]) -> bytes | None:
+    async def get(self, key: tuple, draw: Callable[[], Awaitable[bytes | None]]) -> bytes | None:
         if key in self._images:
             self._images.move_to_end(key)
             return self._images[key]
-        image = await asyncio.to_thread(draw)
+        image = await draw()
         self.draws += 1
         self._images[key] = image
         while len(self._images) > self.size:
@@ -101,28 +100,17 @@ class Drawn:
         return image
 
 
-async def board_png(row: GameRow, game: Loaded, state, drawn: Drawn) -> bytes:
-    """The public board, its words in the game's language."""
-    view = game.engine.view(state, None)
-    names, renderer, lang = row.names, game.title.renderer, game_lang(row)
-
-    def draw() -> bytes:
-        with drawing_in(lang):
-            return encode_image(renderer.board(view, names))
-
-    png = await drawn.get((row.id, row.version, None, tuple(names), lang), draw)
+async def board_png(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> bytes:
+    """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``)."""
+    names, lang = row.names, game_lang(row)
+    png = await drawn.get((row.id, row.version, None, tuple(names), lang),
+                          lambda: workers.run(tasks.board, tasks.ref(game.title), state, names, lang))
     assert png is not None
     return png
 
 
-async def private_png(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn) -> bytes | None:
-    """A seat's private picture, in its reader's language (the thread inherits the reader)."""
-    view = game.engine.view(state, seat)
-    names, renderer, lang = row.names, game.title.renderer, reader()
-
-    def draw() -> bytes | None:
-        with drawing_in(lang):
-            image = renderer.private(view, names)
-        return None if image is None else encode_image(image)
-
-    return await drawn.get((row.id, row.version, seat, tuple(names), lang), draw)
+async def private_png(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn, workers: tasks.Workers) -> bytes | None:
+    """A seat's private picture, in its reader's language, drawn in a worker."""
+    names, lang = row.names, reader()
+    return await drawn.get((row.id, row.version, seat, tuple(names), lang),
+                           lambda: workers.run(tasks.private, tasks.ref(game.title), state, seat, names, lang))

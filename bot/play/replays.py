@@ -3,14 +3,14 @@
 Frames: one per move (every logged action, an undo included), from the public view only, thinned
 evenly to at most ``render.replay.MAX_FRAMES`` with the first and last positions kept; a file over
 Discord's attachment limit (10 MiB) is made again with half the frames until it fits. Drawing runs
-in a worker thread, so the event loop never waits for it. For a game being played the replay goes
-to the caller alone; once the game is over it is public (and the final post carries it).
+in a worker process (``bot.play.workers``), so the event loop never waits for it. For a game being
+played the replay goes to the caller alone; once the game is over it is public (and the final post
+carries it).
 """
 
 from __future__ import annotations
 
-import asyncio
-
+from bot.play import workers
 from bot.play.answers import Post, Refusal, User
 from bot.play.locale import game_lang
 from bot.play.record import Recording
@@ -56,7 +56,7 @@ class Replaying(Recording):
         post = await super()._board_post(row, game, state, head, mentions)
         if post.finished:
             entries = await self.store.actions(row.id)
-            post.attachments.append((replay_name(row), await asyncio.to_thread(replay_gif, row, game, entries)))
+            post.attachments.append((replay_name(row), await self.workers.run(workers.replay, workers.ref(game.title), row, entries)))
         return post
 
     async def _replayed(self, channel_id: int) -> GameRow:
@@ -78,7 +78,7 @@ class Replaying(Recording):
         row = await self._replayed(channel_id)
         game = self._states.load(row)
         entries = await self.store.actions(row.id)
-        data = await asyncio.to_thread(replay_gif, row, game, entries)
+        data = await self.workers.run(workers.replay, workers.ref(game.title), row, entries)
         post = Post(game_id=row.id, attachments=[(replay_name(row), data)])
         lang = None if row.status == "active" else game_lang(row)  # the caller's, or everyone's
         text = phrase("bot.replays.caption", lang=lang, title=game.engine.title, game=row.id, count=len(entries))

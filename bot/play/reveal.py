@@ -14,6 +14,7 @@ import asyncio
 import re
 from typing import Any
 
+from bot.play import workers
 from bot.play.answers import Post
 from bot.play.locale import game_lang, reader
 from bot.play.sheet import plain_sheet
@@ -99,7 +100,7 @@ class Revealing(Undoing):
         post = await super()._board_post(row, game, state, head, mentions)
         if post.finished:
             entries = await self.store.actions(row.id)
-            text = await asyncio.to_thread(reveal_text, row, game, state, entries)
+            text = await self.workers.run(workers.reveal, workers.ref(game.title), row, state, entries)
             post.attachments.append((reveal_name(row), text.encode()))
             post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
                                                                                    file=reveal_name(row))])

@@ -5,8 +5,8 @@ Each call returns a ``Post`` saying what to show: public text, the public board 
 whom to mention, and private content for the caller only. Player mistakes raise
 ``Refusal`` (a sentence to show to that player alone); nothing changes on a refusal.
 Moves on one channel are serialized by a lock; different games run concurrently.
-Applying a move and rendering run in worker threads, so the event loop (and Discord's
-heartbeat) never waits for the rules or for Pillow.
+Applying a move and drawing run in worker processes (``bot.play.workers``), so the event loop
+(and Discord's heartbeat) never waits for the rules or for Pillow, nor for the GIL they hold.
 
 With a ``publisher`` (``bot.play.outbox``), the service posts every public board itself, under
 the channel's lock, and records what each channel has been shown. A stored game that no
@@ -18,12 +18,11 @@ that seat once, with its next move or its next look (``Looking.hand``), never in
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from bot.play import presenting, registry
+from bot.play import presenting, registry, workers
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User, refusal
 from bot.play.clock import parse_clock
 from bot.play.locale import LANG_OPTION, game_lang, without_lang
@@ -37,6 +36,7 @@ from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
 from bot.play.undo import replay_log
 from bot.play.words import phrase, say
+from bot.play.workers import Workers
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
 from engines.core.rng import seed_text
@@ -60,12 +60,6 @@ def out_of_date(why: Msg, row: GameRow | None = None) -> Refusal:
     return Refusal(say(row, Msg("bot.menu.out_of_date", why=why)))
 
 
-def _play(engine, state, seat: int, text: str):
-    action = engine.parse_action(state, seat, text)
-    new, events = engine.apply(state, seat, action)
-    return action, new, events
-
-
 class GameService(Replacing, Places):
     def __init__(
         self,
@@ -75,12 +69,15 @@ class GameService(Replacing, Places):
         publisher: Publisher | None = None,
         bot_budget: float | None = None,
         thinkers: Thinkers | None = None,
+        workers: Workers | None = None,
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
         tests that need a fixed date or a reproducible game; ``bot_budget`` (seconds a greedy or
         mcts bot thinks per decision; ``PIAZZA_BOT_BUDGET_MS`` otherwise) and ``thinkers`` (the
-        worker pool bots think in; the process's own otherwise) by tests and the demo."""
-        super().__init__(store, clock, seeds, publisher, bot_budget, thinkers)
+        worker pool bots think in; the process's own otherwise) by tests and the demo; ``workers``
+        (the worker processes moves are applied and drawn in, ``bot.play.workers``; the process's
+        own otherwise) by tests."""
+        super().__init__(store, clock, seeds, publisher, bot_budget, thinkers, workers)
 
     # --- lobby --------------------------------------------------------------
     def check_new(self, game_key: str, options_text: str | None = None):
@@ -266,10 +263,13 @@ class GameService(Replacing, Places):
                 raise Refusal(say(row, not_yours))
             if text.strip() == HINT:
                 raise Refusal(phrase("bot.play.hint_chosen"))
-            try:  # pure rules, run beside the event loop like the rendering
-                action, new, events = await asyncio.to_thread(_play, engine, state, seat, text)
+            try:  # pure rules, run in a worker process like the drawing
+                action, new, events = await self.workers.run(workers.play, workers.ref(game.title), state, seat, text)
             except RuleError as exc:
                 raise refusal(row, exc) from exc
+            except workers.WorkersDown:
+                log.error("game %s: the worker processes broke twice under one move; the move was refused", row.id)
+                raise Refusal(phrase("bot.play.not_computed")) from None
             return await self._commit(row, game, new, events, seat, action, actor=user)
 
     async def _commit(self, row: GameRow, game: Loaded, new, events, seat: int, action, actor: User | None) -> Post:

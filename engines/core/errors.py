@@ -24,6 +24,11 @@ class RuleError(Exception):
     def __str__(self) -> str:
         return str(self.msg)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and message (rules run in worker processes, ``bot.play.workers``):
+        the default would rebuild it from ``str()``, a log line that is no key, and lose the params."""
+        return type(self), (self.msg,), self.__dict__
+
 
 def _is_key(text: str) -> bool:
     head, dot, rest = text.partition(".")

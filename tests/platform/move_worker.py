@@ -13,6 +13,7 @@ from tests.platform.platform_helpers import by_id
 async def main(url: str, channel: int) -> None:
     store = await Store.open(url)
     service = GameService(store)
+    await service.workers.start()  # as the bot does before it logs in (bot.chat.run)
     print(f"owner {service.owner}", flush=True)
     while (row := await store.open_game_in(channel)) is not None and row.status == "active":
         pending = await service.pending(channel)

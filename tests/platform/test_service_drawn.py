@@ -48,7 +48,11 @@ async def test_bounded_least_recently_used_first_out(size: int) -> None:
     made: list[int] = []
 
     def draw(n: int):
-        return lambda: made.append(n) or bytes([n])
+        async def drawing() -> bytes:
+            made.append(n)
+            return bytes([n])
+
+        return drawing
 
     for n in range(size + 2):
         assert await drawn.get((n,), draw(n)) == bytes([n])
