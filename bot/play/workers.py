@@ -1,10 +1,10 @@
 """Where the CPU work of a move runs: the rules (reading and applying a move, a seat's view and legal
-actions) and the drawing (a board or a hand, drawn and PNG-encoded), in a pool of worker processes.
+actions) and the drawing (a board or a hand, drawn and encoded), in a pool of worker processes.
 
 Why processes: in a thread, the rules and Pillow's drawing hold the GIL, and the event loop (and
 Discord's heartbeat) waits for it. With 50 games played at once that stalled the loop up to 160 ms.
 In worker processes the loop only pickles what goes each way (a state of 1-3 KB and a move, the
-new state and its events or a PNG back): tens of microseconds (``python -m bot bench --load``).
+new state and its events or an image back): tens of microseconds (``python -m bot bench --load``).
 
 The final post's replay and reveal (every board, or every move, of the game again) run here too.
 What a task is given: the title (``ref``: its key and classes; each worker has its own registry,
@@ -123,7 +123,7 @@ def sight(which: TitleRef, state: Any, seat: int) -> tuple[Any, list]:
 
 
 def board(which: TitleRef, state: Any, names: list[str], lang: str) -> bytes:
-    """The public board (drawn from the public view of ``state``), in ``lang``, as a PNG."""
+    """The public board (drawn from the public view of ``state``), in ``lang``, as an encoded image (``encode_image``)."""
     title = _title(which)
     view = title.engine.view(state, None)
     with drawing_in(lang):
@@ -131,7 +131,7 @@ def board(which: TitleRef, state: Any, names: list[str], lang: str) -> bytes:
 
 
 def private(which: TitleRef, state: Any, seat: int, names: list[str], lang: str) -> bytes | None:
-    """The private picture of ``seat`` (None: the title has none for it), in ``lang``, as a PNG."""
+    """The private picture of ``seat`` (None: the title has none for it), in ``lang``, as an encoded image."""
     title = _title(which)
     view = title.engine.view(state, seat)
     with drawing_in(lang):
