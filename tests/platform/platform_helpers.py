@@ -1,12 +1,24 @@
-"""Seats and players shared by the platform tests, and a gate on the store's statements."""
+"""Seats and players shared by the platform tests, a test clock, and a gate on the store's statements."""
 
 import asyncio
 import threading
+from datetime import UTC, datetime
 
 from bot.play.service import User
 
 ANNE, BRUNO, ANDREA, SOFIA = User(11, "Anne"), User(12, "Bruno"), User(13, "Andrea"), User(14, "Sofia")
 PLAYERS = [ANNE, BRUNO, ANDREA, SOFIA]
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+class Clock:
+    """A service's clock that stands still at ``NOW`` until a test moves ``now``."""
+
+    def __init__(self):
+        self.now = NOW
+
+    def __call__(self):
+        return self.now
 
 
 async def seated_game(service, channel=1, key="bella_vista", players=2, seed=3, options=None):

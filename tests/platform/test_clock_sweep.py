@@ -6,21 +6,11 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from bot.play.service import GameService
 from bot.store import Store
-from tests.platform.platform_helpers import seated_game
-
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self):
-        self.now = NOW
-
-    def __call__(self):
-        return self.now
+from tests.platform.platform_helpers import NOW, Clock, seated_game
 
 
 class Messenger:

@@ -4,7 +4,7 @@ a dead process's claim is taken over once its lease ends. On both backends."""
 
 import asyncio
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -12,17 +12,7 @@ from bot.play.service import GameService
 from bot.store import Store
 from bot.store.claims import GAME
 from bot.store.claims import LEASE as CLAIM_LEASE
-from tests.platform.platform_helpers import ANNE, BRUNO
-
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self):
-        self.now = NOW
-
-    def __call__(self):
-        return self.now
+from tests.platform.platform_helpers import ANNE, BRUNO, NOW, Clock
 
 
 class Channel:

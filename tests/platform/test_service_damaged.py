@@ -6,29 +6,20 @@ abort them, and every other game (and its deadline) goes on."""
 
 import logging
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.play.service import GameService, Refusal
 from bot.store import Store
-from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, seated_game
+from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, NOW, SOFIA, Clock, seated_game
 
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 DAMAGE = {  # channel -> (what the row is, the SQL that damages it)
     1: ("bella_vista", "UPDATE games SET snapshot = '{\"architects\": 5}' WHERE channel_id = 1"),
     2: ("torri", "UPDATE games SET options = '{shape: far' WHERE channel_id = 2"),
     3: ("bella_vista", "UPDATE games SET game_key = 'chess' WHERE channel_id = 3"),
     4: ("leonardo", "UPDATE games SET deadline = 'next tuesday' WHERE channel_id = 4"),
 }
-
-
-class Clock:
-    def __init__(self):
-        self.now = NOW
-
-    def __call__(self):
-        return self.now
 
 
 async def build(path):

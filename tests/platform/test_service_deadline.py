@@ -1,22 +1,12 @@
 """A game created with a date limit ends when the date passes (Leonardo's rule), as a
 logged platform action that replays like any other."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
 from bot.play.service import GameService, Refusal
-from tests.platform.platform_helpers import ANNE, BRUNO, by_id
-
-NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-class Clock:
-    def __init__(self):
-        self.now = NOW
-
-    def __call__(self):
-        return self.now
+from tests.platform.platform_helpers import ANNE, BRUNO, NOW, Clock, by_id
 
 
 async def test_deadline_ends_the_game_and_replays(store):
