@@ -100,6 +100,7 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
 async def _main(token: str, guild_id: int | None, shards=None) -> int:
     from bot.chat.app import create_bot
     from bot.chat.operations import Heartbeat, setup_logging
+    from bot.play.collector import set_startup_aside
     from bot.play.service import GameService
     from bot.play.thinking import shared
     from bot.play.workers import shutdown_shared
@@ -116,6 +117,7 @@ async def _main(token: str, guild_id: int | None, shards=None) -> int:
         service = GameService(store)
         await service.workers.start()  # the processes moves are applied and drawn in (bot.play.workers)
         bot = create_bot(service, guild_id=guild_id, shards=shards)
+        set_startup_aside()  # the loop's longest pauses were full collections walking start-up's objects
         bot.heartbeat = Heartbeat.from_env(shard_text)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(_stop(bot, service)))

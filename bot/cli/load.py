@@ -20,6 +20,7 @@ import sys
 import time
 
 from bot.cli.demo import NAMES, default_players
+from bot.play.collector import set_startup_aside
 from bot.play.registry import titles
 from bot.play.service import GameService, User
 from bot.store import Store
@@ -65,6 +66,7 @@ async def play(url: str, games: int, key: str, tag: int) -> dict:
     service = GameService(store)
     titles()  # what the bot does before it logs in (bot.chat.run): not part of the figure
     await service.workers.start()
+    set_startup_aside()  # as the bot does before it logs in (bot.chat.run)
     latencies: list[float] = []
     lags: list[float] = []
     stop = asyncio.Event()

@@ -147,6 +147,7 @@ async def test_two_shards_play_a_guild_each_and_stop_cleanly(double: DiscordDoub
             lines = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
             assert lines and all(line["shard"] == str(shard) for line in lines)
             assert any("SIGTERM" in line["message"] for line in lines)
+            assert any("set aside from the garbage collector" in line["message"] for line in lines)
             assert not [line for line in lines if line["level"] in ("ERROR", "CRITICAL")], err
     finally:
         for p in procs:
