@@ -45,9 +45,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from engines.leonardo import auctions, foresight
 from engines.leonardo.components import board, cards, space
+from engines.leonardo.copies import copy_state
 from engines.leonardo.economy import capital, firm_of
+from engines.leonardo.events import quietly
 from engines.leonardo.model import Bet, Firm, State
+from engines.leonardo.rules import amounts
 
 ROUTE = 32
 MEAN_SPIN = 6.5
@@ -116,23 +120,108 @@ def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, boo
         affords = state.firms[owner].florins // c.art_price + (len(state.drawn) if owner == placing else 0)
         more = min(cap - len(shown), most, affords)
         out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
-    return out
+    return _one_potential(out)
+
+
+def _one_potential(owned: list[tuple[int, int, bool, int, int]]) -> list[tuple[int, int, bool, int, int]]:
+    """The works of art an owner can afford go on one palazzo, not on each: its potential
+    rent is kept where they raise the rent most, the others keep their rent as it is."""
+    best: dict[int, tuple[int, int]] = {}
+    for i, (_, owner, _, rent, potential) in enumerate(owned):
+        gain = potential - rent
+        if gain > 0 and gain > best.get(owner, (0, -1))[0]:
+            best[owner] = (gain, i)
+    keep = {i for _, i in best.values()}
+    return [h if i in keep or h[3] == h[4] else (h[0], h[1], h[2], h[3], h[3]) for i, h in enumerate(owned)]
 
 
 def after_move(state: State, seat: int, action, advance) -> list[float]:
     """The greedy agent's one-move look (``Game.evaluate_move``): the move played on the
-    sampled ``state`` and the result evaluated, except where the move sets off chance at once,
-    which is left at its expectation: a spin (the position before it is already judged over
-    the 12 spins) and the last bet of a market (judged with the bets pending, at their
-    expectation, rather than by the machine's spin in a few samples)."""
+    sampled ``state`` and the result evaluated, except where chance or sealed choices follow:
+    a single player's spin, or its purchase of works of art before it (the tiles put where they
+    raise the rent most), is judged over the machine's 12 numbers played by the engine
+    (``foresight``); a bid, or a palazzo declined, over the bids the other bidders may make
+    (``_auction``); the last bet of a market with the bets pending, at their expectation,
+    rather than by the machine's spin in a few samples."""
     kind = action.kind
+    if state.phase == "start" and kind in ("spin", "art") and _alone(state):
+        if kind == "art":
+            advance(state, seat, action)
+            foresight.place_all(state, seat, advance)
+            if state.phase != "start":  # no room for them all: judged as they wait
+                return evaluate(state)
+        return foresight.over_spins(state, seat, evaluate, lambda s, k, a: _played(s, k, a, advance))
     if kind == "spin" and state.phase == "start":
         return evaluate(state)
+    if kind in ("bid", "pass") and state.phase == "auction" and state.auction is not None:
+        return _auction(state, {seat: action.amount if kind == "bid" else 0})
     if kind == "bet" and state.market is not None:
         state.market.bets[seat] = Bet(product=action.product, stake=action.stake)
         return evaluate(state)
+    return _played(state, seat, action, advance, coarse=False)
+
+
+def _played(state: State, seat: int, action, advance, coarse: bool = True) -> list[float]:
+    """The move played and evaluated; a palazzo declined, over the auction that follows (one
+    outcome per winner, at its mean price, when ``coarse``: the foresight's twelve spins)."""
     advance(state, seat, action)
+    if action.kind == "decline" and state.phase == "auction" and state.auction is not None:
+        return _auction(state, {}, coarse=coarse)
     return evaluate(state)
+
+
+def _alone(state: State) -> bool:
+    """The current firm is a single player (a corporation's spins may need a choice)."""
+    return len(state.firms[state.order[state.slot]].members) == 1
+
+
+def _auction(state: State, fixed: dict[int, int], coarse: bool = False) -> list[float]:
+    """An auction judged over the sealed bids not in ``fixed`` (the seat's own), each of
+    them (made or still to make) any of its bidder's legal bids with equal chance: every
+    outcome (who wins, at what price, or all pass) settled by the engine and evaluated,
+    weighted by its chance."""
+    auction = state.auction
+    assert auction is not None
+    bidders = auction.bidders
+    odds = {b: ({fixed[b]: 1.0} if b in fixed else _bid_odds(state.firms[b].florins)) for b in bidders}
+    outcomes: list[tuple[int | None, int, float]] = []
+    nobody = 1.0
+    for b in bidders:
+        nobody *= odds[b].get(0, 0.0)
+    if nobody > 0:
+        outcomes.append((None, 0, nobody))
+    for i, b in enumerate(bidders):
+        for x, p in odds[b].items():
+            if x <= 0:
+                continue
+            for j, c in enumerate(bidders):
+                if c != b:  # a tie goes to the first bidder in turn order
+                    p *= sum(q for y, q in odds[c].items() if y < x or (y == x and j > i))
+            if p > 0:
+                outcomes.append((b, x, p))
+    if coarse:  # one outcome per winner, at its mean price
+        grouped: dict[int | None, list[float]] = {}
+        for winner, x, p in outcomes:
+            g = grouped.setdefault(winner, [0.0, 0.0])
+            g[0] += p
+            g[1] += p * x
+        outcomes = [(w, round(px / p) if p else 0, p) for w, (p, px) in grouped.items()]
+    total = [0.0] * state.seats
+    for winner, x, p in outcomes:
+        trial = copy_state(state)
+        assert trial.auction is not None
+        trial.auction.bids = {b: (x if b == winner else 0) for b in bidders}
+        quietly(auctions.settle, trial)
+        for s, v in enumerate(evaluate(trial)):
+            total[s] += p * v
+    return total
+
+
+@cache
+def _bid_odds(florins: int) -> dict[int, float]:
+    """An unknown bidder's bid: any of its legal bids (the amounts the rules list, or a pass)."""
+    options = amounts(cards().min_stake, florins) + [0]
+    return {x: 1 / len(options) for x in options}
 
 
 def evaluate(state: State) -> list[float]:
