@@ -52,7 +52,9 @@ each declined palazzo's auction enumerated in full inside the spins, but a decis
 later move spread over -50..+100 or -100..+50 in the risk (56.8 / 58.9%); the old bid guess with
 the other changes (58.3%). Of greedy's losses, about a third are its bankruptcies (most on a
 rent of 320-400 florins, a palazzo with 4 works) and two thirds a random rival ahead by a wide
-margin (median gap about 400 florins), in 200 games before these changes.
+margin (median gap about 400 florins), in 200 games before these changes. Search, for the
+record: mcts (250 ms) with the evaluation at the leaf and no random moves before it won 52.5% of
+100 two-player games against this greedy, 50.0% as it is; not kept.
 """
 
 from __future__ import annotations
