@@ -7,7 +7,8 @@ seat to a bot of the level chosen when the vote opened, or leaves it to a volunt
 meanwhile) who takes it with /takeover. One vote per game at a time; a move by the target ends it.
 A volunteer becomes the seat's player: they see its private information from then on, exactly as its
 owner did, and nothing of anyone else's. The original player can take back a seat a bot holds with
-/back (not one a volunteer took). /away hands one's own seat to the autopilot for some hours; /back
+/back (not one a volunteer took). A vote lapses ``VOTE_HOURS`` after its first ballot if no majority
+came: the next ballot opens a new one (and until then it blocks no other vote). /away hands one's own seat to the autopilot for some hours; /back
 ends that early, and the scheduler ends it when the time is up.
 """
 
@@ -28,6 +29,7 @@ from bot.store import GameRow, StoreError
 log = logging.getLogger("piazza")
 
 VOLUNTEER = "volunteer"
+VOTE_HOURS = 48  # how long a vote stays open without a majority
 OUTCOMES = (*LEVELS, VOLUNTEER)
 
 
@@ -66,11 +68,15 @@ class Replacing(Clocked):
                 if vote.seat == target:
                     raise Refusal(phrase("bot.replace.moved", name=name))
                 vote = None
+            if vote is not None and (vote.opened_at is None
+                                     or self._clock() - vote.opened_at >= timedelta(hours=VOTE_HOURS)):
+                await self.store.close_vote(row.id)  # lapsed: this ballot opens a new vote
+                vote = None
             try:
                 if vote is None:
                     outcome = outcome or autopilot_level(game.engine)
                     self._check_outcome(game, outcome)
-                    await self.store.open_vote(row.id, target, outcome, counts.get(target, 0), user.id)
+                    await self.store.open_vote(row.id, target, outcome, counts.get(target, 0), user.id, self._clock())
                     ballots = [user.id]
                 else:
                     if vote.seat != target:
@@ -85,7 +91,8 @@ class Replacing(Clocked):
             need, lang = len(voters) // 2 + 1, game_lang(row)
             if len(ballots) < need:
                 return Post(public_text=phrase("bot.replace.ballot", lang=lang, voter=chat_name(user.name), name=name,
-                                               outcome=outcome_word(outcome, lang), have=len(ballots), need=need),
+                                               outcome=outcome_word(outcome, lang), have=len(ballots), need=need,
+                                               hours=VOTE_HOURS),
                             game_id=row.id, lang=lang)
             level = autopilot_level(game.engine) if outcome == VOLUNTEER else outcome
             bot = bot_name(level, row.names)

@@ -164,4 +164,9 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (kind, item)
     );
     """,
+    # 10: a replacement vote lapses (`opened_at`, UTC ISO text, when its first ballot was cast;
+    # NULL for a vote opened before this release, which lapses at the next ballot).
+    """
+    ALTER TABLE votes ADD COLUMN opened_at TEXT;
+    """,
 ]

@@ -25,6 +25,7 @@ class Vote:
     outcome: str  # a bot level, or "volunteer"
     moves: int  # the seat's move count when the vote opened (a move by the seat ends the vote)
     ballots: list[int]  # user ids in favour
+    opened_at: datetime | None = None  # its first ballot (None: opened before votes lapsed)
 
 
 class Replacements:
@@ -42,17 +43,20 @@ class Replacements:
     # --- votes ----------------------------------------------------------------------------
     async def vote(self, game_id: int) -> Vote | None:
         async with self._lock, self._db.execute(  # type: ignore[attr-defined]
-            "SELECT seat, outcome, moves, ballots FROM votes WHERE game_id = ?", (game_id,)
+            "SELECT seat, outcome, moves, ballots, opened_at FROM votes WHERE game_id = ?", (game_id,)
         ) as cur:
             r = await cur.fetchone()
-        return None if r is None else Vote(r["seat"], r["outcome"], r["moves"], json.loads(r["ballots"]))
+        if r is None:
+            return None
+        opened = None if r["opened_at"] is None else datetime.fromisoformat(r["opened_at"])
+        return Vote(r["seat"], r["outcome"], r["moves"], json.loads(r["ballots"]), opened)
 
-    async def open_vote(self, game_id: int, seat: int, outcome: str, moves: int, voter: int) -> None:
+    async def open_vote(self, game_id: int, seat: int, outcome: str, moves: int, voter: int, now: datetime) -> None:
         try:
             async with self._transaction():
                 await self._db.execute(
-                    "INSERT INTO votes (game_id, seat, outcome, moves, ballots) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seat, outcome, moves, json.dumps([voter])),
+                    "INSERT INTO votes (game_id, seat, outcome, moves, ballots, opened_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seat, outcome, moves, json.dumps([voter]), clock_text(now)),
                 )
         except self.integrity_errors as exc:
             raise StoreError("bot.store.vote_open") from exc

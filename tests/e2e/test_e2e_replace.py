@@ -31,7 +31,7 @@ async def test_a_vote_hands_a_seat_to_a_bot_and_its_player_takes_it_back(double:
         refused(await double.slash(bob, games, "vote replace", player=dave), "not playing in this game")
 
         res = await double.slash(bob, games, "vote replace", player=alice, by="random")
-        assert not res.ephemeral and "(1 of the 2 votes needed)" in res.original.content
+        assert not res.ephemeral and "(1 of the 2 votes needed within 48 h)" in res.original.content
         refused(await double.slash(carol, games, "vote replace", player=bob), "A vote to replace **Alice** is open")
         refused(await double.slash(bob, games, "vote replace", player=alice), "already voted")
         res = await double.slash(carol, games, "vote replace", player=alice)
@@ -61,7 +61,30 @@ async def test_a_vote_while_the_target_moves_ends(double: DiscordDouble, tmp_pat
         after = await table.service.store.open_game_in(games.id)
         assert [s.user_id for s in after.seats] == [s.user_id for s in before.seats]
         res = await double.slash(carol, games, "vote replace", player=bob)  # the ended vote no longer blocks
-        assert "(1 of the 2 votes needed)" in res.original.content
+        assert "(1 of the 2 votes needed within 48 h)" in res.original.content
+
+
+async def test_a_vote_without_a_majority_lapses_after_48_hours(double: DiscordDouble, tmp_path: Path) -> None:
+    """Until it lapses, an open vote blocks a vote on someone else and keeps its ballots; from 48 h
+    after its first ballot, the next ballot opens a new vote (its own ballot the only one)."""
+    clock = Clock()
+    alice, bob, carol, dave = (double.user(n) for n in ("alice", "bob", "carol", "dave"))
+    games = double.channel("games")
+    async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock) as table:
+        await open_game(double, games, [alice, bob, carol, dave], *TORRI, "clock=off")
+        res = await double.slash(bob, games, "vote replace", player=alice)
+        assert "(1 of the 2 votes needed within 48 h)" in res.original.content
+        clock.advance(hours=47, minutes=59)
+        refused(await double.slash(carol, games, "vote replace", player=dave), "A vote to replace **Alice** is open")
+        clock.advance(minutes=1)
+        res = await double.slash(carol, games, "vote replace", player=dave)  # the lapsed vote blocks nothing
+        assert not res.ephemeral and "**Carol** votes to replace **Dave**" in res.original.content
+        assert "(1 of the 2 votes needed within 48 h)" in res.original.content
+        clock.advance(hours=48)
+        res = await double.slash(bob, games, "vote replace", player=dave)  # a new vote: Carol's ballot lapsed with hers
+        assert "(1 of the 2 votes needed within 48 h)" in res.original.content
+        row = await table.service.store.open_game_in(games.id)
+        assert row.seat_of(dave.id) == 3 and row.bot_of(3) is None
 
 
 async def test_a_vote_leaves_a_seat_to_a_volunteer_who_sees_that_hand_only(double: DiscordDouble,
