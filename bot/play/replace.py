@@ -57,6 +57,11 @@ class Replacing(Clocked):
             voter = await self._person_seat(row, user)
             target = row.seat_of(target_id)
             if target is None or row.user_of(target) is None:
+                keepers = await self.store.keepers(row.id)
+                held = next((k for k in keepers.values() if k.owner_id == target_id and row.bot_of(k.seat)), None)
+                if held is not None:  # a bot plays that person's seat already (/away, or an earlier vote)
+                    raise Refusal(phrase("bot.replace.held_by_bot", bot=chat_name(row.names[held.seat]),
+                                         name=chat_name(held.owner_name or "")))
                 raise Refusal(phrase("bot.replace.no_such_player"))
             if target == voter:
                 raise Refusal(phrase("bot.replace.self"))

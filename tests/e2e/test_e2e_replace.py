@@ -39,6 +39,8 @@ async def test_a_vote_hands_a_seat_to_a_bot_and_its_player_takes_it_back(double:
         row = await table.service.store.open_game_in(games.id)
         assert row.bot_of(0) == "random" and row.version >= 1  # the bot played Alice's turn at once
         assert alice.id not in await table.service.pending(games.id)
+        refused(await double.slash(carol, games, "vote replace", player=alice),
+                "already plays the seat of **Alice**, who can take it back with /back")
 
         refused(await double.slash(dave, games, "back"), "no seat held by a bot")
         refused(await double.slash(bob, games, "back"), "no seat held by a bot")
