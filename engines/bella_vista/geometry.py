@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import compress
+from operator import not_
 
 from engines.bella_vista.components import components, zoning_card
 from engines.bella_vista.layout_rules import LayoutKey
@@ -138,9 +140,10 @@ class Placements(Sequence[Placement]):
         self.anchors: list[int] = []  # cell of the top-left corner of the footprint's box
         self.offsets: list[tuple[int, ...]] = []  # the footprint's cells from the anchor
         self.masks: list[int] = []
-        self.border: list[bool] = []
-        self.park: list[bool] = []
-        self.river: list[bool] = []
+        # one byte per placement, 1 or 0 (bytes: a Zoning Card's filter runs over them in C)
+        self.border = bytearray()
+        self.park = bytearray()
+        self.river = bytearray()
         self._made: list[Placement | None] = []
 
     def __len__(self) -> int:
@@ -156,7 +159,7 @@ class Placements(Sequence[Placement]):
         if p is None:
             a = self.anchors[i]
             p = self._made[i] = Placement(i, self.shapes[i], tuple(map(a.__add__, self.offsets[i])), self.masks[i],
-                                          self.border[i], self.park[i], self.river[i], self.grid)
+                                          self.border[i] == 1, self.park[i] == 1, self.river[i] == 1, self.grid)
         return p
 
 
@@ -264,9 +267,19 @@ class _Masks:
         return m & (m >> 1) & ~self.last_col & (m << 1) & ~self.first_col & (m >> c) & (m << c)
 
 
-def _set_bits(mask: int) -> list[int]:
-    text = bin(mask)[:1:-1]
-    return [i for i, b in enumerate(text) if b == "1"]
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bit_bytes(mask: int, size: int) -> bytes:
+    """Bit ``i`` of a mask as byte ``i`` (0 or 1), at least ``size`` bytes: what
+    ``itertools.compress`` selects with, in C (a town's tables are made for every game)."""
+    return format(mask, f"0{size}b")[::-1].encode().translate(_BIT_BYTES)
+
+
+def _set_bits(mask: int, size: int = 0) -> list[int]:
+    """The numbers of the set bits of a (non-negative) mask, ascending."""
+    flags = _bit_bytes(mask, size)
+    return list(compress(range(len(flags)), flags))
 
 
 @lru_cache(maxsize=32)  # a town is 0.5 ms to compute, its tables a few MB once searched
@@ -278,7 +291,8 @@ def _geometry(key: LayoutKey) -> Geometry:
                                            for tx, code in enumerate(row) if code != ".")
     )
     columns, rows = len(key[0]) * size, len(key) * size
-    cell_tile = [-1] * (columns * rows)
+    size_bits = columns * rows
+    cell_tile = [-1] * size_bits
     masks = _Masks(columns, rows)
     inside = hood = park = river = 0
     tile_masks = []
@@ -318,14 +332,14 @@ def _geometry(key: LayoutKey) -> Geometry:
                 on_border |= border_mask >> o
                 by_park |= near_park >> o
                 by_river |= near_river >> o
-            anchors = _set_bits(valid)  # ascending: row by row, as players read
+            at = _bit_bytes(valid, size_bits)
+            anchors = list(compress(range(len(at)), at))  # ascending: row by row, as players read
             placements.anchors += anchors
             placements.offsets += [offsets] * len(anchors)
-            placements.masks += [shape_mask << a for a in anchors]
-            for flags, m in ((placements.border, on_border), (placements.park, by_park),
-                             (placements.river, by_river)):
-                text = format(m, f"0{len(cell_tile)}b")[::-1]
-                flags += [text[a] == "1" for a in anchors]
+            placements.masks += map(shape_mask.__lshift__, anchors)
+            placements.border.extend(compress(_bit_bytes(on_border, size_bits), at))  # the flag at each anchor
+            placements.park.extend(compress(_bit_bytes(by_park, size_bits), at))
+            placements.river.extend(compress(_bit_bytes(by_river, size_bits), at))
         placements.shapes += [fp.shape] * (len(placements) - first)
         by_shape[fp.shape] = range(first, len(placements))
     placements._made = [None] * len(placements.masks)
@@ -358,17 +372,18 @@ def zoning_ok(key: LayoutKey, zoning_id: str, shape: str) -> tuple[int, ...]:
     if found is None:
         card = zoning_card(zoning_id)
         ps, idx = geo.placements, geo.by_shape[shape]
-        if card.kind == "subsidized":
+        span = slice(idx.start, idx.stop)
+        if card.kind == "subsidized":  # no space outside the named tiles
             outside = ~sum(geo.tile_masks[geo.tile_of_code[c]] for c in card.neighborhoods)
-            found = tuple(i for i in idx if not ps.masks[i] & outside)
+            found = tuple(compress(idx, map(not_, map(outside.__and__, ps.masks[span]))))
         elif card.kind == "community_parks":
-            found = tuple(i for i in idx if ps.park[i])
+            found = tuple(compress(idx, ps.park[span]))
         elif card.kind == "no_parks":
-            found = tuple(i for i in idx if not ps.park[i])
+            found = tuple(compress(idx, map(not_, ps.park[span])))
         elif card.kind == "no_rivers":
-            found = tuple(i for i in idx if not ps.river[i])
+            found = tuple(compress(idx, map(not_, ps.river[span])))
         else:  # no_borders
-            found = tuple(i for i in idx if not ps.border[i])
+            found = tuple(compress(idx, map(not_, ps.border[span])))
         geo.memo[("zoning", zoning_id, shape)] = found
     return found
 
@@ -378,5 +393,6 @@ def border_placements(key: LayoutKey, shape: str) -> tuple[int, ...]:
     found = geo.memo.get(("border", shape))
     if found is None:
         border = geo.placements.border
-        found = geo.memo[("border", shape)] = tuple(i for i in geo.by_shape[shape] if border[i])
+        idx = geo.by_shape[shape]
+        found = geo.memo[("border", shape)] = tuple(compress(idx, border[idx.start:idx.stop]))
     return found
