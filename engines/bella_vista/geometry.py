@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import compress
-from operator import not_
 
-from engines.bella_vista.components import components, zoning_card
+from engines.bella_vista.components import components
 from engines.bella_vista.layout_rules import LayoutKey
 from engines.core.grid import flood, square_name
 
@@ -83,9 +82,9 @@ class Placement:
         if self._near is None:
             g = self._grid
             near = g.masks.next_to(self.mask) & g.inside
-            self._near = (near & ~self.mask,
-                          tuple(i for i, m in enumerate(g.park_masks) if near & m),
-                          tuple(i for i, m in enumerate(g.river_masks) if near & m))
+            self._near = (near & ~self.mask,  # most placements touch no Park or River: nothing to look for
+                          tuple(i for i, m in enumerate(g.park_masks) if near & m) if self.park else (),
+                          tuple(i for i, m in enumerate(g.river_masks) if near & m) if self.river else ())
         return self._near
 
     @property
@@ -144,6 +143,11 @@ class Placements(Sequence[Placement]):
         self.border = bytearray()
         self.park = bytearray()
         self.river = bytearray()
+        # Each footprint orientation's run of placements, for rules read as bit masks of their
+        # anchors (``placement_set.py``): (shape, first index, offsets, anchors, and the anchors
+        # of those on the border, next to a Park, next to a River). Index = first + the anchor's
+        # rank among the run's anchors.
+        self.runs: list[tuple[str, int, tuple[int, ...], int, int, int, int]] = []
         self._made: list[Placement | None] = []
 
     def __len__(self) -> int:
@@ -333,6 +337,8 @@ def _geometry(key: LayoutKey) -> Geometry:
                 by_park |= near_park >> o
                 by_river |= near_river >> o
             at = _bit_bytes(valid, size_bits)
+            placements.runs.append((fp.shape, len(placements), offsets, valid, on_border & valid, by_park & valid,
+                                    by_river & valid))
             anchors = list(compress(range(len(at)), at))  # ascending: row by row, as players read
             placements.anchors += anchors
             placements.offsets += [offsets] * len(anchors)
@@ -363,36 +369,3 @@ def _geometry(key: LayoutKey) -> Geometry:
 @cache
 def shape_of(height: int) -> str:
     return components().buildings[height - 1].shape
-
-
-def zoning_ok(key: LayoutKey, zoning_id: str, shape: str) -> tuple[int, ...]:
-    """Placements of this shape that respect the zoning card (occupancy not checked)."""
-    geo = geometry(key)
-    found = geo.memo.get(("zoning", zoning_id, shape))
-    if found is None:
-        card = zoning_card(zoning_id)
-        ps, idx = geo.placements, geo.by_shape[shape]
-        span = slice(idx.start, idx.stop)
-        if card.kind == "subsidized":  # no space outside the named tiles
-            outside = ~sum(geo.tile_masks[geo.tile_of_code[c]] for c in card.neighborhoods)
-            found = tuple(compress(idx, map(not_, map(outside.__and__, ps.masks[span]))))
-        elif card.kind == "community_parks":
-            found = tuple(compress(idx, ps.park[span]))
-        elif card.kind == "no_parks":
-            found = tuple(compress(idx, map(not_, ps.park[span])))
-        elif card.kind == "no_rivers":
-            found = tuple(compress(idx, map(not_, ps.river[span])))
-        else:  # no_borders
-            found = tuple(compress(idx, map(not_, ps.border[span])))
-        geo.memo[("zoning", zoning_id, shape)] = found
-    return found
-
-
-def border_placements(key: LayoutKey, shape: str) -> tuple[int, ...]:
-    geo = geometry(key)
-    found = geo.memo.get(("border", shape))
-    if found is None:
-        border = geo.placements.border
-        idx = geo.by_shape[shape]
-        found = geo.memo[("border", shape)] = tuple(compress(idx, border[idx.start:idx.stop]))
-    return found
