@@ -16,12 +16,12 @@ from engines.bella_vista.state import (
     card_roofed,
     card_value,
     event,
+    msg,
     trusted,
 )
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
 from engines.core.game import Event
-from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 
@@ -184,5 +184,5 @@ def round_end(state: State) -> list[Event]:
     state.last = []
     state.order = []
     state.build_pos = 0
-    order = [Msg("bv.term.offer_slot", seat=s.seat, card=card(s.card or "")) for s in state.bottom]
+    order = [msg("bv.term.offer_slot", seat=s.seat, card=card(s.card or "")) for s in state.bottom]
     return [event("bv.event.round_begins", round=state.round, order=order), *drawn]

@@ -130,28 +130,37 @@ def bits(mask: int) -> tuple[int, ...]:
 
 
 class Placements(Sequence[Placement]):
-    """Every placement of a town, by index: what legal moves filter (shape, mask, border,
-    Park, River) is kept in flat lists; ``Placement`` objects are made on demand."""
+    """Every placement of a town, by index, kept as runs (one per footprint orientation)
+    and, per index, its shape, anchor, offsets and run; ``Placement`` objects, their masks
+    and flags are made on demand (a random town is new with every playout)."""
 
     def __init__(self, grid: _Grid):
         self.grid = grid
         self.shapes: list[str] = []
         self.anchors: list[int] = []  # cell of the top-left corner of the footprint's box
         self.offsets: list[tuple[int, ...]] = []  # the footprint's cells from the anchor
-        self.masks: list[int] = []
-        # one byte per placement, 1 or 0 (bytes: a Zoning Card's filter runs over them in C)
-        self.border = bytearray()
-        self.park = bytearray()
-        self.river = bytearray()
+        self.run_of: list[int] = []  # the run of each placement
         # Each footprint orientation's run of placements, for rules read as bit masks of their
         # anchors (``placement_set.py``): (shape, first index, offsets, anchors, and the anchors
         # of those on the border, next to a Park, next to a River). Index = first + the anchor's
         # rank among the run's anchors.
         self.runs: list[tuple[str, int, tuple[int, ...], int, int, int, int]] = []
+        self.run_masks: list[int] = []  # each run's footprint at anchor 0, as a mask
+        self._masks: list[int] | None = None
         self._made: list[Placement | None] = []
 
     def __len__(self) -> int:
-        return len(self.masks)
+        return len(self.anchors)
+
+    def mask_of(self, i: int) -> int:
+        return self.run_masks[self.run_of[i]] << self.anchors[i]
+
+    @property
+    def masks(self) -> list[int]:
+        """Every placement's spaces as a mask, by index (made on first use)."""
+        if self._masks is None:
+            self._masks = list(map(self.mask_of, range(len(self.anchors))))
+        return self._masks
 
     def names_of(self, i: int) -> tuple[str, ...]:
         """``self[i].names`` without making the placement (moves are made for hundreds)."""
@@ -162,8 +171,9 @@ class Placements(Sequence[Placement]):
         p = self._made[i]
         if p is None:
             a = self.anchors[i]
-            p = self._made[i] = Placement(i, self.shapes[i], tuple(map(a.__add__, self.offsets[i])), self.masks[i],
-                                          self.border[i] == 1, self.park[i] == 1, self.river[i] == 1, self.grid)
+            _, _, _, _, border, park, river = self.runs[self.run_of[i]]
+            p = self._made[i] = Placement(i, self.shapes[i], tuple(map(a.__add__, self.offsets[i])), self.mask_of(i),
+                                          border >> a & 1 == 1, park >> a & 1 == 1, river >> a & 1 == 1, self.grid)
         return p
 
 
@@ -329,7 +339,6 @@ def _geometry(key: LayoutKey) -> Geometry:
         first = len(placements)
         for form in _orientations(tuple(fp.cells)):
             offsets = tuple(sorted(y * columns + x for x, y in form))  # from the top-left of the form's box
-            shape_mask = sum(1 << o for o in offsets)
             valid, on_border, by_park, by_river = masks.fits[max(x for x, _ in form) + 1], 0, 0, 0
             for o in offsets:
                 valid &= hood >> o
@@ -337,18 +346,16 @@ def _geometry(key: LayoutKey) -> Geometry:
                 by_park |= near_park >> o
                 by_river |= near_river >> o
             at = _bit_bytes(valid, size_bits)
+            anchors = list(compress(range(len(at)), at))  # ascending: row by row, as players read
+            placements.run_of += [len(placements.runs)] * len(anchors)
             placements.runs.append((fp.shape, len(placements), offsets, valid, on_border & valid, by_park & valid,
                                     by_river & valid))
-            anchors = list(compress(range(len(at)), at))  # ascending: row by row, as players read
+            placements.run_masks.append(sum(1 << o for o in offsets))
             placements.anchors += anchors
             placements.offsets += [offsets] * len(anchors)
-            placements.masks += map(shape_mask.__lshift__, anchors)
-            placements.border.extend(compress(_bit_bytes(on_border, size_bits), at))  # the flag at each anchor
-            placements.park.extend(compress(_bit_bytes(by_park, size_bits), at))
-            placements.river.extend(compress(_bit_bytes(by_river, size_bits), at))
         placements.shapes += [fp.shape] * (len(placements) - first)
         by_shape[fp.shape] = range(first, len(placements))
-    placements._made = [None] * len(placements.masks)
+    placements._made = [None] * len(placements)
     return Geometry(
         key=key,
         size=size,

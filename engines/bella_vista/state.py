@@ -149,8 +149,9 @@ def trusted(cls: type[M], **fields: Any) -> M:
     """A model of values the engine made itself and knows valid (legal moves: hundreds per
     game), built without validation; equal to ``cls(**fields)``, fields in the same order."""
     new = cls.__new__(cls)
-    object.__setattr__(new, "__dict__", {name: fields[name] if name in fields else default
-                                         for name, default in _defaults(cls)})
+    values = _template(cls).copy()  # every field in order with its default...
+    values.update(fields)  # ...then the given ones, in place (names the engine wrote: all fields)
+    object.__setattr__(new, "__dict__", values)
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_fields_set__", set(fields))
     object.__setattr__(new, "__pydantic_private__", None)
@@ -170,6 +171,25 @@ def event(key: str, /, to: int | None = None, **params: Any) -> Event:
     object.__setattr__(new, "__pydantic_fields_set__", set(_EVENT_FIELDS))
     object.__setattr__(new, "__pydantic_private__", None)
     return new
+
+
+_MSG_FIELDS = frozenset(Msg.model_fields)
+
+
+def msg(key: str, /, **params: Any) -> Msg:
+    """``Msg(key, **params)`` (equal, dumped alike) made without validating what the engine
+    wrote itself: the rounds' offer order is some thirty messages a game."""
+    new = Msg.__new__(Msg)
+    object.__setattr__(new, "__dict__", {"key": key, "params": params})
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__", set(_MSG_FIELDS))
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+@cache
+def _template(cls: type[BaseModel]) -> dict[str, Any]:
+    return dict(_defaults(cls))
 
 
 @cache

@@ -11,17 +11,27 @@ import pytest
 from pydantic import BaseModel
 
 from engines.bella_vista import BellaVista, Options, State
-from engines.bella_vista.building import legal_placements, occupied, place, placeable, standing
-from engines.bella_vista.components import components, zoning_card
+from engines.bella_vista.building import legal_placements, occupied, standing
+from engines.bella_vista.components import components
 from engines.bella_vista.contracts import tally
-from engines.bella_vista.geometry import _geometry, geometry, shape_of
+from engines.bella_vista.geometry import _geometry, geometry
 from engines.bella_vista.layout_rules import check_layout
 from engines.bella_vista.scoring import standings
-from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, event, trusted
+from engines.bella_vista.state import (
+    BottomSlot,
+    BuildAction,
+    NeutralAction,
+    OfferAction,
+    SetAside,
+    event,
+    msg,
+    trusted,
+)
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import RANDOM_HEIGHT, RANDOM_WIDTH, enclosed, named_layout, random_layout
 from engines.core.game import event as core_event
 from engines.core.grid import flood, has_holes
+from engines.core.messages import Msg
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
 
@@ -134,10 +144,13 @@ def test_the_geometry_matches_a_brute_force_enumeration(town):
     assert mine == expected
 
 
-def test_moves_built_without_validation_equal_validated_ones():
+def test_moves_and_pieces_built_without_validation_equal_validated_ones():
     for made, checked in ((trusted(BuildAction, cells=("B3", "C3")), BuildAction(cells=("B3", "C3"))),
                           (trusted(NeutralAction, cells=("A1", "A2", "A3")), NeutralAction(cells=("A1", "A2", "A3"))),
-                          (trusted(OfferAction, cost=None, card="6r"), OfferAction(cost=None, card="6r"))):
+                          (trusted(OfferAction, cost=None, card="6r"), OfferAction(cost=None, card="6r")),
+                          (trusted(BottomSlot, seat=1, card="5r"), BottomSlot(seat=1, card="5r")),
+                          (trusted(SetAside, owner=None, height=3), SetAside(owner=None, height=3)),
+                          (trusted(SetAside, height=6, owner=2, roofed=True), SetAside(owner=2, height=6, roofed=True))):
         assert made == checked and hash(made) == hash(checked) and list(made.__dict__) == list(checked.__dict__)
         assert made.model_dump_json() == checked.model_dump_json()
         assert made.model_fields_set == checked.model_fields_set
@@ -238,6 +251,14 @@ def test_the_fast_playout_plays_the_game_the_listed_draws_play(seats):
         assert (fast, moves) == (state, listed)
 
 
+def test_messages_made_without_validation_equal_validated_ones():
+    for key, params in (("bv.term.offer_slot", {"seat": 2, "card": "#6r"}), ("bv.term.bank_short", {"coins": 0}),
+                        ("bv.term.on_border", {})):
+        ours, theirs = msg(key, **params), Msg(key, **params)
+        assert ours == theirs and ours.model_dump_json() == theirs.model_dump_json()
+        assert ours.model_fields_set == theirs.model_fields_set and list(ours.__dict__) == list(theirs.__dict__)
+
+
 def test_events_made_without_validation_equal_the_cores():
     for key, to, params in (("bv.event.built", None, {"seat": 1, "coins": 3, "short": ""}),
                             ("bv.event.drew", 2, {"cards": [card("5")]}), ("bv.event.game_over", None, {})):
@@ -308,64 +329,3 @@ def test_advance_in_place_plays_what_apply_plays_action_by_action(seats):
             assert _played(mine) == _played(after), (seed, action)
             played += 1
     assert played > 100
-
-
-def _placements_by_hand(state: State, height: int) -> tuple[list[int], bool]:
-    """The placement rule straight from each ``Placement``: the Zoning Card on free spaces,
-    else free on the border, else free anywhere (forced)."""
-    geo = geometry(state.town)
-    card = zoning_card(state.zoning)
-    occ = sum(1 << c for b in state.buildings for c in b.cells)
-    allowed = {geo.tile_of_code[c] for c in card.neighborhoods}
-    rule = {"subsidized": lambda p: p.tiles <= allowed, "community_parks": lambda p: p.park,
-            "no_parks": lambda p: not p.park, "no_rivers": lambda p: not p.river,
-            "no_borders": lambda p: not p.border}[card.kind]
-    free = [p for p in geo.placements if p.shape == shape_of(height) and not p.mask & occ]
-    ok = [p.index for p in free if rule(p)]
-    if ok:
-        return ok, False
-    return [p.index for p in free if p.border] or [p.index for p in free], True
-
-
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_placement_sets_read_from_masks_list_what_each_placement_says(seats):
-    """``placeable`` works on masks of the anchors of each footprint orientation: the same
-    placements as the rule applied placement by placement, every Zoning Card (the forced
-    ones: the next test); its k-th element and its membership agree with the listed indices."""
-    cards_seen: set[str] = set()
-    for seed in range(3):
-        for i, state in enumerate(_states(seats, 200 + 10 * seats + seed)):
-            if state.phase not in ("construction", "neutral") or i % 2:
-                continue
-            height = int(state.order[state.build_pos].card.rstrip("r")) if state.phase == "construction" \
-                else state.neutral_next
-            found, forced = placeable(state, height)
-            expected, expected_forced = _placements_by_hand(state, height)
-            assert (list(found), forced) == (expected, expected_forced)
-            assert len(found) == len(expected) and [found[k] for k in range(len(found))] == expected
-            listed = set(expected)
-            assert all((index in found) == (index in listed) for index in range(len(geometry(state.town).placements)))
-            cards_seen.add(state.zoning)
-    assert len(cards_seen) >= 6, cards_seen
-
-
-@pytest.mark.parametrize("zoning", ["Z3", "Z7", "Z9"])
-def test_placement_sets_fall_back_as_each_placement_says(zoning):
-    """Buildings put on every placement the Zoning Card allows, then on every border one:
-    the forced placements on the border, then anywhere free, then none, as the rule
-    applied placement by placement (random games never get there)."""
-    state = next(s for s in _states(4, 31) if s.phase == "construction")
-    state.zoning = zoning
-    steps = set()
-    while True:
-        found, forced = placeable(state, 5)
-        expected, expected_forced = _placements_by_hand(state, 5)
-        assert (list(found), forced) == (expected, expected_forced)
-        assert [found[k] for k in range(len(found))] == expected
-        geo = geometry(state.town)
-        steps.add((forced, bool(found) and all(geo.placements[i].border for i in found), bool(found)))
-        if not found:
-            break
-        place(state, None, 5, False, found[0])
-    assert {(True, True, True), (True, False, True), (True, False, False)} <= steps  # border, anywhere, none
-    assert any(not forced for forced, _, _ in steps)
