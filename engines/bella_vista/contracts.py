@@ -103,7 +103,7 @@ def _meets(t: Tally, requirement: tuple[str, tuple[int, ...], int]) -> bool:
     return t.park >= threshold
 
 
-def _requirements(state: State, *needed: int) -> dict[int, tuple[str, tuple[int, ...], int]]:
+def _requirements(state: State, *needed: int | None) -> dict[int, tuple[str, tuple[int, ...], int]]:
     """Contract Cards as their test reads them in this town and at this player count: the
     kind, the tiles named and the threshold, by card (kept in the town's memo; ``needed``:
     the cards that must be in it)."""
