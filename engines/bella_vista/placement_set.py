@@ -90,15 +90,10 @@ class PlacementSet(Sequence[int]):
 
 
 def _select(mask: int, k: int) -> int:
-    """The position of the k-th (from 0) set bit of a mask that has more than k."""
-    lo, hi = 0, mask.bit_length()  # the bit is in [lo, hi)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if (mask & ((1 << mid) - 1)).bit_count() > k:
-            hi = mid
-        else:
-            lo = mid
-    return lo
+    """The position of the k-th (from 0) set bit of a mask that has more than k: the
+    lengths of the runs of zeros before each of the first k + 1 ones, plus those k ones."""
+    gaps = bin(mask)[:1:-1].split("1", k + 1)
+    return sum(map(len, gaps[:k + 1])) + k
 
 
 def zoning_masks(geo: Geometry, zoning_id: str, shape: str) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:

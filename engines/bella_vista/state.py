@@ -40,7 +40,20 @@ def hand_order(hand: list[str]) -> list[str]:
     return sorted(hand, key=lambda c: (card_value(c), c))
 
 
-class Architect(BaseModel):
+class _Played(BaseModel):
+    """A model the rules change in place, move after move: a field is set as pydantic sets
+    it (no validation on assignment, the name marked as set) with one call less (a random
+    game sets some 450 fields)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in type(self).__pydantic_fields__:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
+class Architect(_Played):
     coins: int
     hand: list[str]
     deck: list[str]  # top card first
@@ -49,7 +62,7 @@ class Architect(BaseModel):
     contract_round: int = 0  # the round in which the architect last took a contract (0: never)
 
 
-class OfferEntry(BaseModel):
+class OfferEntry(_Played):
     """A card played in the Offer Phase: on a space (``cost``) or right of the board (None)."""
 
     seat: int
@@ -88,7 +101,7 @@ class SetAside(BaseModel):
     roofed: bool = False
 
 
-class State(BaseModel):
+class State(_Played):
     seats: int
     layout_name: str
     town: LayoutKey

@@ -329,3 +329,19 @@ def test_advance_in_place_plays_what_apply_plays_action_by_action(seats):
             assert _played(mine) == _played(after), (seed, action)
             played += 1
     assert played > 100
+
+
+def test_fields_set_in_place_as_pydantic_sets_them():
+    """The models the rules change in place set a field as pydantic does (the value, the
+    name marked as set, no validation); a name that is no field is refused as pydantic does."""
+    state = GAME.new_game(3, Options(), 5)
+    ours, theirs = copy.deepcopy(state), copy.deepcopy(state)
+    for model, setter in ((ours, setattr), (theirs, BaseModel.__setattr__)):
+        setter(model, "phase", "construction")
+        setter(model, "bank", 7)
+        setter(model.architects[1], "coins", 0)
+    assert ours == theirs and ours.model_fields_set == theirs.model_fields_set
+    assert ours.architects[1].model_fields_set == theirs.architects[1].model_fields_set
+    assert ours.model_dump_json() == theirs.model_dump_json()
+    with pytest.raises(ValueError, match="no field"):
+        ours.architects[0].nope = 1

@@ -9,6 +9,7 @@ from engines.bella_vista import BellaVista, Options, State
 from engines.bella_vista.building import place, placeable
 from engines.bella_vista.components import zoning_card
 from engines.bella_vista.geometry import geometry, shape_of
+from engines.bella_vista.placement_set import _select
 from engines.core.playout import playout
 from engines.core.rng import Rng
 
@@ -81,3 +82,11 @@ def test_placement_sets_fall_back_as_each_placement_says(zoning):
         place(state, None, 5, False, found[0])
     assert {(True, True, True), (True, False, True), (True, False, False)} <= steps  # border, anywhere, none
     assert any(not forced for forced, _, _ in steps)
+
+
+def test_the_kth_set_bit_of_a_mask():
+    rng = Rng.from_seed(12)
+    for _ in range(300):
+        mask = rng.next_u64() << rng.below(300) | rng.next_u64()
+        bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        assert [_select(mask, k) for k in range(len(bits))] == bits
