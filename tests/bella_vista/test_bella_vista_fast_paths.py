@@ -15,7 +15,7 @@ from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
 from engines.bella_vista.contracts import tally
 from engines.bella_vista.geometry import _geometry, geometry
-from engines.bella_vista.layout_rules import check_layout
+from engines.bella_vista.layout_rules import TILE_COUNTS, check_layout
 from engines.bella_vista.scoring import standings
 from engines.bella_vista.state import (
     BottomSlot,
@@ -30,7 +30,7 @@ from engines.bella_vista.state import (
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import RANDOM_HEIGHT, RANDOM_WIDTH, enclosed, named_layout, random_layout
 from engines.core.game import event as core_event
-from engines.core.grid import flood, has_holes
+from engines.core.grid import flood, has_holes, neighbours
 from engines.core.messages import Msg
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
@@ -299,6 +299,38 @@ def test_enclosed_places_are_the_grids_holes():
     assert holes > 50
     for seed in range(300):
         check_layout(random_layout(Rng.from_seed(seed)))
+
+
+def _town_by_hand(rng: Rng):
+    """``random_layout`` as first written, places as (x, y) pairs: the draws and the town
+    that every stored random game was made with."""
+    while True:
+        spots: set[tuple[int, int]] = set()
+        frontier = {(rng.below(RANDOM_WIDTH), rng.below(RANDOM_HEIGHT))}
+        spot = frontier.pop()
+        while True:
+            spots.add(spot)
+            frontier.discard(spot)
+            frontier.update(n for n in neighbours(spot)
+                            if 0 <= n[0] < RANDOM_WIDTH and 0 <= n[1] < RANDOM_HEIGHT and n not in spots)
+            if len(spots) == 15:
+                break
+            spot = rng.choice(sorted(frontier))
+        if not has_holes(spots):
+            break
+    codes = [code for code, n in TILE_COUNTS.items() for _ in range(n)]
+    rng.shuffle(codes)
+    x0, y0 = min(x for x, _ in spots), min(y for _, y in spots)
+    grid = [["."] * (max(x for x, _ in spots) - x0 + 1) for _ in range(max(y for _, y in spots) - y0 + 1)]
+    for (x, y), code in zip(sorted(spots, key=lambda p: (p[1], p[0])), codes, strict=True):
+        grid[y - y0][x - x0] = code
+    return tuple(tuple(r) for r in grid)
+
+
+def test_random_towns_are_the_towns_first_drawn_from_the_same_seeds():
+    for seed in range(400):
+        ours, theirs = Rng.from_seed(seed), Rng.from_seed(seed)
+        assert random_layout(ours) == _town_by_hand(theirs) and ours == theirs
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
