@@ -89,6 +89,8 @@ def placeable(state: State, height: int) -> tuple[PlacementSet, bool]:
 def adjacent_buildings(state: State, placement: Placement, placed: list[Placement] | None = None) -> list[int]:
     """Indices of the standing buildings next to this placement (``placed``: ``standing(state)``)."""
     around = placement.around_mask
+    if not around & occupied(state):  # nothing standing next to it (the list would find nothing)
+        return []
     return [i for i, p in enumerate(standing(state) if placed is None else placed) if p.mask & around]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.bella_vista import BellaVista, Options, State
-from engines.bella_vista.building import place, placeable
+from engines.bella_vista.building import coins_earned, place, placeable
 from engines.bella_vista.components import zoning_card
 from engines.bella_vista.geometry import geometry, shape_of
 from engines.bella_vista.placement_set import _select
@@ -90,3 +90,20 @@ def test_the_kth_set_bit_of_a_mask():
         mask = rng.next_u64() << rng.below(300) | rng.next_u64()
         bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
         assert [_select(mask, k) for k in range(len(bits))] == bits
+
+
+def test_coins_earned_are_counted_from_the_standing_buildings_cells():
+    """Coins a build earns (``coins_earned``, which skips the buildings when nothing stands
+    next to the placement) against a count over every standing building's cells."""
+    for state in _states(2, 61):
+        if state.phase != "construction":
+            continue
+        height = int(state.order[state.build_pos].card.rstrip("r"))
+        geo = geometry(state.town)
+        for i in placeable(state, height)[0]:
+            p = geo.placements[i]
+            near = {c + d for c in p.cells for d in (1, -1, geo.columns, -geo.columns)
+                    if 0 <= c + d < geo.columns * geo.rows and (d not in (1, -1) or (c + d) // geo.columns == c // geo.columns)}
+            heights = [b.height for b in state.buildings if near & set(b.cells) - set(p.cells)]
+            shorter = sum(h < height for h in heights)
+            assert coins_earned(state, p, height) == shorter + (3 if shorter == len(heights) else 0)
