@@ -112,7 +112,7 @@ class BellaVista(Game[State, Any, View, Options]):
         if found is not None and found[0] is action:
             return found[1]
         key = notation(action) if not isinstance(action, TimeUp) else action.kind
-        if len(_KEYS) >= 100_000:
+        if len(_KEYS) >= 20_000:  # a few towns' moves (a few MB at most)
             _KEYS.clear()
         _KEYS[id(action)] = (action, key)  # the action held: its id is not reused while kept
         return key
