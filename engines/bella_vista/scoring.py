@@ -140,7 +140,7 @@ def standings(state: State) -> list[Standing]:
     return out
 
 
-_GROUPS_MEMO = 4096  # architects' buildings whose groups are remembered per town (a search meets the same often)
+_GROUPS_MEMO = 1024  # architects' buildings whose groups are remembered per town (a search meets the same often; ~0.5 MB)
 
 
 def _group_sizes(own: list[Placement]) -> list[tuple[int, int]]:
