@@ -133,10 +133,16 @@ def legal_set(geo: Geometry, zoning_id: str, shape: str, occupied: int) -> tuple
     (``forced``: the Zoning Card cannot be met)."""
     runs = zoning_masks(geo, zoning_id, shape)
     anchors = geo.placements.anchors
+    ruled = []
+    for first, valid, offsets, ok in runs:  # ``_touching`` inlined: this runs after every build
+        touching = 0
+        for o in offsets:
+            touching |= occupied >> o
+        if ok & ~touching:
+            ruled.append((first, valid, ok & ~touching))
+    if ruled:
+        return PlacementSet(tuple(ruled), anchors), False
     free = [(first, valid, valid & ~_touching(occupied, offsets), ok) for first, valid, offsets, ok in runs]
-    chosen = tuple((first, valid, f & ok) for first, valid, f, ok in free if f & ok)
-    if chosen:
-        return PlacementSet(chosen, anchors), False
     border = {first: b for _, first, _, _, b, _, _ in geo.placements.runs}
     chosen = tuple((first, valid, f & border[first]) for first, valid, f, _ in free if f & border[first])
     if not chosen:
