@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from engines.bella_vista import flow, terms
 from engines.bella_vista.building import coins_earned, placeable, standing
@@ -48,15 +48,19 @@ def legal_actions(state: State, seat: int) -> list:
     return []
 
 
-def _offer_terms(state: State, seat: int) -> tuple[list[str], Sequence[int | None]]:
+def _offer_terms(state: State, seat: int) -> tuple[Sequence[str], Sequence[int | None]]:
     """The offers' two parts: the distinct cards of the hand in the order players see
     them, and the spaces the architect can pay for (or only "last")."""
-    hand = hand_order(list(set(state.architects[seat].hand)))
     costs = flow.affordable(state, seat)
-    return hand, (costs if costs else _LAST)
+    return _distinct(frozenset(state.architects[seat].hand)), (costs if costs else _LAST)
 
 
 _LAST: tuple[None] = (None,)
+
+
+@lru_cache(maxsize=4096)  # a few hundred hands recur: one per set of cards
+def _distinct(hand: frozenset[str]) -> tuple[str, ...]:
+    return tuple(hand_order(list(hand)))
 
 
 def random_action(state: State, seat: int, rng: Rng):
