@@ -9,7 +9,8 @@ the building is set aside.
 from __future__ import annotations
 
 from engines.bella_vista.components import components
-from engines.bella_vista.geometry import Placement, border_placements, geometry, shape_of, zoning_ok
+from engines.bella_vista.geometry import Placement, geometry, shape_of
+from engines.bella_vista.placement_set import PlacementSet, legal_set
 from engines.bella_vista.state import Building, State, trusted
 
 
@@ -68,8 +69,9 @@ def legal_placements(state: State, height: int) -> tuple[list[int], bool]:
     return list(found), forced
 
 
-def placeable(state: State, height: int) -> tuple[tuple[int, ...], bool]:
-    """``legal_placements`` as kept for the town (the same tuple for the same position)."""
+def placeable(state: State, height: int) -> tuple[PlacementSet, bool]:
+    """``legal_placements`` as kept for the town (the same set for the same position): a
+    ``PlacementSet`` (a sequence of indices, ascending) and ``forced``."""
     geo = geometry(state.town)
     occ = occupied(state)
     shape = shape_of(height)
@@ -77,13 +79,7 @@ def placeable(state: State, height: int) -> tuple[tuple[int, ...], bool]:
     key = (state.zoning, shape, occ)
     found = memo.get(key)
     if found is None:
-        masks = geo.placements.masks
-        ok = tuple(i for i in zoning_ok(state.town, state.zoning, shape) if not masks[i] & occ)
-        if ok:
-            found = ok, False
-        else:
-            ok = tuple(i for i in border_placements(state.town, shape) if not masks[i] & occ)
-            found = (ok or tuple(i for i in geo.by_shape[shape] if not masks[i] & occ)), True
+        found = legal_set(geo, state.zoning, shape, occ)
         if len(memo) >= _LEGAL_MEMO:
             memo.clear()
         memo[key] = found
@@ -93,6 +89,8 @@ def placeable(state: State, height: int) -> tuple[tuple[int, ...], bool]:
 def adjacent_buildings(state: State, placement: Placement, placed: list[Placement] | None = None) -> list[int]:
     """Indices of the standing buildings next to this placement (``placed``: ``standing(state)``)."""
     around = placement.around_mask
+    if not around & occupied(state):  # nothing standing next to it (the list would find nothing)
+        return []
     return [i for i, p in enumerate(standing(state) if placed is None else placed) if p.mask & around]
 
 

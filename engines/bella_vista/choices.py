@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from engines.bella_vista import flow, terms
 from engines.bella_vista.building import coins_earned, placeable, standing
@@ -35,31 +35,49 @@ from engines.core.rng import Rng
 
 def legal_actions(state: State, seat: int) -> list:
     if state.phase == "offers":
-        hand = hand_order(list(set(state.architects[seat].hand)))
-        costs = flow.affordable(state, seat)
-        where: Sequence[int | None] = costs if costs else [None]
+        hand, where = _offer_terms(state, seat)
         return [_offer(w, c) for w in where for c in hand]
     if state.phase == "construction":
         ps, _ = placeable(state, card_value(current(state).card))
-        return build_actions(state.town, ps)
+        return build_actions(state.town, ps.indices())
     if state.phase == "neutral":
         ps, _ = placeable(state, state.neutral_next)
-        return neutral_actions(state.town, ps)
+        return neutral_actions(state.town, ps.indices())
     if state.phase == "contract":
-        return [ContractAction(id=c) for c in eligible(state, seat)] + [PassAction()]
+        return [_contract(c) for c in eligible(state, seat)] + [_PASS]
     return []
+
+
+def _offer_terms(state: State, seat: int) -> tuple[Sequence[str], Sequence[int | None]]:
+    """The offers' two parts: the distinct cards of the hand in the order players see
+    them, and the spaces the architect can pay for (or only "last")."""
+    costs = flow.affordable(state, seat)
+    return _distinct(frozenset(state.architects[seat].hand)), (costs if costs else _LAST)
+
+
+_LAST: tuple[None] = (None,)
+
+
+@lru_cache(maxsize=4096)  # a few hundred hands recur: one per set of cards
+def _distinct(hand: frozenset[str]) -> tuple[str, ...]:
+    return tuple(hand_order(list(hand)))
 
 
 def random_action(state: State, seat: int, rng: Rng):
     """``legal_actions(state, seat)[rng.below(len(...))]``, the same draw, without making
     an action for every placement (a random town is new with every game: most of its
     placements' actions would be made for one listing only)."""
-    if state.phase in ("construction", "neutral"):
-        height = card_value(current(state).card) if state.phase == "construction" else state.neutral_next
+    phase = state.phase
+    if phase == "offers":  # the list is space by space, each with every card
+        hand, where = _offer_terms(state, seat)
+        k = rng.below(len(where) * len(hand))
+        return _offer(where[k // len(hand)], hand[k % len(hand)])
+    if phase in ("construction", "neutral"):
+        height = card_value(current(state).card) if phase == "construction" else state.neutral_next
         ps, _ = placeable(state, height)
         if ps:
             index = ps[rng.below(len(ps))]
-            kind = BuildAction if state.phase == "construction" else NeutralAction
+            kind = BuildAction if phase == "construction" else NeutralAction
             return placement_actions(state.town, [index], kind)[0]
     actions = legal_actions(state, seat)
     return actions[rng.below(len(actions))]
@@ -68,6 +86,14 @@ def random_action(state: State, seat: int, rng: Rng):
 @cache
 def _offer(cost: int | None, card: str) -> OfferAction:
     return OfferAction(cost=cost, card=card)  # frozen: the same object for every game
+
+
+@cache
+def _contract(contract_id: int) -> ContractAction:
+    return ContractAction(id=contract_id)  # frozen, as the offers
+
+
+_PASS = PassAction()
 
 
 def choices(state: State, seat: int) -> list[Choice]:

@@ -85,11 +85,11 @@ def _count(counts: dict, p) -> tuple[int, bool, bool, bool]:
 
 
 def meets(state: State, seat: int, contract_id: int) -> bool:
-    return _meets(state, tally(state, seat), contract_id)
+    return _meets(tally(state, seat), _requirements(state, contract_id)[contract_id])
 
 
-def _meets(state: State, t: Tally, contract_id: int) -> bool:
-    kind, tiles, threshold = _requirement(state, contract_id)
+def _meets(t: Tally, requirement: tuple[str, tuple[int, ...], int]) -> bool:
+    kind, tiles, threshold = requirement
     if kind == "tile":
         return t.on_tile.get(tiles[0], 0) >= threshold
     if kind == "tiles":
@@ -103,26 +103,29 @@ def _meets(state: State, t: Tally, contract_id: int) -> bool:
     return t.park >= threshold
 
 
-def _requirement(state: State, contract_id: int) -> tuple[str, tuple[int, ...], int]:
-    """A Contract Card as its test reads it in this town and at this player count: its
-    kind, the tiles it names and the threshold (kept in the town's memo)."""
+def _requirements(state: State, *needed: int | None) -> dict[int, tuple[str, tuple[int, ...], int]]:
+    """Contract Cards as their test reads them in this town and at this player count: the
+    kind, the tiles named and the threshold, by card (kept in the town's memo; ``needed``:
+    the cards that must be in it)."""
     geo = geometry(state.town)
-    memo = geo.memo.get("contracts")
+    key = ("contracts", state.seats)
+    memo = geo.memo.get(key)
     if memo is None:
-        memo = geo.memo["contracts"] = {}
-    key = (state.seats, contract_id)
-    found = memo.get(key)
-    if found is None:
-        card = contract_card(contract_id)
-        tiles = tuple(geo.tile_of_code[c] for c in card.neighborhoods) if card.kind in ("tile", "tiles") else ()
-        found = memo[key] = (card.kind, tiles, setup_for(state.seats).contract_threshold)
-    return found
+        memo = geo.memo[key] = {}
+    for contract_id in needed:
+        if contract_id is not None and contract_id not in memo:
+            card = contract_card(contract_id)
+            tiles = tuple(geo.tile_of_code[c] for c in card.neighborhoods) if card.kind in ("tile", "tiles") else ()
+            memo[contract_id] = (card.kind, tiles, setup_for(state.seats).contract_threshold)
+    return memo
 
 
 def met(state: State, seat: int) -> list[int]:
     """Face-up contracts the architect's buildings meet, in row order."""
     t = tally(state, seat)
-    return [c for c in state.contract_row if c is not None and _meets(state, t, c)]
+    row = state.contract_row
+    need = _requirements(state, *row)
+    return [c for c in row if c is not None and _meets(t, need[c])]
 
 
 def eligible(state: State, seat: int) -> list[int]:

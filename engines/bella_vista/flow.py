@@ -16,12 +16,12 @@ from engines.bella_vista.state import (
     card_roofed,
     card_value,
     event,
+    msg,
     trusted,
 )
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import named_layout, random_layout
 from engines.core.game import Event
-from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 
@@ -122,13 +122,13 @@ def settle(state: State) -> list[Event]:
             entry.revealed = True
             entry.built = True
             roofed = card_roofed(entry.card)
-            state.set_aside.append(SetAside(owner=entry.seat, height=card_value(entry.card), roofed=roofed))
+            state.set_aside.append(trusted(SetAside, owner=entry.seat, height=card_value(entry.card), roofed=roofed))
             events.append(event("bv.event.set_aside", seat=entry.seat, card=card(entry.card)))
             events += next_builder(state)
         elif state.phase == "neutral":
             if placeable(state, state.neutral_next)[0]:
                 return events
-            state.set_aside.append(SetAside(owner=None, height=state.neutral_next))
+            state.set_aside.append(trusted(SetAside, owner=None, height=state.neutral_next))
             events.append(event("bv.event.neutral_set_aside", height=state.neutral_next))
             state.neutral_next += 1
             events += round_end(state)
@@ -160,7 +160,7 @@ def round_end(state: State) -> list[Event]:
     for slot in state.bottom:
         if slot.card is not None:
             state.architects[slot.seat].discard.append(slot.card)
-    state.bottom = [BottomSlot(seat=e.seat, card=e.card) for _, e in ranked]
+    state.bottom = [trusted(BottomSlot, seat=e.seat, card=e.card) for _, e in ranked]  # from the state's own cards
     hand = setup_for(state.seats).hand
     drawn: list[Event] = []
     for seat, arch in enumerate(state.architects):
@@ -184,5 +184,5 @@ def round_end(state: State) -> list[Event]:
     state.last = []
     state.order = []
     state.build_pos = 0
-    order = [Msg("bv.term.offer_slot", seat=s.seat, card=card(s.card or "")) for s in state.bottom]
+    order = [msg("bv.term.offer_slot", seat=s.seat, card=card(s.card or "")) for s in state.bottom]
     return [event("bv.event.round_begins", round=state.round, order=order), *drawn]

@@ -19,6 +19,7 @@ from engines.core.messages import Msg
 from engines.core.rng import Rng
 
 _ONLY = [frozenset({seat}) for seat in range(4)]  # to_act runs several times per move
+_KEYS: dict[int, tuple[Any, str]] = {}  # id(action) -> (action, its key)
 
 
 class BellaVista(Game[State, Any, View, Options]):
@@ -105,7 +106,16 @@ class BellaVista(Game[State, Any, View, Options]):
         return evaluation.explain(sampling.base(view, seat).state, action, value)
 
     def action_key(self, action) -> str:
-        return notation(action) if not isinstance(action, TimeUp) else action.kind
+        """The action's notation, kept by object: moves are shared objects (a town's
+        placements, the offers), and a search keys every legal move at every node."""
+        found = _KEYS.get(id(action))
+        if found is not None and found[0] is action:
+            return found[1]
+        key = notation(action) if not isinstance(action, TimeUp) else action.kind
+        if len(_KEYS) >= 20_000:  # a few towns' moves (a few MB at most)
+            _KEYS.clear()
+        _KEYS[id(action)] = (action, key)  # the action held: its id is not reused while kept
+        return key
 
     # --- seeing ---------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import compress
 
-from engines.bella_vista.components import components, zoning_card
+from engines.bella_vista.components import components
 from engines.bella_vista.layout_rules import LayoutKey
 from engines.core.grid import flood, square_name
 
@@ -81,9 +82,9 @@ class Placement:
         if self._near is None:
             g = self._grid
             near = g.masks.next_to(self.mask) & g.inside
-            self._near = (near & ~self.mask,
-                          tuple(i for i, m in enumerate(g.park_masks) if near & m),
-                          tuple(i for i, m in enumerate(g.river_masks) if near & m))
+            self._near = (near & ~self.mask,  # most placements touch no Park or River: nothing to look for
+                          tuple(i for i, m in enumerate(g.park_masks) if near & m) if self.park else (),
+                          tuple(i for i, m in enumerate(g.river_masks) if near & m) if self.river else ())
         return self._near
 
     @property
@@ -129,22 +130,37 @@ def bits(mask: int) -> tuple[int, ...]:
 
 
 class Placements(Sequence[Placement]):
-    """Every placement of a town, by index: what legal moves filter (shape, mask, border,
-    Park, River) is kept in flat lists; ``Placement`` objects are made on demand."""
+    """Every placement of a town, by index, kept as runs (one per footprint orientation)
+    and, per index, its shape, anchor, offsets and run; ``Placement`` objects, their masks
+    and flags are made on demand (a random town is new with every playout)."""
 
     def __init__(self, grid: _Grid):
         self.grid = grid
         self.shapes: list[str] = []
         self.anchors: list[int] = []  # cell of the top-left corner of the footprint's box
         self.offsets: list[tuple[int, ...]] = []  # the footprint's cells from the anchor
-        self.masks: list[int] = []
-        self.border: list[bool] = []
-        self.park: list[bool] = []
-        self.river: list[bool] = []
+        self.run_of: list[int] = []  # the run of each placement
+        # Each footprint orientation's run of placements, for rules read as bit masks of their
+        # anchors (``placement_set.py``): (shape, first index, offsets, anchors, and the anchors
+        # of those on the border, next to a Park, next to a River). Index = first + the anchor's
+        # rank among the run's anchors.
+        self.runs: list[tuple[str, int, tuple[int, ...], int, int, int, int]] = []
+        self.run_masks: list[int] = []  # each run's footprint at anchor 0, as a mask
+        self._masks: list[int] | None = None
         self._made: list[Placement | None] = []
 
     def __len__(self) -> int:
-        return len(self.masks)
+        return len(self.anchors)
+
+    def mask_of(self, i: int) -> int:
+        return self.run_masks[self.run_of[i]] << self.anchors[i]
+
+    @property
+    def masks(self) -> list[int]:
+        """Every placement's spaces as a mask, by index (made on first use)."""
+        if self._masks is None:
+            self._masks = list(map(self.mask_of, range(len(self.anchors))))
+        return self._masks
 
     def names_of(self, i: int) -> tuple[str, ...]:
         """``self[i].names`` without making the placement (moves are made for hundreds)."""
@@ -155,8 +171,9 @@ class Placements(Sequence[Placement]):
         p = self._made[i]
         if p is None:
             a = self.anchors[i]
-            p = self._made[i] = Placement(i, self.shapes[i], tuple(map(a.__add__, self.offsets[i])), self.masks[i],
-                                          self.border[i], self.park[i], self.river[i], self.grid)
+            _, _, _, _, border, park, river = self.runs[self.run_of[i]]
+            p = self._made[i] = Placement(i, self.shapes[i], tuple(map(a.__add__, self.offsets[i])), self.mask_of(i),
+                                          border >> a & 1 == 1, park >> a & 1 == 1, river >> a & 1 == 1, self.grid)
         return p
 
 
@@ -264,12 +281,22 @@ class _Masks:
         return m & (m >> 1) & ~self.last_col & (m << 1) & ~self.first_col & (m >> c) & (m << c)
 
 
-def _set_bits(mask: int) -> list[int]:
-    text = bin(mask)[:1:-1]
-    return [i for i, b in enumerate(text) if b == "1"]
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 
-@lru_cache(maxsize=32)  # a town is 0.5 ms to compute, its tables a few MB once searched
+def _bit_bytes(mask: int, size: int) -> bytes:
+    """Bit ``i`` of a (non-negative) mask as byte ``i`` (0 or 1), at least ``size`` bytes:
+    what ``itertools.compress`` selects with, in C (a random town is made for every game)."""
+    return format(mask, f"0{size}b")[::-1].encode().translate(_BIT_BYTES)
+
+
+def _set_bits(mask: int, size: int = 0) -> list[int]:
+    """The numbers of the set bits of a (non-negative) mask, ascending."""
+    flags = _bit_bytes(mask, size)
+    return list(compress(range(len(flags)), flags))
+
+
+@lru_cache(maxsize=32)  # a town is 0.2 ms to compute, its tables a few MB once searched
 def _geometry(key: LayoutKey) -> Geometry:
     size = components().tile_size
     tiles = tuple(
@@ -278,7 +305,8 @@ def _geometry(key: LayoutKey) -> Geometry:
                                            for tx, code in enumerate(row) if code != ".")
     )
     columns, rows = len(key[0]) * size, len(key) * size
-    cell_tile = [-1] * (columns * rows)
+    size_bits = columns * rows
+    cell_tile = [-1] * size_bits
     masks = _Masks(columns, rows)
     inside = hood = park = river = 0
     tile_masks = []
@@ -311,24 +339,22 @@ def _geometry(key: LayoutKey) -> Geometry:
         first = len(placements)
         for form in _orientations(tuple(fp.cells)):
             offsets = tuple(sorted(y * columns + x for x, y in form))  # from the top-left of the form's box
-            shape_mask = sum(1 << o for o in offsets)
             valid, on_border, by_park, by_river = masks.fits[max(x for x, _ in form) + 1], 0, 0, 0
             for o in offsets:
                 valid &= hood >> o
                 on_border |= border_mask >> o
                 by_park |= near_park >> o
                 by_river |= near_river >> o
-            anchors = _set_bits(valid)  # ascending: row by row, as players read
+            anchors = _set_bits(valid, size_bits)  # ascending: row by row, as players read
+            placements.run_of += [len(placements.runs)] * len(anchors)
+            placements.runs.append((fp.shape, len(placements), offsets, valid, on_border & valid, by_park & valid,
+                                    by_river & valid))
+            placements.run_masks.append(sum(1 << o for o in offsets))
             placements.anchors += anchors
             placements.offsets += [offsets] * len(anchors)
-            placements.masks += [shape_mask << a for a in anchors]
-            for flags, m in ((placements.border, on_border), (placements.park, by_park),
-                             (placements.river, by_river)):
-                text = format(m, f"0{len(cell_tile)}b")[::-1]
-                flags += [text[a] == "1" for a in anchors]
         placements.shapes += [fp.shape] * (len(placements) - first)
         by_shape[fp.shape] = range(first, len(placements))
-    placements._made = [None] * len(placements.masks)
+    placements._made = [None] * len(placements)
     return Geometry(
         key=key,
         size=size,
@@ -349,34 +375,3 @@ def _geometry(key: LayoutKey) -> Geometry:
 @cache
 def shape_of(height: int) -> str:
     return components().buildings[height - 1].shape
-
-
-def zoning_ok(key: LayoutKey, zoning_id: str, shape: str) -> tuple[int, ...]:
-    """Placements of this shape that respect the zoning card (occupancy not checked)."""
-    geo = geometry(key)
-    found = geo.memo.get(("zoning", zoning_id, shape))
-    if found is None:
-        card = zoning_card(zoning_id)
-        ps, idx = geo.placements, geo.by_shape[shape]
-        if card.kind == "subsidized":
-            outside = ~sum(geo.tile_masks[geo.tile_of_code[c]] for c in card.neighborhoods)
-            found = tuple(i for i in idx if not ps.masks[i] & outside)
-        elif card.kind == "community_parks":
-            found = tuple(i for i in idx if ps.park[i])
-        elif card.kind == "no_parks":
-            found = tuple(i for i in idx if not ps.park[i])
-        elif card.kind == "no_rivers":
-            found = tuple(i for i in idx if not ps.river[i])
-        else:  # no_borders
-            found = tuple(i for i in idx if not ps.border[i])
-        geo.memo[("zoning", zoning_id, shape)] = found
-    return found
-
-
-def border_placements(key: LayoutKey, shape: str) -> tuple[int, ...]:
-    geo = geometry(key)
-    found = geo.memo.get(("border", shape))
-    if found is None:
-        border = geo.placements.border
-        found = geo.memo[("border", shape)] = tuple(i for i in geo.by_shape[shape] if border[i])
-    return found

@@ -58,12 +58,12 @@ def _make_actions(geo: Geometry, indices: Sequence[int], kind: type) -> list:
     made once; each is kept in the town's table (and its spaces' names, for reading it back)."""
     made = geo.memo[kind]
     named = geo.memo.setdefault("named", {})
-    masks, columns = geo.placements.masks, geo.columns
+    mask_of, columns = geo.placements.mask_of, geo.columns
     out = []
     for i in indices:
         found = made[i]
         if found is None:
-            shared = (kind, columns, masks[i])
+            shared = (kind, columns, mask_of(i))
             found = _SHARED.get(shared)
             if found is None:
                 if len(_SHARED) >= 50_000:  # every width and place of a random town is about 40,000

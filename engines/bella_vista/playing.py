@@ -50,19 +50,19 @@ def offer(state: State, seat: int, action: OfferAction) -> list[Event]:
         raise IllegalAction("bv.error.not_in_hand", card=terms.card(action.card), input=notation(action),
                             hand=[terms.card(c) for c in hand_order(arch.hand)])
     costs = offer_costs(state.seats)
-    can = flow.affordable(state, seat)
     if action.cost is None:
+        can = flow.affordable(state, seat)
         if can:
             raise IllegalAction("bv.error.cannot_go_last", input=notation(action), free=terms.free_spaces(can))
     elif action.cost not in costs:
         raise IllegalAction("bv.error.no_such_space", cost=action.cost, input=notation(action), costs=costs,
-                            free=terms.free_spaces(can))
+                            free=terms.free_spaces(flow.affordable(state, seat)))
     elif state.spaces[costs.index(action.cost)] is not None:
         raise IllegalAction("bv.error.space_taken", cost=action.cost, input=notation(action),
-                            free=terms.free_spaces(can))
+                            free=terms.free_spaces(flow.affordable(state, seat)))
     elif action.cost > arch.coins:
         raise IllegalAction("bv.error.too_poor", coins=arch.coins, cost=action.cost, input=notation(action),
-                            free=terms.free_spaces(can))
+                            free=terms.free_spaces(flow.affordable(state, seat)))
     return flow.offer(state, seat, action.cost, action.card)
 
 

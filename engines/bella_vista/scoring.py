@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engines.bella_vista.building import standing
 from engines.bella_vista.components import contract_card, objective
 from engines.bella_vista.contracts import Tally
-from engines.bella_vista.geometry import Placement
+from engines.bella_vista.geometry import Placement, geometry
 from engines.bella_vista.state import State
 from engines.core.game import FinalScore, Result, rank_scores
 from engines.core.messages import Msg
@@ -118,9 +118,15 @@ def standings(state: State) -> list[Standing]:
         elif p.border:
             heights[s] += b.height
     grouping_kind = objective(state.grouping_objective).kind
+    known = geometry(state.town).memo.get("groups")
+    if known is None or len(known) >= _GROUPS_MEMO:
+        known = geometry(state.town).memo["groups"] = {}
     out = []
     for s, arch in enumerate(state.architects):
-        sizes = _group_sizes(own[s])
+        key = tuple(p.index for p in own[s])
+        sizes = known.get(key)
+        if sizes is None:
+            sizes = known[key] = _group_sizes(own[s])
         largest = max((spaces for count, spaces in sizes if count >= 2), default=0)
         if grouping_kind == "largest":
             grouping = 2 * largest
@@ -132,6 +138,9 @@ def standings(state: State) -> list[Standing]:
                  "height_objective": heights[s], "grouping_objective": grouping}
         out.append(Standing(parts, largest, tallies[s]))
     return out
+
+
+_GROUPS_MEMO = 1024  # architects' buildings whose groups are remembered per town (a search meets the same often; ~0.5 MB)
 
 
 def _group_sizes(own: list[Placement]) -> list[tuple[int, int]]:

@@ -40,7 +40,20 @@ def hand_order(hand: list[str]) -> list[str]:
     return sorted(hand, key=lambda c: (card_value(c), c))
 
 
-class Architect(BaseModel):
+class _Played(BaseModel):
+    """A model the rules change in place, move after move: a field is set as pydantic sets
+    it (no validation on assignment, the name marked as set) with one call less (a random
+    game sets some 450 fields)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in type(self).__pydantic_fields__:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
+class Architect(_Played):
     coins: int
     hand: list[str]
     deck: list[str]  # top card first
@@ -49,7 +62,7 @@ class Architect(BaseModel):
     contract_round: int = 0  # the round in which the architect last took a contract (0: never)
 
 
-class OfferEntry(BaseModel):
+class OfferEntry(_Played):
     """A card played in the Offer Phase: on a space (``cost``) or right of the board (None)."""
 
     seat: int
@@ -88,7 +101,7 @@ class SetAside(BaseModel):
     roofed: bool = False
 
 
-class State(BaseModel):
+class State(_Played):
     seats: int
     layout_name: str
     town: LayoutKey
@@ -149,8 +162,9 @@ def trusted(cls: type[M], **fields: Any) -> M:
     """A model of values the engine made itself and knows valid (legal moves: hundreds per
     game), built without validation; equal to ``cls(**fields)``, fields in the same order."""
     new = cls.__new__(cls)
-    object.__setattr__(new, "__dict__", {name: fields[name] if name in fields else default
-                                         for name, default in _defaults(cls)})
+    values = _template(cls).copy()  # every field in order with its default...
+    values.update(fields)  # ...then the given ones, in place (names the engine wrote: all fields)
+    object.__setattr__(new, "__dict__", values)
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_fields_set__", set(fields))
     object.__setattr__(new, "__pydantic_private__", None)
@@ -170,6 +184,25 @@ def event(key: str, /, to: int | None = None, **params: Any) -> Event:
     object.__setattr__(new, "__pydantic_fields_set__", set(_EVENT_FIELDS))
     object.__setattr__(new, "__pydantic_private__", None)
     return new
+
+
+_MSG_FIELDS = frozenset(Msg.model_fields)
+
+
+def msg(key: str, /, **params: Any) -> Msg:
+    """``Msg(key, **params)`` (equal, dumped alike) made without validating what the engine
+    wrote itself: the rounds' offer order is some thirty messages a game."""
+    new = Msg.__new__(Msg)
+    object.__setattr__(new, "__dict__", {"key": key, "params": params})
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__", set(_MSG_FIELDS))
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+@cache
+def _template(cls: type[BaseModel]) -> dict[str, Any]:
+    return dict(_defaults(cls))
 
 
 @cache

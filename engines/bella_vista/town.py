@@ -11,7 +11,6 @@ from engines.bella_vista.components import LAYOUTS_FILE, cards, components, layo
 from engines.bella_vista.geometry import geometry
 from engines.bella_vista.layout_rules import TILE_COUNTS, LayoutKey, parse_layout
 from engines.core.data import DataError, data_path
-from engines.core.grid import neighbours
 from engines.core.rng import Rng
 
 RANDOM_WIDTH, RANDOM_HEIGHT = 6, 5  # bounding box of a random town, in tiles
@@ -46,6 +45,10 @@ def enclosed(spots: set[tuple[int, int]]) -> bool:
     taken = 0
     for x, y in spots:
         taken |= 1 << (y + 1) * _WIDE + x + 1
+    return _encloses(taken)
+
+
+def _encloses(taken: int) -> bool:
     free = _FULL & ~taken
     reach = 1  # the corner of the ring, always free
     while True:
@@ -55,31 +58,39 @@ def enclosed(spots: set[tuple[int, int]]) -> bool:
         reach = grown
 
 
+# The places of the box as numbers x * RANDOM_HEIGHT + y: ascending as (x, y) pairs sort.
+_XY = tuple((p // RANDOM_HEIGHT, p % RANDOM_HEIGHT) for p in range(RANDOM_WIDTH * RANDOM_HEIGHT))
+_NEXT = tuple(tuple(q for q, (qx, qy) in enumerate(_XY) if abs(qx - x) + abs(qy - y) == 1) for x, y in _XY)
+_BIT = tuple(1 << (y + 1) * _WIDE + x + 1 for x, y in _XY)  # as ``enclosed`` places it
+_READING = tuple(y * RANDOM_WIDTH + x for x, y in _XY)  # row by row
+
+
 def random_layout(rng: Rng) -> LayoutKey:
     """A connected town with no holes inside a 6 x 5 tile box, tiles shuffled: valid by
-    construction (grown place by place, tried again while ``enclosed``; the tests hold
-    every such town to ``check_layout``)."""
+    construction (grown place by place, each drawn among the free places next to the town
+    in (x, y) order, tried again while ``enclosed``; the tests hold every such town to
+    ``check_layout``)."""
     while True:
-        spots: set[tuple[int, int]] = set()
-        frontier = {(rng.below(RANDOM_WIDTH), rng.below(RANDOM_HEIGHT))}  # the free places next to the town
-        spot = frontier.pop()
+        spots: set[int] = set()
+        frontier: set[int] = set()  # the free places next to the town
+        spot = rng.below(RANDOM_WIDTH) * RANDOM_HEIGHT + rng.below(RANDOM_HEIGHT)
         while True:
             spots.add(spot)
             frontier.discard(spot)
-            frontier.update(n for n in neighbours(spot)
-                            if 0 <= n[0] < RANDOM_WIDTH and 0 <= n[1] < RANDOM_HEIGHT and n not in spots)
+            frontier.update(n for n in _NEXT[spot] if n not in spots)
             if len(spots) == 15:
                 break
             spot = rng.choice(sorted(frontier))
-        if not enclosed(spots):
+        if not _encloses(sum(map(_BIT.__getitem__, spots))):
             break
     codes = [code for code, n in TILE_COUNTS.items() for _ in range(n)]
     rng.shuffle(codes)
-    x0 = min(x for x, _ in spots)
-    y0 = min(y for _, y in spots)
-    width = max(x for x, _ in spots) - x0 + 1
-    height = max(y for _, y in spots) - y0 + 1
+    places = [_XY[p] for p in sorted(spots, key=_READING.__getitem__)]
+    x0 = min(x for x, _ in places)
+    y0 = min(y for _, y in places)
+    width = max(x for x, _ in places) - x0 + 1
+    height = max(y for _, y in places) - y0 + 1
     grid = [["."] * width for _ in range(height)]
-    for (x, y), code in zip(sorted(spots, key=lambda p: (p[1], p[0])), codes, strict=True):
+    for (x, y), code in zip(places, codes, strict=True):
         grid[y - y0][x - x0] = code
     return tuple(tuple(r) for r in grid)

@@ -162,6 +162,20 @@ def test_search_keys_tell_every_legal_action_apart():
         assert len({GAME.action_key(a) for a in legal}) == len(legal)
 
 
+def test_search_keys_kept_by_object_are_the_notation():
+    """``action_key`` keeps each move's key by object (a search keys every legal move at
+    every node): always the move's notation, for the same object, an equal one or a new one."""
+    from engines.bella_vista.notation import notation
+    from engines.bella_vista.state import action_adapter
+
+    for state in _positions(3, [2], every=3):
+        seat = min(GAME.to_act(state))
+        for action in GAME.legal_actions(state, seat):
+            twin = action_adapter.validate_python(action.model_dump())  # equal, another object
+            assert twin is not action
+            assert GAME.action_key(action) == GAME.action_key(action) == GAME.action_key(twin) == notation(action)
+
+
 def test_the_one_pass_standings_are_the_rulebook_scores_of_the_position():
     from engines.bella_vista.contracts import tally
     from engines.bella_vista.evaluation import score_now

@@ -15,13 +15,23 @@ from engines.bella_vista.building import legal_placements, occupied, standing
 from engines.bella_vista.components import components
 from engines.bella_vista.contracts import tally
 from engines.bella_vista.geometry import _geometry, geometry
-from engines.bella_vista.layout_rules import check_layout
+from engines.bella_vista.layout_rules import TILE_COUNTS, check_layout
 from engines.bella_vista.scoring import standings
-from engines.bella_vista.state import BuildAction, NeutralAction, OfferAction, event, trusted
+from engines.bella_vista.state import (
+    BottomSlot,
+    BuildAction,
+    NeutralAction,
+    OfferAction,
+    SetAside,
+    event,
+    msg,
+    trusted,
+)
 from engines.bella_vista.terms import card
 from engines.bella_vista.town import RANDOM_HEIGHT, RANDOM_WIDTH, enclosed, named_layout, random_layout
 from engines.core.game import event as core_event
-from engines.core.grid import flood, has_holes
+from engines.core.grid import flood, has_holes, neighbours
+from engines.core.messages import Msg
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
 
@@ -134,10 +144,13 @@ def test_the_geometry_matches_a_brute_force_enumeration(town):
     assert mine == expected
 
 
-def test_moves_built_without_validation_equal_validated_ones():
+def test_moves_and_pieces_built_without_validation_equal_validated_ones():
     for made, checked in ((trusted(BuildAction, cells=("B3", "C3")), BuildAction(cells=("B3", "C3"))),
                           (trusted(NeutralAction, cells=("A1", "A2", "A3")), NeutralAction(cells=("A1", "A2", "A3"))),
-                          (trusted(OfferAction, cost=None, card="6r"), OfferAction(cost=None, card="6r"))):
+                          (trusted(OfferAction, cost=None, card="6r"), OfferAction(cost=None, card="6r")),
+                          (trusted(BottomSlot, seat=1, card="5r"), BottomSlot(seat=1, card="5r")),
+                          (trusted(SetAside, owner=None, height=3), SetAside(owner=None, height=3)),
+                          (trusted(SetAside, height=6, owner=2, roofed=True), SetAside(owner=2, height=6, roofed=True))):
         assert made == checked and hash(made) == hash(checked) and list(made.__dict__) == list(checked.__dict__)
         assert made.model_dump_json() == checked.model_dump_json()
         assert made.model_fields_set == checked.model_fields_set
@@ -238,6 +251,14 @@ def test_the_fast_playout_plays_the_game_the_listed_draws_play(seats):
         assert (fast, moves) == (state, listed)
 
 
+def test_messages_made_without_validation_equal_validated_ones():
+    for key, params in (("bv.term.offer_slot", {"seat": 2, "card": "#6r"}), ("bv.term.bank_short", {"coins": 0}),
+                        ("bv.term.on_border", {})):
+        ours, theirs = msg(key, **params), Msg(key, **params)
+        assert ours == theirs and ours.model_dump_json() == theirs.model_dump_json()
+        assert ours.model_fields_set == theirs.model_fields_set and list(ours.__dict__) == list(theirs.__dict__)
+
+
 def test_events_made_without_validation_equal_the_cores():
     for key, to, params in (("bv.event.built", None, {"seat": 1, "coins": 3, "short": ""}),
                             ("bv.event.drew", 2, {"cards": [card("5")]}), ("bv.event.game_over", None, {})):
@@ -280,6 +301,38 @@ def test_enclosed_places_are_the_grids_holes():
         check_layout(random_layout(Rng.from_seed(seed)))
 
 
+def _town_by_hand(rng: Rng):
+    """``random_layout`` as first written, places as (x, y) pairs: the draws and the town
+    that every stored random game was made with."""
+    while True:
+        spots: set[tuple[int, int]] = set()
+        frontier = {(rng.below(RANDOM_WIDTH), rng.below(RANDOM_HEIGHT))}
+        spot = frontier.pop()
+        while True:
+            spots.add(spot)
+            frontier.discard(spot)
+            frontier.update(n for n in neighbours(spot)
+                            if 0 <= n[0] < RANDOM_WIDTH and 0 <= n[1] < RANDOM_HEIGHT and n not in spots)
+            if len(spots) == 15:
+                break
+            spot = rng.choice(sorted(frontier))
+        if not has_holes(spots):
+            break
+    codes = [code for code, n in TILE_COUNTS.items() for _ in range(n)]
+    rng.shuffle(codes)
+    x0, y0 = min(x for x, _ in spots), min(y for _, y in spots)
+    grid = [["."] * (max(x for x, _ in spots) - x0 + 1) for _ in range(max(y for _, y in spots) - y0 + 1)]
+    for (x, y), code in zip(sorted(spots, key=lambda p: (p[1], p[0])), codes, strict=True):
+        grid[y - y0][x - x0] = code
+    return tuple(tuple(r) for r in grid)
+
+
+def test_random_towns_are_the_towns_first_drawn_from_the_same_seeds():
+    for seed in range(400):
+        ours, theirs = Rng.from_seed(seed), Rng.from_seed(seed)
+        assert random_layout(ours) == _town_by_hand(theirs) and ours == theirs
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(seats):
     """``fast_playout`` (drawn actions, in place) and the gate's game (``apply`` on a copy
@@ -308,3 +361,19 @@ def test_advance_in_place_plays_what_apply_plays_action_by_action(seats):
             assert _played(mine) == _played(after), (seed, action)
             played += 1
     assert played > 100
+
+
+def test_fields_set_in_place_as_pydantic_sets_them():
+    """The models the rules change in place set a field as pydantic does (the value, the
+    name marked as set, no validation); a name that is no field is refused as pydantic does."""
+    state = GAME.new_game(3, Options(), 5)
+    ours, theirs = copy.deepcopy(state), copy.deepcopy(state)
+    for model, setter in ((ours, setattr), (theirs, BaseModel.__setattr__)):
+        setter(model, "phase", "construction")
+        setter(model, "bank", 7)
+        setter(model.architects[1], "coins", 0)
+    assert ours == theirs and ours.model_fields_set == theirs.model_fields_set
+    assert ours.architects[1].model_fields_set == theirs.architects[1].model_fields_set
+    assert ours.model_dump_json() == theirs.model_dump_json()
+    with pytest.raises(ValueError, match="no field"):
+        ours.architects[0].nope = 1

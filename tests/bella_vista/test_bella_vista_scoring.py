@@ -56,3 +56,24 @@ def test_tie_break_by_largest_group_then_shared():
     res = GAME.result(s)
     assert res.winners == [0, 1] and [f.rank for f in res.scores] == [1, 1]
     assert res.tie_break.key == "bv.result.tie_shared" and "shared" in words(res.tie_break)
+
+
+def test_groups_remembered_for_the_town_are_the_groups_counted_afresh():
+    """``standings`` keeps each architect's groups by its buildings' placements (a search
+    meets the same sets over and over): an answer from the memo is the one counted afresh."""
+    from engines.bella_vista import Options
+    from engines.bella_vista.geometry import geometry
+    from engines.bella_vista.scoring import largest_group_spaces, standings
+    from engines.core.playout import playout
+    from engines.core.rng import Rng
+
+    start = GAME.new_game(2, Options(), 44)
+    memo = geometry(start.town).memo
+    for _, _, state, _ in playout(GAME, start, Rng.from_seed(3)):
+        standings(state)
+        remembered = standings(state)  # both architects' groups from the memo
+        assert len(memo["groups"]) >= 1
+        memo.pop("groups")
+        fresh = standings(state)
+        assert [(x.largest, x.breakdown) for x in remembered] == [(x.largest, x.breakdown) for x in fresh]
+        assert [x.largest for x in remembered] == [largest_group_spaces(state, s) for s in range(2)]
