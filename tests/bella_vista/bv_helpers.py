@@ -11,9 +11,11 @@ Coordinates are the chat names of spaces ("B3" = column B, row 3). The London to
 
 from __future__ import annotations
 
-from engines.bella_vista import BellaVista
+from engines.bella_vista import BellaVista, Options
 from engines.bella_vista.flow import affordable
 from engines.bella_vista.positions import start as new  # noqa: F401 (the tests' short name)
+from engines.core.playout import playout
+from engines.core.rng import Rng
 
 GAME = BellaVista()
 
@@ -41,3 +43,11 @@ def offer_any(state):
 
 def keys(events) -> list[str]:
     return [e.key for e in events]
+
+
+def random_states(seats: int, seed: int):
+    """Every position of a seeded random game, from the start to the end."""
+    state = GAME.new_game(seats, Options(), seed)
+    yield state
+    for _, _, after, _ in playout(GAME, state, Rng.from_seed(seed + 1)):
+        yield after

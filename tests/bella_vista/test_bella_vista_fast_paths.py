@@ -34,20 +34,14 @@ from engines.core.grid import flood, has_holes, neighbours
 from engines.core.messages import Msg
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, scripted
+from tests.bella_vista.bv_helpers import random_states
 
 GAME = BellaVista()
 
 
-def _states(seats: int, seed: int):
-    state = GAME.new_game(seats, Options(), seed)
-    yield state
-    for _, _, after, _ in playout(GAME, state, Rng.from_seed(seed + 1)):
-        yield after
-
-
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_deep_copy_equals_pydantics_and_shares_nothing_that_changes(seats):
-    for i, state in enumerate(_states(seats, 40 + seats)):
+    for i, state in enumerate(random_states(seats, 40 + seats)):
         mine = copy.deepcopy(state)
         theirs = BaseModel.__deepcopy__(state)  # pydantic's own
         assert mine == theirs and mine.model_dump_json() == state.model_dump_json()
@@ -181,7 +175,7 @@ def test_remembered_legal_placements_are_fresh_copies():
 
 def test_a_state_reloaded_from_json_finds_its_buildings():
     state = None
-    for state in _states(3, 77):
+    for state in random_states(3, 77):
         if len(state.buildings) > 6:
             break
     assert state is not None

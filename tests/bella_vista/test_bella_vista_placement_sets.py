@@ -5,22 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from engines.bella_vista import BellaVista, Options, State
+from engines.bella_vista import BellaVista, State
 from engines.bella_vista.building import coins_earned, place, placeable
 from engines.bella_vista.components import zoning_card
 from engines.bella_vista.geometry import geometry, shape_of
 from engines.bella_vista.placement_set import _select
-from engines.core.playout import playout
 from engines.core.rng import Rng
+from tests.bella_vista.bv_helpers import random_states
 
 GAME = BellaVista()
-
-
-def _states(seats: int, seed: int):
-    state = GAME.new_game(seats, Options(), seed)
-    yield state
-    for _, _, after, _ in playout(GAME, state, Rng.from_seed(seed + 1)):
-        yield after
 
 
 def _placements_by_hand(state: State, height: int) -> tuple[list[int], bool]:
@@ -47,7 +40,7 @@ def test_placement_sets_read_from_masks_list_what_each_placement_says(seats):
     ones: the next test); its k-th element and its membership agree with the listed indices."""
     cards_seen: set[str] = set()
     for seed in range(3):
-        for i, state in enumerate(_states(seats, 200 + 10 * seats + seed)):
+        for i, state in enumerate(random_states(seats, 200 + 10 * seats + seed)):
             if state.phase not in ("construction", "neutral") or i % 2:
                 continue
             height = int(state.order[state.build_pos].card.rstrip("r")) if state.phase == "construction" \
@@ -67,7 +60,7 @@ def test_placement_sets_fall_back_as_each_placement_says(zoning):
     """Buildings put on every placement the Zoning Card allows, then on every border one:
     the forced placements on the border, then anywhere free, then none, as the rule
     applied placement by placement (random games never get there)."""
-    state = next(s for s in _states(4, 31) if s.phase == "construction")
+    state = next(s for s in random_states(4, 31) if s.phase == "construction")
     state.zoning = zoning
     steps = set()
     while True:
@@ -95,7 +88,7 @@ def test_the_kth_set_bit_of_a_mask():
 def test_coins_earned_are_counted_from_the_standing_buildings_cells():
     """Coins a build earns (``coins_earned``, which skips the buildings when nothing stands
     next to the placement) against a count over every standing building's cells."""
-    for state in _states(2, 61):
+    for state in random_states(2, 61):
         if state.phase != "construction":
             continue
         height = int(state.order[state.build_pos].card.rstrip("r"))
