@@ -62,9 +62,9 @@ def mention_line(post: Post) -> str:
 
 
 def board_file(post: Post) -> discord.File | None:
-    if post.board_png is None:
+    if post.board_image is None:
         return None
-    return discord.File(io.BytesIO(post.board_png), filename=f"board-{post.game_id}-{post.version}{IMAGE_SUFFIX}")
+    return discord.File(io.BytesIO(post.board_image), filename=f"board-{post.game_id}-{post.version}{IMAGE_SUFFIX}")
 
 
 def pings(post: Post) -> discord.AllowedMentions:
@@ -179,8 +179,8 @@ class PiazzaBot(commands.Bot):
         if len(post.choices) > MENU_LIMIT:
             text += "\n" + phrase("bot.play.menu_cut", shown=MENU_LIMIT, count=len(post.choices))
         files = []
-        if post.private_png is not None:
-            files.append(discord.File(io.BytesIO(post.private_png), filename=f"hand{IMAGE_SUFFIX}"))
+        if post.private_image is not None:
+            files.append(discord.File(io.BytesIO(post.private_image), filename=f"hand{IMAGE_SUFFIX}"))
         view = private_view(post)
         if undo and post.game_id is not None and not post.finished:  # after a move: the mover may take it back
             view = view or discord.ui.View(timeout=None)

@@ -86,7 +86,7 @@ async def _pipeline(key: str, tmp: Path, games: int, store_url: str | None = Non
                 t0 = time.perf_counter()
                 post = await service.act(channel, by_id[uid], move)
                 act_ms.append((time.perf_counter() - t0) * 1000)
-                sizes.append(len(post.board_png or b""))
+                sizes.append(len(post.board_image or b""))
                 # the baseline: encoding the very same board image, nothing else, as sent
                 # (lossless WebP) and as the 24-bit PNG-6 reference
                 row, state = await stored_game(store, post.game_id)

@@ -122,8 +122,8 @@ async def demo(game_key: str | None, players: int | None, seed: int, out: str, l
 
                 def save(post: Post, folder=folder) -> None:
                     nonlocal count
-                    if post.board_png:
-                        (folder / f"move-{count:04d}{IMAGE_SUFFIX}").write_bytes(post.board_png)
+                    if post.board_image:
+                        (folder / f"move-{count:04d}{IMAGE_SUFFIX}").write_bytes(post.board_image)
                         count += 1
 
                 played = level_for(engine, level)

@@ -30,10 +30,10 @@ class Post:
     """What the transport should deliver after a call."""
 
     public_text: str | None = None  # for the channel
-    board_png: bytes | None = None  # the public board, for the channel (``encode_image``: WebP, despite the name)
+    board_image: bytes | None = None  # the public board, for the channel (``encode_image``: WebP, despite the name)
     mentions: list[int] = field(default_factory=list)  # users who owe a decision now
     private_text: str | None = None  # for the caller only
-    private_png: bytes | None = None  # for the caller only (a hand of cards; WebP too)
+    private_image: bytes | None = None  # for the caller only (a hand of cards; WebP too)
     choices: list[Shown] = field(default_factory=list)  # the caller's legal moves, as shown
     decision: str | None = None  # the caller's decision these choices answer (decision_token)
     game_id: int | None = None

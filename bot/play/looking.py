@@ -45,7 +45,7 @@ class Looking(Outbox):
         lines = [say(row, m) for m in engine.private_lines(engine.view(state, seat))]
         post = Post(
             private_text="\n".join(t for t in [await self._news(row, seat), *lines] if t),
-            private_png=await presenting.private_png(row, game, state, seat, self.drawn, self.workers),
+            private_image=await presenting.private_image(row, game, state, seat, self.drawn, self.workers),
             game_id=row.id,
             version=row.version,
         )

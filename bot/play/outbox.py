@@ -132,7 +132,7 @@ class Outbox(ServiceBase):
         text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
         return Post(
             public_text=text,
-            board_png=await presenting.board_png(row, game, state, self.drawn, self.workers),
+            board_image=await presenting.board_image(row, game, state, self.drawn, self.workers),
             mentions=mentions,
             game_id=row.id,
             version=row.version,

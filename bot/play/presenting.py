@@ -100,16 +100,16 @@ class Drawn:
         return image
 
 
-async def board_png(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> bytes:
+async def board_image(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> bytes:
     """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``)."""
     names, lang = row.names, game_lang(row)
-    png = await drawn.get((row.id, row.version, None, tuple(names), lang),
-                          lambda: workers.run(tasks.board, tasks.ref(game.title), state, names, lang))
-    assert png is not None
-    return png
+    image = await drawn.get((row.id, row.version, None, tuple(names), lang),
+                            lambda: workers.run(tasks.board, tasks.ref(game.title), state, names, lang))
+    assert image is not None
+    return image
 
 
-async def private_png(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn, workers: tasks.Workers) -> bytes | None:
+async def private_image(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn, workers: tasks.Workers) -> bytes | None:
     """A seat's private picture, in its reader's language, drawn in a worker."""
     names, lang = row.names, reader()
     return await drawn.get((row.id, row.version, seat, tuple(names), lang),

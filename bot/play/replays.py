@@ -10,6 +10,8 @@ carries it).
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.play import workers
 from bot.play.answers import Post, Refusal, User
 from bot.play.locale import game_lang
@@ -52,12 +54,11 @@ def replay_name(row: GameRow) -> str:
 
 
 class Replaying(Recording):
-    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
-        post = await super()._board_post(row, game, state, head, mentions)
-        if post.finished:
-            entries = await self.store.actions(row.id)
-            post.attachments.append((replay_name(row), await self.workers.run(workers.replay, workers.ref(game.title), row, entries)))
-        return post
+    async def _final_files(self, row: GameRow, game: Loaded, state, entries: list) -> list[tuple[str, bytes]]:
+        """The reveal's files, then the replay, both made at once (each replays the whole game)."""
+        files, gif = await asyncio.gather(super()._final_files(row, game, state, entries),
+                                          self.workers.run(workers.replay, workers.ref(game.title), row, entries))
+        return [*files, (replay_name(row), gif)]
 
     async def _replayed(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id) or await self.store.last_game_in(channel_id)

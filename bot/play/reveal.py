@@ -99,12 +99,17 @@ class Revealing(Undoing):
         """The final board also carries the reveal (the game is over: nothing is hidden any more)."""
         post = await super()._board_post(row, game, state, head, mentions)
         if post.finished:
-            entries = await self.store.actions(row.id)
-            text = await self.workers.run(workers.reveal, workers.ref(game.title), row, state, entries)
-            post.attachments.append((reveal_name(row), text.encode()))
+            entries = await self.store.actions(row.id)  # read once for every file the final post carries
+            post.attachments += await self._final_files(row, game, state, entries)
             post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
                                                                                    file=reveal_name(row))])
         return post
+
+    async def _final_files(self, row: GameRow, game: Loaded, state, entries: list) -> list[tuple[str, bytes]]:
+        """The files the final post carries: here the reveal (``Replaying`` adds the replay, made
+        at the same time in the other worker)."""
+        text = await self.workers.run(workers.reveal, workers.ref(game.title), row, state, entries)
+        return [(reveal_name(row), text.encode())]
 
     async def log(self, channel_id: int, last: int = RECORD_LAST) -> str:
         """A finished game's log (the channel's or thread's last game) shows its private parts too."""

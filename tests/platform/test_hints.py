@@ -78,7 +78,7 @@ async def test_a_hint_is_a_legal_move_and_its_reason_privately(store, key):
     asker = ANNE if ANNE.id in pending else BRUNO
     before = await store.open_game_in(1)
     post = await service.hint(1, asker)
-    assert post.public_text is None and post.board_png is None and not post.mentions
+    assert post.public_text is None and post.board_image is None and not post.mentions
     first, _, rest = post.private_text.partition("`")
     move, _, reason = rest.partition("`")
     assert first == "Suggested move: " and move in pending[asker.id]

@@ -40,7 +40,7 @@ async def test_lobby_rules(service):
     with pytest.raises(Refusal, match="Only a seated player"):
         await service.start(1, ANDREA)
     post = await service.start(1, BRUNO, seed=4)
-    assert post.board_png[8:12] == b"WEBP" and post.mentions
+    assert post.board_image[8:12] == b"WEBP" and post.mentions
     with pytest.raises(Refusal, match="already started"):
         await service.join(1, SOFIA)
 
@@ -129,7 +129,7 @@ async def test_hand_is_private_and_needs_a_seat(service):
     with pytest.raises(Refusal, match="no hand"):
         await service.hand(1, SOFIA)
     post = await service.hand(1, ANNE)
-    assert post.private_text and post.public_text is None and post.board_png is None
+    assert post.private_text and post.public_text is None and post.board_image is None
 
 
 async def test_private_lines_never_reach_public_text_or_log(service):

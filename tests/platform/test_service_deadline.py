@@ -52,4 +52,4 @@ async def test_the_watcher_ends_a_game_nobody_touches(store):
     await service.start(1, ANNE, seed=4)
     clock.now = NOW + timedelta(days=2)
     post = await service.check_deadline(1)
-    assert post is not None and post.finished and post.board_png
+    assert post is not None and post.finished and post.board_image

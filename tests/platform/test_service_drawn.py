@@ -13,18 +13,18 @@ async def test_one_drawing_per_version_shared_by_post_board_and_hand(service) ->
     started = await seated_game(service, key="torri", players=2)
     drawn = service.drawn.draws
     again = await service.board(1)
-    assert again.board_png == started.board_png and service.drawn.draws == drawn  # no new drawing
+    assert again.board_image == started.board_image and service.drawn.draws == drawn  # no new drawing
 
     pending = await service.pending(1)
     mover = by_id(next(iter(pending)))
     moved = await service.act(1, mover, pending[mover.id][0])
     assert moved.version == started.version + 1 and service.drawn.draws == drawn + 1
-    assert (await service.board(1)).board_png == moved.board_png and service.drawn.draws == drawn + 1
+    assert (await service.board(1)).board_image == moved.board_image and service.drawn.draws == drawn + 1
 
     first = await service.hand(1, mover)
     after_hand = service.drawn.draws
     second = await service.hand(1, mover)
-    assert second.private_png == first.private_png and service.drawn.draws == after_hand
+    assert second.private_image == first.private_image and service.drawn.draws == after_hand
 
 
 async def test_separate_services_do_not_share_pictures(service, tmp_path) -> None:
@@ -37,7 +37,7 @@ async def test_separate_services_do_not_share_pictures(service, tmp_path) -> Non
     try:
         other = GameService(other_store)
         await seated_game(other, key="torri", players=3, seed=4)
-        assert (await other.board(1)).board_png != (await service.board(1)).board_png
+        assert (await other.board(1)).board_image != (await service.board(1)).board_image
     finally:
         await other_store.close()
 

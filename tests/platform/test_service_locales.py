@@ -29,7 +29,7 @@ async def test_public_lines_in_the_game_s_language_private_ones_in_the_reader_s(
     with reading("it"):
         post = await service.start(1, GIO)
     assert "começa" in post.public_text and "Rodada" in post.public_text  # the board's text: the game's
-    assert post.board_png and not post.private_text
+    assert post.board_image and not post.private_text
     with reading("en"):
         hand = await service.hand(1, ED)
     assert hand.private_text.startswith("You are")

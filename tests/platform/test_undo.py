@@ -60,7 +60,7 @@ async def test_undo_takes_back_a_clean_move_once(service):
     post = await service.undo(1, mover)
     row = await row_of(service)
     assert row.snapshot == start.snapshot and row.version == 2  # append-only: the move and its undo
-    assert "took back their last move" in post.public_text and post.board_png[8:12] == b"WEBP"
+    assert "took back their last move" in post.public_text and post.board_image[8:12] == b"WEBP"
     assert post.choices and "taken back" in post.private_text
     with pytest.raises(Refusal, match="already taken back"):
         await service.undo(1, mover)

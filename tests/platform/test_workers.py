@@ -49,15 +49,15 @@ async def test_processes_and_threads_give_the_same_posts_and_refusals(tmp_path, 
     a_store, a, a_start = await _game(tmp_path, "threads", threads)
     b_store, b, b_start = await _game(tmp_path, "processes", pool)
     try:
-        assert a_start.board_png == b_start.board_png and a_start.public_text == b_start.public_text
+        assert a_start.board_image == b_start.board_image and a_start.public_text == b_start.public_text
         for _ in range(6):
             pending = await a.pending(1)
             assert pending == await b.pending(1)
             mover = by_id(min(pending))
             moved = [await s.act(1, mover, pending[mover.id][0]) for s in (a, b)]
-            assert moved[0].board_png == moved[1].board_png and moved[0].public_text == moved[1].public_text
+            assert moved[0].board_image == moved[1].board_image and moved[0].public_text == moved[1].public_text
             hands = [await s.hand(1, mover) for s in (a, b)]
-            assert hands[0].private_png == hands[1].private_png
+            assert hands[0].private_image == hands[1].private_image
         refused = []
         for s in (a, b):
             with pytest.raises(Refusal) as exc:
@@ -108,7 +108,7 @@ async def test_a_worker_killed_under_a_move_loses_nothing(tmp_path, pool) -> Non
         assert not move.done()
         os.kill(old, signal.SIGKILL)
         moved = await asyncio.wait_for(move, 60)
-        assert moved.version == started.version + 1 and moved.board_png
+        assert moved.version == started.version + 1 and moved.board_image
         assert len(await store.actions(moved.game_id)) == 1
         assert pool.started == 2 and old not in pool.pids() and not _alive(old)
     finally:
