@@ -11,8 +11,6 @@ While a game is played none of this is shown anywhere: the file is made only for
 from __future__ import annotations
 
 import asyncio
-import re
-from typing import Any
 
 from bot.play import workers
 from bot.play.answers import Post
@@ -35,27 +33,11 @@ def plain_style(row: GameRow, lang: str = DEFAULT_LOCALE) -> Style:
                                                                                      number=s + 1))
 
 
-def _value(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value)
-    return str(value)
-
-
-def _natural(name: str) -> list:
-    """``tile:2`` before ``tile:10``."""
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
-
-
 def hidden_lines(row: GameRow, game: Loaded, state, lang: str = DEFAULT_LOCALE) -> list[str]:
-    """Every secret of ``state`` that some seat did not know, with who knew it, in ``lang``."""
+    """Every secret of ``state`` that some seat did not know, as the game words it
+    (``Game.hidden_at_end``), in ``lang``."""
     words, style = catalog(lang), plain_style(row, lang)
-    lines = []
-    for name, (value, knew) in sorted(game.engine.secrets(state).items(), key=lambda item: _natural(item[0])):
-        if knew is None:
-            continue
-        who = words.join(style.seat(s) for s in sorted(knew)) if knew else words.text_of("bot.reveal.nobody")
-        lines.append(words.text_of("bot.reveal.secret", name=name, value=_value(value), who=who))
-    return lines
+    return [words.text_of("bot.reveal.line", style, what=m) for m in game.engine.hidden_at_end(state)]
 
 
 def record_lines(row: GameRow, game: Loaded, entries: list[LoggedAction], style: Style | None = None,

@@ -89,6 +89,10 @@ class BellaVista(Game[State, Any, View, Options]):
         """Every card whose place someone may not know, and who knows it (``hidden.py``)."""
         return hidden.secrets(state)
 
+    def hidden_at_end(self, state: State) -> list[Msg]:
+        """What is still hidden, as lines of the reveal file (``hidden.py``)."""
+        return hidden.at_end(state)
+
     # --- for agents (engines/core/agents.py) ------------------------------------------------
     score_scale = 8.0  # a typical final margin between two architects, in coins
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.bella_vista.state import State
+from engines.bella_vista.terms import card
+from engines.core.messages import Msg
 
 Secret = tuple[Any, frozenset[int] | None]
 
@@ -55,4 +57,27 @@ def secrets(state: State) -> dict[str, Secret]:
         for e in entries:
             if e is not None:
                 out[_CARD[e.seat][e.card]] = (("offer", e.cost), None if e.revealed else _OWNER[e.seat])
+    return out
+
+
+def at_end(state: State) -> list[Msg]:
+    """What ``secrets`` still hides, as lines of the reveal file: each architect's hand, the
+    cards left in their deck, a card still face-down on the offer board, then the Zoning and
+    Contract Cards left in their decks, each deck in the order it would have been drawn."""
+    out: list[Msg] = []
+    for seat, arch in enumerate(state.architects):
+        if arch.hand:
+            out.append(Msg("bv.reveal.hand", seat=seat, cards=[card(c) for c in arch.hand]))
+        if arch.deck:
+            out.append(Msg("bv.reveal.deck", seat=seat, count=len(arch.deck), cards=[card(c) for c in arch.deck]))
+    for entries in (state.spaces, state.last, state.order):
+        for e in entries:
+            if e is not None and not e.revealed:
+                where = Msg("bv.term.offer_right") if e.cost is None else Msg("bv.term.offer_space", cost=e.cost)
+                out.append(Msg("bv.reveal.offer", seat=e.seat, card=card(e.card), where=where))
+    if state.zoning_deck:
+        zoning = [Msg("bv.reveal.zoning", code=z, rule=Msg(f"bv.term.zoning_{z.lower()}")) for z in state.zoning_deck]
+        out.append(Msg("bv.reveal.zoning_deck", count=len(zoning), cards=zoning))
+    if state.contract_deck:
+        out.append(Msg("bv.reveal.contract_deck", count=len(state.contract_deck), cards=list(state.contract_deck)))
     return out

@@ -19,6 +19,7 @@ summaries are all ``Msg`` objects that ``render/text.py`` turns into words.
 from __future__ import annotations
 
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -245,6 +246,17 @@ class Game(ABC, Generic[S, A, V, O]):
         None for "everyone". Used to tell whether an action revealed something."""
         return {}
 
+    def hidden_at_end(self, state: S) -> list[Msg]:
+        """What ``secrets`` still hides in ``state``, one message per line of the reveal file. A
+        game words its own (works of art by palazzo, a deck in the order it would have been
+        drawn); by default each secret under its name, with who knew it."""
+        out = []
+        for name, (value, knew) in sorted(self.secrets(state).items(), key=lambda item: _natural(item[0])):
+            if knew is not None:
+                out.append(Msg("core.secret", name=name, value=value, seats=sorted(knew)) if knew
+                           else Msg("core.secret_unknown", name=name, value=value))
+        return out
+
     def _revealed(self, before: S, after: S) -> bool:
         """True if someone learned hidden information: a secret became known to a seat that
         did not know it, or the game ended (the final reveal)."""
@@ -356,3 +368,7 @@ def _rng_of(state: BaseModel) -> Any:
     rng = getattr(state, "rng", None)
     return None if rng is None else rng.model_dump()
 
+
+def _natural(name: str) -> list:
+    """``tile:2`` before ``tile:10``."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]

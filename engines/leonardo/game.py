@@ -106,6 +106,9 @@ class Leonardo(Game[State, object, View, Options]):
     def secrets(self, state: State) -> hidden.Secrets:
         return hidden.secrets(state)
 
+    def hidden_at_end(self, state: State) -> list[Msg]:
+        return hidden.at_end(state)
+
     def _revealed(self, before: State, after: State) -> bool:
         # the core's rule (a secret's audience grew, or the game ended), plus the sealed
         # bids, bets and rescue answers, which are opened and leave the state at once

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.messages import Msg
+from engines.leonardo import terms
+from engines.leonardo.components import office_at, space
 from engines.leonardo.model import State
 
 Secrets = dict[str, tuple[Any, frozenset[int] | None]]
@@ -183,3 +186,61 @@ def revealed(before: Secrets, after: Secrets) -> bool:
         if knew is not None and (knows is None or not knows <= knew):
             return True
     return False
+
+
+def at_end(state: State) -> list[Msg]:
+    """What ``secrets`` still hides, as lines of the reveal file: a declared faction, the works
+    of art on each palazzo, works of art drawn and not yet displayed, what a sealed decision
+    said, then the face-down works of art, office cards and event cards in the order they would
+    have been drawn."""
+    out: list[Msg] = []
+    if len(state.declared) < state.seats:
+        out += [Msg("leo.reveal.faction", seat=s, faction=Msg(f"leo.term.{f}")) for s, f in sorted(state.declared.items())]
+    for number, values in sorted(state.art.items()):
+        owner = state.owner.get(number)
+        if values and owner is not None:
+            out.append(Msg("leo.reveal.art", firm=terms.firm(state.firms[owner]), name=space(number).name,
+                           space=number, values=sorted(values)))
+    buyer = state.firms.get(state.order[state.slot])
+    if state.drawn and buyer is not None:
+        out.append(Msg("leo.reveal.drawn", firm=terms.firm(buyer), values=list(state.drawn)))
+    out += _sealed_at_end(state)
+    if state.art_supply:
+        out.append(Msg("leo.reveal.supply", count=len(state.art_supply), values=list(state.art_supply)))
+    face_down = state.office_deck[:len(state.office_deck) - state.office_returned]
+    if face_down:
+        offices = [Msg("leo.reveal.office", title=_title(n), space=n) for n in face_down]
+        out.append(Msg("leo.reveal.offices", count=len(face_down), offices=offices))
+    unseen = state.event_deck[:max(0, len(state.event_deck) - state.event_draws)]
+    if unseen:
+        out.append(Msg("leo.reveal.events", count=len(unseen), cards=[_EVENT[c] for c in unseen]))
+    return out
+
+
+_EVENT = {"guelfa": Msg("leo.reveal.event_guelfa"), "ghibellina": Msg("leo.reveal.event_ghibellina"),
+          "nulla": Msg("leo.reveal.event_nulla")}
+
+
+def _title(number: int) -> str:
+    office = office_at(number)
+    assert office is not None, number
+    return office.title
+
+
+def _sealed_at_end(state: State) -> list[Msg]:
+    """Sealed decisions the game ended before opening (only an end on the agreed date can)."""
+    out: list[Msg] = []
+    if state.auction is not None:
+        for s, amount in sorted(state.auction.bids.items()):
+            offer = Msg("leo.reveal.florins", amount=amount) if amount else Msg("leo.term.pass")
+            out.append(Msg("leo.reveal.bid", firm=terms.firm(state.firms[s]), offer=offer))
+    if state.market is not None:
+        for s, bet in sorted(state.market.bets.items()):
+            what = Msg("leo.term.no_bets") if bet is None else Msg("leo.reveal.stake", stake=bet.stake,
+                                                                    product=Msg(f"leo.term.{bet.product}"))
+            out.append(Msg("leo.reveal.bet", firm=terms.firm(state.firms[s]), bet=what))
+    if state.rescue is not None:
+        for s, answer in sorted(state.rescue.answers.items()):
+            out.append(Msg("leo.reveal.rescue", firm=terms.firm(state.firms[s]),
+                           answer=Msg("leo.term.rescue" if answer else "leo.term.pass")))
+    return out

@@ -26,6 +26,7 @@ from engines.core import (
     event,
 )
 from engines.core.rng import Scripted, scripted
+from render.text import Style, catalog
 
 
 class Options(BaseModel):
@@ -196,3 +197,14 @@ def test_a_message_is_a_field_that_reads_back_from_json():
     again = Holder.model_validate_json(held.model_dump_json())
     assert again.msg.key == "a.b" and again.msg.params["seat"] == 2
     assert Msg.of(again.msg.model_dump()) == held.msg
+
+
+def test_by_default_the_reveal_lists_each_secret_some_seat_did_not_know_under_its_name():
+    class Many(Counter):
+        def secrets(self, state):
+            return {"tile:10": (3, frozenset()), "tile:2": ([1, 5], frozenset({0, 1})), "shown": (4, None)}
+
+    game = Many()
+    state = game.new_game(2, Options(target=9), seed=7)
+    lines = [catalog().text(m, Style(seat=lambda s: "AB"[s])) for m in game.hidden_at_end(state)]
+    assert lines == ["tile:2: 1 and 5 (known to A and B)", "tile:10: 3 (known to nobody)"]

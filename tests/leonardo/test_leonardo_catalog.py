@@ -94,7 +94,8 @@ def test_the_corporations_variant_is_refused_below_four_players():
 
 def _emitted() -> list[Msg]:
     """Every message of seeded random games: events, status parts, private lines of every
-    seat and of a spectator, the glosses of every choice, the agents' hints, the tie-break."""
+    seat and of a spectator, the glosses of every choice, the agents' hints, the reveal's lines
+    for what is still hidden, the tie-break."""
     out: list[Msg] = []
     for players, options in ((2, Options(max_rounds=3)), (3, Options(max_rounds=3)), (4, Options(max_rounds=3)),
                              (5, Options(max_rounds=3, corporations=True)),
@@ -103,7 +104,7 @@ def _emitted() -> list[Msg]:
             start = G.new_game(players, options, seed)
             out += G.status(start)
             for _, _, state, events in playout(G, start, SplitMix64.from_seed(seed)):
-                out += [e.msg for e in events] + G.status(state)
+                out += [e.msg for e in events] + G.status(state) + G.hidden_at_end(state)
                 for seat in [None, *range(players)]:
                     out += G.private_lines(G.view(state, seat))
                 for seat in G.to_act(state):

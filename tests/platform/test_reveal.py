@@ -42,7 +42,9 @@ async def test_the_final_post_reveals_everything_hidden(service, key):
     assert f"reveal-{row.id}.txt" in final.public_text and files[f"replay-{row.id}.gif"].startswith(b"GIF89a")
     text = files[f"reveal-{row.id}.txt"].decode()
     still_hidden = [n for n, (_, knew) in engine.secrets(state).items() if knew is not None]
-    assert still_hidden and all(f"- {n}: " in text for n in still_hidden)
+    lines = [catalog().text(m, plain_style(row)) for m in engine.hidden_at_end(state)]
+    assert still_hidden and lines and all(f"- {line}\n" in text for line in lines)
+    assert not any(n in text for n in still_hidden)  # in the game's words, not the engine's names
     private, in_chat = set(), set()
     for entry in await service.store.actions(row.id):
         for e in entry.events or []:
