@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.chat.commands import Commands, channel_of, user_of
-from bot.chat.lobby import LobbyButton, Places, RematchButton, rematch_view, reopen
+from bot.chat.lobby import LobbyButton, Places, RematchButton, refresh_lobby, rematch_view, reopen
 from bot.chat.messenger import ChatMessenger
 from bot.chat.operations import Heartbeat
 from bot.chat.replace_button import ReplaceButton
@@ -211,18 +211,23 @@ class PiazzaBot(commands.Bot):
             await self.apologize(interaction, exc)
 
     # --- shared flows -----------------------------------------------------------
-    async def announce(self, interaction: discord.Interaction, call: Awaitable[Post]) -> None:
-        """Quick lobby calls: the service's public text is the reply; a refusal stays private."""
+    async def announce(self, interaction: discord.Interaction, call: Awaitable[Post], lobby: bool = False) -> None:
+        """Quick lobby calls: the service's public text is the reply; a refusal stays private. ``lobby``:
+        the call changed the seats, which every post showing the lobby then shows."""
         try:
             post = await call
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
         await interaction.response.send_message(clip(post.public_text or phrase("bot.play.done")))
+        if lobby and post.game_id is not None:
+            await refresh_lobby(self, post.game_id)
 
-    async def show_board(self, interaction: discord.Interaction, call: Awaitable[Post], ack: str) -> None:
+    async def show_board(self, interaction: discord.Interaction, call: Awaitable[Post], ack: str,
+                         lobby: bool = False) -> None:
         """Slow calls that end in a public board (which the service posts): deferred privately,
-        so a refusal stays private; the caller gets a short note."""
+        so a refusal stays private; the caller gets a short note. ``lobby``: the call started a game,
+        whose lobby posts then say so and lose their buttons."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             post = await call
@@ -237,6 +242,8 @@ class PiazzaBot(commands.Bot):
         if post.unposted is not None:
             ack = phrase("bot.chat.unposted", why=post.unposted)
         await interaction.followup.send(clip(ack), ephemeral=True)
+        if lobby and post.game_id is not None:
+            await refresh_lobby(self, post.game_id)
 
     async def play(self, interaction: discord.Interaction, text: str, expected_game: int | None = None,
                    **expected) -> None:

@@ -77,12 +77,14 @@ class Commands(commands.Cog):
     @app_commands.command(name=named("bot.name.join"), description=words("bot.command.join"))
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction):
-        await self.bot.announce(interaction, self.service.join(channel_of(interaction), user_of(interaction)))
+        await self.bot.announce(interaction, self.service.join(channel_of(interaction), user_of(interaction)),
+                                lobby=True)
 
     @app_commands.command(name=named("bot.name.leave"), description=words("bot.command.leave"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction):
-        await self.bot.announce(interaction, self.service.leave(channel_of(interaction), user_of(interaction)))
+        await self.bot.announce(interaction, self.service.leave(channel_of(interaction), user_of(interaction)),
+                                lobby=True)
 
     bots = app_commands.Group(name=named("bot.name.bot"), description=words("bot.command.bot"), guild_only=True)
 
@@ -92,20 +94,22 @@ class Commands(commands.Cog):
     @app_commands.choices(level=LEVELS)
     async def bot_add(self, interaction: discord.Interaction, level: app_commands.Choice[str]):
         await self.bot.announce(interaction,
-                                self.service.add_bot(channel_of(interaction), user_of(interaction), level.value))
+                                self.service.add_bot(channel_of(interaction), user_of(interaction), level.value),
+                                lobby=True)
 
     @bots.command(name=named("bot.name.remove"), description=words("bot.command.bot_remove"))
     @app_commands.rename(name=named("bot.name.bot_name"))
     @app_commands.describe(name=words("bot.command.bot_remove_name"))
     async def bot_remove(self, interaction: discord.Interaction, name: str | None = None):
         await self.bot.announce(interaction,
-                                self.service.remove_bot(channel_of(interaction), user_of(interaction), name))
+                                self.service.remove_bot(channel_of(interaction), user_of(interaction), name),
+                                lobby=True)
 
     @app_commands.command(name=named("bot.name.start"), description=words("bot.command.start"))
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction):
         await self.bot.show_board(interaction, self.service.start(channel_of(interaction), user_of(interaction)),
-                                  phrase("bot.chat.started"))
+                                  phrase("bot.chat.started"), lobby=True)
 
     @app_commands.command(name=named("bot.name.move"), description=words("bot.command.move"))
     @app_commands.rename(action=named("bot.name.action"))
@@ -179,7 +183,8 @@ class Commands(commands.Cog):
         perms = interaction.permissions
         is_manager = perms.manage_channels or perms.manage_guild
         await self.bot.announce(interaction,
-                                self.service.abort(channel_of(interaction), user_of(interaction), is_manager))
+                                self.service.abort(channel_of(interaction), user_of(interaction), is_manager),
+                                lobby=True)
 
     @app_commands.command(name=named("bot.name.games"), description=words("bot.command.games"))
     @app_commands.guild_only()

@@ -3,8 +3,9 @@ not make threads, plays in the channel and says so once), the lobby post's butto
 Add bot, Start), the Rematch button on the final post, and a deleted thread's game aborted.
 
 The buttons are ``DynamicItem``s whose custom ids carry the game id, so they keep working after a
-restart. A pressed lobby post is updated to show the seats as they are; the presser's answer is
-private (in their language); the posts, their buttons and notes are public (in the game's). Threads the bot posts in are reopened first if Discord archived them (``reopen``).
+restart. Every post showing a lobby (the lobby post, and the announcement in the channel of a game
+in its thread) is updated to show the seats as they are whenever they change, by a button or by a
+typed command (``refresh_lobby``); the presser's answer is private (in their language); the posts, their buttons and notes are public (in the game's). Threads the bot posts in are reopened first if Discord archived them (``reopen``).
 """
 
 from __future__ import annotations
@@ -79,12 +80,30 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza
         await bot.guarded(interaction, rematch_press(bot, interaction, self.game_id))
 
 
-def lobby_view(game_id: int, lang: str, acts: tuple[str, ...] = ("join", "leave", "bot", "start")) -> discord.ui.View:
+def lobby_view(game_id: int, lang: str, acts: tuple[str, ...] = tuple(LOBBY_ACTS)) -> discord.ui.View:
     """A lobby post's buttons, labelled in ``lang`` (the game's: the post is public)."""
     view = discord.ui.View(timeout=None)
     for act in acts:
         view.add_item(LobbyButton(game_id, act, lang))
     return view
+
+
+async def refresh_lobby(bot: PiazzaBot, game_id: int) -> None:
+    """Every post showing the game's lobby shows its seats as they are now; once the game has started
+    or closed, without buttons. A post that cannot be edited (deleted by a moderator) is logged."""
+    try:
+        row = await bot.service.game_row(game_id)
+        posts = await bot.service.lobby_posts(game_id)
+    except Refusal:
+        return
+    for channel_id, message_id, text, announcement in posts:
+        acts = ("join",) if announcement else tuple(LOBBY_ACTS)
+        view = lobby_view(game_id, game_lang(row), acts) if row.status == "lobby" else None
+        try:
+            await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
+                content=clip(text), view=view)
+        except discord.HTTPException as exc:
+            log.warning("could not update the lobby post %s of game %s: %s", message_id, game_id, exc)
 
 
 def rematch_view(post: Post) -> discord.ui.View | None:
@@ -129,21 +148,22 @@ async def _lobby_posts(bot: PiazzaBot, interaction: discord.Interaction, post: P
     assert post.game_id is not None
     lang = post.lang
     lobby = await bot.service.lobby_text(post.game_id)
-    text = "\n".join(t for t in (post.public_text, note, lobby) if t)
+    head = "\n".join(t for t in (post.public_text, note) if t)  # kept above the seats when they change
     mentions = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(id=u) for u in ping or []])
+    text = clip("\n".join(t for t in (head, lobby, " ".join(f"<@{u}>" for u in ping or [])) if t))
     if parent_id is None:
-        pings = " ".join(f"<@{u}>" for u in ping or [])
-        await interaction.followup.send(clip("\n".join(t for t in (text, pings) if t)),
-                                        view=lobby_view(post.game_id, lang), allowed_mentions=mentions)
+        sent = await interaction.followup.send(text, view=lobby_view(post.game_id, lang), allowed_mentions=mentions,
+                                               wait=True)
+        await bot.service.keep_lobby_post(post.game_id, sent.channel.id, sent.id, head)
         return
     thread = bot.get_channel(place) or await bot.fetch_channel(place)
     assert isinstance(thread, discord.abc.Messageable)
-    pings = " ".join(f"<@{u}>" for u in ping or [])
-    await thread.send(clip("\n".join(t for t in (text, pings) if t)), view=lobby_view(post.game_id, lang),
-                      allowed_mentions=mentions)
-    await interaction.followup.send(clip(await bot.service.lobby_text(post.game_id, announcement=True)),
-                                    view=lobby_view(post.game_id, lang, ("join",)))
+    lobby_post = await thread.send(text, view=lobby_view(post.game_id, lang), allowed_mentions=mentions)
+    await bot.service.keep_lobby_post(post.game_id, place, lobby_post.id, head)
+    sent = await interaction.followup.send(clip(await bot.service.lobby_text(post.game_id, announcement=True)),
+                                           view=lobby_view(post.game_id, lang, ("join",)), wait=True)
+    await bot.service.keep_lobby_post(post.game_id, sent.channel.id, sent.id)  # where the button was pressed
 
 
 def may_make_threads(interaction: discord.Interaction) -> bool:
@@ -173,8 +193,11 @@ async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key:
         if isinstance(interaction.channel, discord.TextChannel) and channel_id not in bot.told_no_threads:
             bot.told_no_threads.add(channel_id)
             note = phrase("bot.places.no_threads", lang=lang)
-        text = "\n".join(t for t in (post.public_text, note, await service.lobby_text(post.game_id)) if t)
+        head = "\n".join(t for t in (post.public_text, note) if t)
+        text = "\n".join(t for t in (head, await service.lobby_text(post.game_id)) if t)
         await interaction.response.send_message(clip(text), view=lobby_view(post.game_id, lang))
+        shown = await interaction.original_response()
+        await service.keep_lobby_post(post.game_id, channel_id, shown.id, head)
         return
     try:
         title = service.check_new(game_key, options)[0].engine.title
@@ -221,16 +244,9 @@ async def lobby_press(bot: PiazzaBot, interaction: discord.Interaction, game_id:
     except Refusal as exc:
         await bot.refuse(interaction, str(exc))
         return
-    row = await service.game_row(game_id)
-    if interaction.message is not None:  # the pressed post shows the seats as they are now
-        announcement = row.parent_id is not None and interaction.channel_id == row.parent_id
-        acts = ("join",) if announcement else ("join", "leave", "bot", "start")
-        try:
-            view = lobby_view(game_id, game_lang(row), acts) if row.status == "lobby" else None
-            text = await service.lobby_text(game_id, announcement=announcement)
-            await interaction.message.edit(content=clip(text), view=view)
-        except discord.HTTPException as exc:
-            log.warning("could not update the lobby post of game %s: %s", game_id, exc)
+    if interaction.message is not None and interaction.channel_id is not None:  # a post made before they were kept
+        await service.keep_lobby_post(game_id, interaction.channel_id, interaction.message.id)
+    await refresh_lobby(bot, game_id)
     await interaction.followup.send(clip(ack), ephemeral=True)
 
 
@@ -251,6 +267,7 @@ async def rematch_press(bot: PiazzaBot, interaction: discord.Interaction, game_i
                 await bot.refuse(interaction, str(exc))
                 return
             title = service.check_new(target.game_key)[0].engine.title
+            await refresh_lobby(bot, target.id)
             await interaction.followup.send(clip(phrase("bot.places.joined", title=title, game=target.id,
                                                         thread=f"<#{target.channel_id}>")), ephemeral=True)
             return

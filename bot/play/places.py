@@ -19,6 +19,7 @@ from bot.play.bots import bot_name
 from bot.play.locale import game_lang
 from bot.play.names import chat_name, chat_names
 from bot.play.replays import Replaying
+from bot.play.stored import title_name
 from bot.play.words import phrase
 from bot.store import GameRow, StoreError
 
@@ -69,16 +70,33 @@ class Places(Replaying):
         """The lobby post: the game, who is seated, and what the buttons do (or that it has started);
         ``announcement``: the short post in the channel of a game in its thread. In the game's language."""
         row = await self.game_row(game_id)
-        game = self._states.load(row)
-        engine, lang = game.engine, game_lang(row)
+        lang = game_lang(row)
+        where = f" <#{row.channel_id}>" if row.parent_id is not None else ""
+        if row.status not in ("lobby", "active"):  # over, aborted or damaged: only its title and number
+            return phrase("bot.places.closed", lang=lang, title=title_name(row), game=row.id) + where
+        engine = self._states.load(row).engine
         names = ", ".join(chat_names(row.names))
         if announcement and row.status == "lobby":
             return phrase("bot.places.announced", lang=lang, name=chat_names(row.names)[0], title=engine.title, game=row.id,
                           thread=f"<#{row.channel_id}>", names=names)
-        key = {"lobby": "bot.places.lobby", "active": "bot.places.started"}.get(row.status, "bot.places.closed")
-        where = f" <#{row.channel_id}>" if row.parent_id is not None else ""
+        key = "bot.places.lobby" if row.status == "lobby" else "bot.places.started"
         return phrase(key, lang=lang, title=engine.title, game=row.id, names=names, seated=len(row.seats),
                       low=engine.min_players, high=engine.max_players) + where
+
+    async def keep_lobby_post(self, game_id: int, channel_id: int, message_id: int, head: str = "") -> None:
+        """A post that shows the game's lobby below ``head``: ``lobby_posts`` lists it from now on."""
+        await self.store.keep_lobby_post(game_id, channel_id, message_id, head)
+
+    async def lobby_posts(self, game_id: int) -> list[tuple[int, int, str, bool]]:
+        """Every post showing the game's lobby, as it should read now: (channel, message, text, whether
+        it is an announcement: a post outside the game's place, which only offers to join)."""
+        row = await self.game_row(game_id)
+        out = []
+        for channel_id, message_id, head in await self.store.lobby_posts(game_id):
+            announcement = channel_id != row.channel_id
+            seats = await self.lobby_text(game_id, announcement)
+            out.append((channel_id, message_id, "\n".join(t for t in (head, seats) if t), announcement))
+        return out
 
     async def threads_in_use(self) -> list[int]:
         """The threads of every open game played in one (checked at start-up: one deleted while the

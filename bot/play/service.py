@@ -231,7 +231,7 @@ class GameService(Replacing, Places):
             await self.store.set_status(row.id, "aborted")
         lang = game_lang(row)
         return Post(public_text=phrase("bot.lobby.aborted", lang=lang, name=chat_name(user.name),
-                                       title=title_name(row)), lang=lang)
+                                       title=title_name(row)), game_id=row.id, lang=lang)
 
     # --- playing ------------------------------------------------------------
     async def act(self, channel_id: int, user: User, text: str, expected_version: int | None = None,

@@ -169,4 +169,17 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE votes ADD COLUMN opened_at TEXT;
     """,
+    # 11: the posts that show a lobby's seats (the lobby post in the game's place, the announcement in
+    # the channel of a game in a thread), so that a seat taken by a typed command or by a button on
+    # the other post shows on both. `head`: what the post says above the seats (who opened the game,
+    # its options), kept when the seats below it change.
+    """
+    CREATE TABLE lobby_posts (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        head       TEXT    NOT NULL DEFAULT '',
+        PRIMARY KEY (game_id, message_id)
+    );
+    """,
 ]

@@ -1,5 +1,5 @@
 """Games in threads, a part of the ``Store``: where a game is played (a thread of which channel),
-the games of a channel's threads, a channel's last game, a game's rematch."""
+the games of a channel's threads, a channel's last game, a game's rematch, the posts showing its lobby."""
 
 from __future__ import annotations
 
@@ -55,3 +55,17 @@ class Places:
         async with self._lock:
             return await self._row("id = (SELECT MAX(id) FROM games WHERE rematch_of = ? AND status = 'lobby')",
                                    (game_id,))
+
+    async def keep_lobby_post(self, game_id: int, channel_id: int, message_id: int, head: str = "") -> None:
+        """A post showing the game's lobby (its seats and buttons) under ``head``, to update when they
+        change; a post already kept keeps its head."""
+        async with self._transaction():
+            await self._db.execute("INSERT INTO lobby_posts (game_id, channel_id, message_id, head) VALUES (?, ?, ?, ?)"
+                                   " ON CONFLICT (game_id, message_id) DO NOTHING", (game_id, channel_id, message_id, head))
+
+    async def lobby_posts(self, game_id: int) -> list[tuple[int, int, str]]:
+        """The posts showing a game's lobby, as (channel id, message id, head), oldest first."""
+        async with self._lock:
+            async with self._db.execute("SELECT channel_id, message_id, head FROM lobby_posts WHERE game_id = ?"
+                                        " ORDER BY message_id", (game_id,)) as cur:
+                return [(int(r[0]), int(r[1]), str(r[2])) async for r in cur]

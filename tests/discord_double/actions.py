@@ -238,6 +238,7 @@ class UserActions:
         )
         self.interactions[rec.id] = rec
         start_touched, start_violations = len(self._touched), len(self.violations)
+        existing = set(self.messages)
         self._last_activity = time.monotonic()
         await session.dispatch("INTERACTION_CREATE", payload)
         await self._await_response(rec)
@@ -246,7 +247,8 @@ class UserActions:
         for m in self._touched[start_touched:]:
             if m not in touched:
                 touched.append(m)
-        return InteractionResult(rec, touched, self.violations[start_violations:])
+        return InteractionResult(rec, touched, self.violations[start_violations:],
+                                 [m for m in touched if m.id in existing])
 
     async def _await_response(self: DiscordDouble, rec: InteractionRecord) -> None:  # type: ignore[misc]
         """Until the initial response, the 3 s deadline, or the bot clearly ignoring the interaction.
@@ -307,6 +309,11 @@ class UserActions:
         if comp.get("disabled"):
             raise ClientRefused(f"component {custom_id!r} is disabled")
         return comp
+
+    async def delete_message(self: DiscordDouble, message: Message) -> None:  # type: ignore[misc]
+        """A moderator deletes a message (the bot's too): clients get MESSAGE_DELETE; editing it is then
+        refused with 404 Unknown Message, as Discord does."""
+        await self._delete(message)
 
     async def press(self: DiscordDouble, user: User, message: Message, custom_id: str) -> InteractionResult:  # type: ignore[misc]
         comp = self._component(user, message, custom_id)

@@ -378,6 +378,7 @@ class InteractionResult:
     interaction: InteractionRecord
     messages: list[Message]  # created or edited while the action was being handled, in order
     violations: list[Violation]
+    earlier: list[Message] = field(default_factory=list)  # those of them made before the action (edited by it)
 
     @property
     def responded(self) -> bool:
@@ -402,7 +403,13 @@ class InteractionResult:
 
     @property
     def public(self) -> list[Message]:
-        return [m for m in self.messages if not m.ephemeral and not m.deleted]
+        """The public messages the action posted (``edited``: those it changed that were there before)."""
+        return [m for m in self.messages if not m.ephemeral and not m.deleted and m not in self.earlier]
+
+    @property
+    def edited(self) -> list[Message]:
+        """Messages made before the action that it edited (a lobby post showing the seats), not deleted."""
+        return [m for m in self.earlier if not m.deleted]
 
     @property
     def private(self) -> list[Message]:

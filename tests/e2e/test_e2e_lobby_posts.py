@@ -1,0 +1,86 @@
+"""Every post showing a lobby shows its seats as they are, however they changed: a typed /join, /leave,
+/bot add or /bot remove, a button on the other post, /start (the buttons go) or /abort; the text above
+the seats (who opened the game, its options) stays. Through the Discord double, with threads and without."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_table import open_table
+from tests.e2e.test_e2e_threads import lobby_post, open_in_thread
+
+
+@pytest.fixture
+async def threaded_table(threaded_double: DiscordDouble, tmp_path: Path):
+    async with open_table(threaded_double, tmp_path / "piazza.sqlite3") as t:
+        yield t
+
+
+@pytest.fixture
+async def table(double: DiscordDouble, tmp_path: Path):
+    async with open_table(double, tmp_path / "piazza.sqlite3") as t:
+        yield t
+
+
+async def test_typed_commands_update_the_lobby_post_and_the_announcement(threaded_double: DiscordDouble,
+                                                                         threaded_table) -> None:
+    double = threaded_double
+    alice, bob = double.user("alice"), double.user("bob")
+    games = double.channel("games")
+    thread, announcement, game_id = await open_in_thread(double, games, alice, "torri")
+    lobby = lobby_post(double, thread, game_id)
+    head = lobby.content.split("\n")[0]
+    assert "opened" in head
+    res = await double.slash(bob, thread, "join")
+    assert {m.id for m in res.edited} == {lobby.id, announcement.id}
+    assert "Alice, Bob" in lobby.content and "Alice, Bob" in announcement.content
+    assert lobby.content.startswith(head + "\n")  # who opened it, and how, stays above the seats
+    res = await double.slash(alice, thread, "bot add", level="random")
+    assert "Lorenzo" in lobby.content and "Lorenzo" in announcement.content
+    res = await double.slash(alice, thread, "bot remove")
+    assert "Lorenzo" not in lobby.content and "Lorenzo" not in announcement.content
+    res = await double.slash(bob, thread, "leave")
+    assert "Bob" not in lobby.content and "Bob" not in announcement.content
+    assert announcement.custom_ids() == [f"piazza:lobby:{game_id}:join"]  # the announcement only offers to join
+    assert len(lobby.custom_ids()) == 4
+    await double.slash(bob, thread, "join")
+    res = await double.slash(alice, thread, "start")
+    assert "has started" in lobby.content and "has started" in announcement.content
+    assert not lobby.custom_ids() and not announcement.custom_ids()
+    assert [m for m in double.public(thread) if m.images]
+
+
+async def test_the_post_in_the_channel_keeps_its_options_and_an_abort_closes_it(double: DiscordDouble,
+                                                                               table) -> None:
+    alice, bob = double.user("alice"), double.user("bob")
+    games = double.channel("games")
+    res = await double.slash(alice, games, "new", game="leonardo", options="max_rounds=3")
+    post = res.original
+    assert "Options: max_rounds=3" in post.content and len(post.custom_ids()) == 4
+    res = await double.slash(bob, games, "join")
+    assert [m.id for m in res.edited] == [post.id]
+    assert "Options: max_rounds=3" in post.content and "Alice, Bob" in post.content
+    res = await double.slash(alice, games, "abort")
+    assert "aborted" in res.text, res
+    assert "is closed" in post.content and not post.custom_ids()
+
+
+async def test_a_deleted_lobby_post_is_logged_and_the_seat_still_taken(threaded_double: DiscordDouble,
+                                                                       threaded_table, caplog) -> None:
+    double = threaded_double
+    alice, bob = double.user("alice"), double.user("bob")
+    games = double.channel("games")
+    thread, announcement, game_id = await open_in_thread(double, games, alice, "bella_vista")
+    await double.delete_message(announcement)
+    with caplog.at_level(logging.WARNING, logger="piazza"):
+        res = await double.press(bob, lobby_post(double, thread, game_id), f"piazza:lobby:{game_id}:join")
+    assert res.ephemeral and "You have a seat" in res.text
+    assert "Alice, Bob" in lobby_post(double, thread, game_id).content
+    assert [(v.code, v.route) for v in double.pop_violations()] == [
+        (10008, f"PATCH /channels/{games.id}/messages/{announcement.id}")]
+    assert any(f"could not update the lobby post {announcement.id}" in r.getMessage() for r in caplog.records)
+    assert sorted((await threaded_table.service.game_row(game_id)).names) == ["Alice", "Bob"]
