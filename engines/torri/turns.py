@@ -7,7 +7,6 @@ from functools import cache
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
-from engines.core.rng import Rng
 from engines.torri.board import Layout
 from engines.torri.building import Gain, build_problem, gain_amount, gain_source, height_limit
 from engines.torri.model import (
@@ -150,27 +149,6 @@ def listed_route(state: State, seat: int, move: Move) -> Route | None:
 # reused; a copy (``apply`` plays on one) is never the drawn object and finds its route
 # the usual way.
 _drawn: list[tuple[State, Move, Route, tuple] | None] = [None]
-
-
-def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
-    """``legal_move_list(...)[rng.below(n)]``, the same draw (None, after drawing below 1,
-    when there is no move: the caller passes), listed afresh without keeping the list: a
-    random game never comes back to a position. The move's route is kept for the
-    ``play_move`` that follows (one slot, checked against the position's key)."""
-    groups, others, count = _listing(state, lay, seat)
-    if not count:
-        rng.below(1)
-        return None
-    i = rng.below(count)
-    for moves, shared in groups:
-        if i < len(moves):
-            move, route = moves[i], shared
-            break
-        i -= len(moves)
-    else:
-        move, route = others[i]
-    _drawn[0] = (state, move, route, (state.turn, seat, list(state.builders), list(state.gold)))
-    return move
 
 
 WALK, BUILD, BATTLEMENT = 1, 2, 4  # the build kinds a destination allows, as bits
