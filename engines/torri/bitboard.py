@@ -1,10 +1,13 @@
 """Sets of squares as bit masks over one wall shape: what a random game's draw computes
 with (``engines.torri.draw``) instead of sets and dicts of square names.
 
-Square (column c, row r) is bit ``r * stride + c`` with ``stride = width + 1``: the spare
-column stops a shift by one from wrapping round to the next row, so the neighbours of a
-whole set are four shifts and one mask. Bits go row by row, as ``Layout.index`` does: the
-lowest set bit is the first square in square order.
+Each square has a slot of three bits, one per build kind (walk, build, battlement): square
+(column c, row r) is bit ``3 * (r * stride + c)`` with ``stride = width + 1`` (the spare
+column stops a shift by one square from wrapping round to the next row). A set of squares
+uses the slots' first bits; the neighbours of a whole set are four shifts and one mask; and
+the moves of each kind, shifted by their kind into one int, are the legal moves in the
+order they are listed (square by square in square order, then by kind), so the k-th move
+is the k-th set bit. Slots go row by row, as ``Layout.index`` does.
 """
 
 from __future__ import annotations
@@ -15,22 +18,25 @@ from typing import NamedTuple
 from engines.torri.board import Layout
 from engines.torri.model import BATTLEMENT_LETTERS, NEUTRAL_BATTLEMENT
 
+SLOT = 3  # bits per square: one per build kind
+
 
 @dataclass(frozen=True)
 class Bits:
     """One layout's squares as bits (made once per layout: see ``bits_of``)."""
 
     bit: dict[str, int]  # square -> its bit (a power of two)
-    square_at: dict[int, str]  # bit position -> square
+    square_at: dict[int, str]  # bit position (a slot's first) -> square
     inside: int  # every square inside the walls
     centrals: int  # the central towers' squares
-    stride: int  # bits per row
+    right: int  # the shift from a square to the next one in its row (one slot)
+    down: int  # the shift from a square to the one below (one row of slots)
     name_rank: dict[int, int]  # bit -> the square's place in the order of square names (strings)
 
     def near(self, mask: int) -> int:
         """Every square orthogonally next to a square of ``mask``."""
-        s = self.stride
-        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.inside
+        right, down = self.right, self.down
+        return ((mask << right) | (mask >> right) | (mask << down) | (mask >> down)) & self.inside
 
     def first_by_name(self, mask: int) -> int:
         """The bit of the mask's square whose name sorts first (as strings: "B10" < "B9")."""
@@ -54,13 +60,14 @@ def bits_of(lay: Layout) -> Bits:
     if found is not None and found[0] is lay:
         return found[1]
     stride = lay.width + 1
-    bit = {sq: 1 << (r * stride + c) for sq, (c, r) in lay.coords.items()}
+    bit = {sq: 1 << SLOT * (r * stride + c) for sq, (c, r) in lay.coords.items()}
     bits = Bits(
         bit=bit,
         square_at={b.bit_length() - 1: sq for sq, b in bit.items()},
         inside=sum(bit.values()),
         centrals=sum(bit[sq] for sq in lay.centrals),
-        stride=stride,
+        right=SLOT,
+        down=SLOT * stride,
         name_rank={bit[sq]: i for i, sq in enumerate(sorted(bit))},
     )
     _BITS[id(lay)] = (lay, bits)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engines.core.bitset import select
 from engines.core.rng import Rng
-from engines.torri.bitboard import Bits, bits_of, tower_sets
+from engines.torri.bitboard import SLOT, Bits, bits_of, tower_sets
 from engines.torri.board import Layout
 from engines.torri.building import height_limit
 from engines.torri.model import BATTLEMENT_LETTERS, BATTLEMENT_PRICE, LETTERS, Move, State
@@ -40,7 +41,7 @@ def quick_kinds(state: State, lay: Layout, seat: int) -> Kinds | None:
     also a square outside the centre, a piece left and the price in hand (no fee is due
     on a square nobody stands on)."""
     bits = bits_of(lay)
-    bit, centrals, stride = bits.bit, bits.centrals, bits.stride
+    bit, centrals, right, down = bits.bit, bits.centrals, bits.right, bits.down
     builders = state.builders
     start_sq = builders[seat]
     if start_sq is None:  # moves are drawn after the set-up placed every builder
@@ -54,7 +55,7 @@ def quick_kinds(state: State, lay: Layout, seat: int) -> Kinds | None:
             others |= bit[sq]
     crossed = start  # the start and the route squares reachable over route squares
     while True:
-        grown = ((crossed << 1) | (crossed >> 1) | (crossed << stride) | (crossed >> stride)) & own & ~crossed
+        grown = ((crossed << right) | (crossed >> right) | (crossed << down) | (crossed >> down)) & own & ~crossed
         if not grown:
             break
         crossed |= grown
@@ -80,23 +81,17 @@ def count(kinds: Kinds) -> int:
 def nth_move(state: State, lay: Layout, seat: int, kinds: Kinds, i: int) -> tuple[Move, Route]:
     """The i-th (from 0) move ``list_moves`` lists in a position ``quick_kinds`` answered,
     with its route: destinations in square order, each with its kinds in the order walk,
-    build, battlement."""
+    build, battlement (the i-th set bit of the kinds' masks in their slots' bits)."""
     walk, build, battlement, own = kinds
-    low, high = 0, (walk | build | battlement).bit_length()  # the destination's bit is in [low, high)
-    while high - low > 1:  # fewer than i + 1 moves go to the squares below ``low``
-        mid = (low + high) >> 1
-        below = (1 << mid) - 1
-        if (walk & below).bit_count() + (build & below).bit_count() + (battlement & below).bit_count() > i:
-            high = mid
-        else:
-            low = mid
-    below = (1 << low) - 1
-    i -= (walk & below).bit_count() + (build & below).bit_count() + (battlement & below).bit_count()
-    at = 1 << low
-    kind = [k for k, mask in (("walk", walk), ("build", build), ("battlement", battlement)) if mask & at][i]
+    at = select(walk | (build << 1) | (battlement << 2), i)
+    kind = at % SLOT
+    slot = at - kind
     bits = bits_of(lay)
-    dest = bits.square_at[low]
-    return move_of(dest, None, kind), _route(state, lay, bits, seat, own, at)
+    dest = bits.square_at[slot]
+    return move_of(dest, None, _KIND_NAMES[kind]), _route(state, lay, bits, seat, own, 1 << slot)
+
+
+_KIND_NAMES = ("walk", "build", "battlement")  # by their bit in a square's slot
 
 
 def _route(state: State, lay: Layout, bits: Bits, seat: int, own: int, dest_bit: int) -> Route:
