@@ -1,11 +1,13 @@
 """The random game's draw: ``legal_move_list(...)[rng.below(n)]`` without listing.
 
-Most positions have one route worth taking to each square: no route square within the
-builder's reach holds another builder, so every walk to a square pays the same fees (the
-destination's, RULINGS P5) and the legal moves are one per destination and build kind,
-over the inferred route. There the moves are counted from bit masks (``engines.torri.
-bitboard``), and only the drawn move's route is searched. Elsewhere the moves are listed
-(``turns._listing``). Tested against the listing move by move on random positions.
+The legal moves are counted from bit masks (``engines.torri.bitboard``): one per
+destination and build kind, over the inferred route, except at squares that routes paying
+different builders reach (RULINGS P5). Most positions have none: no route square within
+the builder's reach holds another builder, so every walk to a square pays the same fees
+(the destination's); there only the drawn move's route is searched. Elsewhere the routes
+are searched (``movement.reachable``) and only the squares with several outcomes are
+listed (``turns.route_outcomes``). Tested against ``list_moves`` move by move on random
+positions.
 """
 
 from __future__ import annotations
@@ -18,28 +20,27 @@ from engines.torri.bitboard import SLOT, Bits, bits_of, tower_sets
 from engines.torri.board import Layout
 from engines.torri.building import height_limit
 from engines.torri.model import BATTLEMENT_LETTERS, BATTLEMENT_PRICE, LETTERS, Move, State
-from engines.torri.movement import Route, _tuple_new, builders_on
-from engines.torri.turns import _drawn, _listing, move_of
+from engines.torri.movement import Route, _tuple_new, builders_on, reachable
+from engines.torri.turns import BATTLEMENT, BUILD, WALK, _drawn, move_of, route_outcomes
+
+Listed = tuple[int, list[tuple[Move, Route]], list[tuple[Move, Route]]]  # a square's slot bit, its moves apart
 
 
-class Kinds(NamedTuple):
-    """The squares a walk, a build and a battlement may go to, and the route squares."""
+class Choices(NamedTuple):
+    """A position's legal moves, counted: ``nth`` finds each."""
 
-    walk: int
-    build: int
-    battlement: int
-    own: int
+    count: int
+    moves: int  # the moves over inferred routes, each the bit of its kind in its square's slot
+    own: int  # the route squares
+    routes: dict[str, Route] | None  # the inferred routes, where searched (None: every route pays alike)
+    listed: tuple[Listed, ...] = ()  # the squares with routes that pay differently, in square order
 
 
-def quick_kinds(state: State, lay: Layout, seat: int) -> Kinds | None:
-    """The destinations of each build kind (walk, build, battlement) as masks, when every
-    route to a square pays the same fees (no route square within reach holds another
-    builder); None when routes may pay different builders (then the moves are listed).
-
-    As ``turns._listing`` decides: a walk ends on a tower; a build needs a square nobody
-    else stands on, not closed, and below the height limit unless central; a battlement
-    also a square outside the centre, a piece left and the price in hand (no fee is due
-    on a square nobody stands on)."""
+def choices(state: State, lay: Layout, seat: int) -> Choices:
+    """The seat's legal moves (as ``turns._listing`` decides them): a walk ends on a
+    tower; a build needs a square nobody else stands on, not closed, and below the height
+    limit unless central; a battlement also a square outside the centre, a piece left and
+    the price in hand once the fees of the walk are paid."""
     bits = bits_of(lay)
     bit, centrals, right, down = bits.bit, bits.centrals, bits.right, bits.down
     builders = state.builders
@@ -59,36 +60,72 @@ def quick_kinds(state: State, lay: Layout, seat: int) -> Kinds | None:
         if not grown:
             break
         crossed |= grown
-    if crossed & others & ~start:  # a route square in reach with a builder on it: a toll
-        return None
     dests = bits.near(crossed) & ~start
     if not start & centrals:  # the free move to a central tower
         dests |= centrals
     limit = height_limit(state, lay)
     tall = at_least[limit] & ~centrals if limit < len(at_least) else 0
     buildable = dests & ~others & (~at_least[0] | (~closed & ~tall))
+    walk = dests & at_least[0]
     build = buildable if state.simple_left[seat] > 0 else 0
-    battlement = 0
-    if state.battlements_left[seat] > 0 and state.gold[seat] >= BATTLEMENT_PRICE:
-        battlement = buildable & ~centrals
-    return Kinds(dests & at_least[0], build, battlement, own)
+    priced = buildable & ~centrals if state.battlements_left[seat] > 0 else 0  # before the price
+    gold = state.gold[seat]
+    battlement = priced if gold >= BATTLEMENT_PRICE else 0
+    if not crossed & others & ~start:
+        # no route square in reach holds another builder: no fee but the destination's,
+        # and nobody stands on a square one may build on
+        moves = walk | (build << 1) | (battlement << 2)
+        return Choices(moves.bit_count(), moves, own, None)
+    inferred, other_routes = reachable(state, lay, seat)
+    if battlement:
+        for dest, route in inferred.items():
+            if route.payees and gold - len(route.payees) < BATTLEMENT_PRICE:
+                battlement &= ~bit[dest]
+    listed = []
+    n = 0
+    for dest in sorted(other_routes, key=bit.__getitem__):
+        b = bit[dest]
+        kinds = (WALK if walk & b else 0) | (BUILD if build & b else 0) | (BATTLEMENT if priced & b else 0)
+        walk &= ~b
+        build &= ~b
+        battlement &= ~b
+        if kinds:
+            first, rest = route_outcomes(state, seat, dest, kinds, (inferred[dest], *other_routes[dest]))
+            listed.append((b, first, rest))
+            n += len(first) + len(rest)
+    moves = walk | (build << 1) | (battlement << 2)
+    return Choices(moves.bit_count() + n, moves, own, inferred, tuple(listed))
 
 
-def count(kinds: Kinds) -> int:
-    return kinds.walk.bit_count() + kinds.build.bit_count() + kinds.battlement.bit_count()
-
-
-def nth_move(state: State, lay: Layout, seat: int, kinds: Kinds, i: int) -> tuple[Move, Route]:
-    """The i-th (from 0) move ``list_moves`` lists in a position ``quick_kinds`` answered,
-    with its route: destinations in square order, each with its kinds in the order walk,
-    build, battlement (the i-th set bit of the kinds' masks in their slots' bits)."""
-    walk, build, battlement, own = kinds
-    at = select(walk | (build << 1) | (battlement << 2), i)
+def nth(state: State, lay: Layout, seat: int, found: Choices, i: int) -> tuple[Move, Route]:
+    """The i-th (from 0) move ``list_moves`` lists, with its route: first the moves over
+    inferred routes, square by square in square order and by kind (walk, build,
+    battlement) on each square, then the moves over other routes."""
+    moves = found.moves
+    offset = 0  # the listed squares' moves over their inferred routes passed so far
+    for b, first, _ in found.listed:
+        before = offset + (moves & (b - 1)).bit_count()
+        if i < before:
+            break
+        if i < before + len(first):
+            return first[i - before]
+        offset += len(first)
+    else:
+        j = i - offset - moves.bit_count()
+        if j >= 0:  # a move over another route
+            for _, _, rest in found.listed:
+                if j < len(rest):
+                    return rest[j]
+                j -= len(rest)
+    at = select(moves, i - offset)
     kind = at % SLOT
     slot = at - kind
     bits = bits_of(lay)
     dest = bits.square_at[slot]
-    return move_of(dest, None, _KIND_NAMES[kind]), _route(state, lay, bits, seat, own, 1 << slot)
+    move = move_of(dest, None, _KIND_NAMES[kind])
+    if found.routes is not None:
+        return move, found.routes[dest]
+    return move, _route(state, lay, bits, seat, found.own, 1 << slot)
 
 
 _KIND_NAMES = ("walk", "build", "battlement")  # by their bit in a square's slot
@@ -137,25 +174,10 @@ def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
     when there is no move: the caller passes), without keeping a list: a random game
     never comes back to a position. The move's route is kept for the ``play_move`` that
     follows (``turns._drawn``: one slot, checked against the position)."""
-    kinds = quick_kinds(state, lay, seat)
-    if kinds is not None:
-        n = count(kinds)
-        if not n:
-            rng.below(1)
-            return None
-        move, route = nth_move(state, lay, seat, kinds, rng.below(n))
-    else:
-        groups, others, n = _listing(state, lay, seat)
-        if not n:
-            rng.below(1)
-            return None
-        i = rng.below(n)
-        for moves, shared in groups:
-            if i < len(moves):
-                move, route = moves[i], shared
-                break
-            i -= len(moves)
-        else:
-            move, route = others[i]
+    found = choices(state, lay, seat)
+    if not found.count:
+        rng.below(1)
+        return None
+    move, route = nth(state, lay, seat, found, rng.below(found.count))
     _drawn[0] = (state, move, route, (state.turn, seat, list(state.builders), list(state.gold)))
     return move

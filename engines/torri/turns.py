@@ -214,25 +214,36 @@ def _listing(state: State, lay: Layout, seat: int) -> tuple[list[tuple[tuple[Mov
             inferred.append((moves, route))
             count += len(moves)
             continue
-        outcomes: set[tuple[str, tuple[int, ...]]] = set()
-        for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
-            via = route.via if i else None
-            for build, bit in _KIND_BITS:
-                if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
-                    continue
-                move = move_of(dest, via, build)
-                # routes paying different builders may still end alike: a fee paid to
-                # a player who then pays it back as the building gain (R13)
-                outcome = (build, gold_after_move(state, seat, move, route))
-                if outcome in outcomes:
-                    continue
-                outcomes.add(outcome)
-                if i:
-                    others.append((move, route))
-                else:
-                    inferred.append(((move,), route))
-                count += 1
+        first, rest = route_outcomes(state, seat, dest, kinds, (inferred_routes[dest], *other_routes[dest]))
+        inferred += [((move,), route) for move, route in first]
+        others += rest
+        count += len(first) + len(rest)
     return inferred, others, count
+
+
+def route_outcomes(state: State, seat: int, dest: str, kinds: int, routes: tuple[Route, ...]
+                   ) -> tuple[list[tuple[Move, Route]], list[tuple[Move, Route]]]:
+    """The moves to a square that routes paying different builders reach (``routes``: the
+    inferred one first): one per build kind allowed (``kinds``, as bits) and outcome, over
+    the inferred route (no `via`) and over the others (with their `via`), apart."""
+    first: list[tuple[Move, Route]] = []
+    rest: list[tuple[Move, Route]] = []
+    gold = state.gold[seat]
+    outcomes: set[tuple[str, tuple[int, ...]]] = set()
+    for i, route in enumerate(routes):
+        via = route.via if i else None
+        for build, bit in _KIND_BITS:
+            if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
+                continue
+            move = move_of(dest, via, build)
+            # routes paying different builders may still end alike: a fee paid to
+            # a player who then pays it back as the building gain (R13)
+            outcome = (build, gold_after_move(state, seat, move, route))
+            if outcome in outcomes:
+                continue
+            outcomes.add(outcome)
+            (rest if i else first).append((move, route))
+    return first, rest
 
 
 def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = False) -> list[Event]:

@@ -234,24 +234,22 @@ def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_moves_counted_from_masks_are_the_listed_moves_one_by_one(players):
-    """Where no route square in reach holds another builder, ``draw.quick_kinds`` counts the
-    moves from bit masks and ``draw.nth_move`` finds the i-th: for every i, the very move
-    and route ``list_moves`` lists i-th. Elsewhere it says so (None), and the moves are
-    listed; both kinds of position occur."""
-    quick = listed_instead = 0
+    """``draw.choices`` counts the legal moves from bit masks and ``draw.nth`` finds the
+    i-th: for every i, the very move and route ``list_moves`` lists i-th. Both kinds of
+    position occur: where every route to a square pays alike (only the drawn move's
+    route is searched), and where routes pay different builders (moves with a `via`)."""
+    alike = differ = 0
     for state in random_positions(players, games=6, every=2):
         seat = min(GAME.to_act(state))
         lay = layout(state.shape, players)
         listed = turns.list_moves(state, lay, seat)
-        kinds = draw.quick_kinds(state, lay, seat)
-        if kinds is None:
-            listed_instead += 1
-            continue
-        quick += 1
-        assert draw.count(kinds) == len(listed)
+        found = draw.choices(state, lay, seat)
+        assert found.count == len(listed)
         for i, (move, route) in enumerate(listed):
-            assert draw.nth_move(state, lay, seat, kinds, i) == (move, route), (i, move)
-    assert quick > 100 and listed_instead > (5 if players > 2 else 0)
+            assert draw.nth(state, lay, seat, found, i) == (move, route), (i, move)
+        alike += found.routes is None
+        differ += any(move.via for move, _ in listed)
+    assert alike > 100 and differ > (5 if players > 2 else 0)
 
 
 def test_tower_masks_kept_between_calls_are_the_masks_made_afresh():
