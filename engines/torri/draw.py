@@ -29,7 +29,7 @@ Listed = tuple[int, list[tuple[Move, Route]], list[tuple[Move, Route]]]  # a squ
 class Choices(NamedTuple):
     """A position's legal moves, counted: ``nth`` finds each."""
 
-    count: int
+    total: int
     moves: int  # the moves over inferred routes, each the bit of its kind in its square's slot
     own: int  # the route squares
     routes: dict[str, Route] | None  # the inferred routes, where searched (None: every route pays alike)
@@ -175,9 +175,9 @@ def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
     never comes back to a position. The move's route is kept for the ``play_move`` that
     follows (``turns._drawn``: one slot, checked against the position)."""
     found = choices(state, lay, seat)
-    if not found.count:
+    if not found.total:
         rng.below(1)
         return None
-    move, route = nth(state, lay, seat, found, rng.below(found.count))
+    move, route = nth(state, lay, seat, found, rng.below(found.total))
     _drawn[0] = (state, move, route, (state.turn, seat, list(state.builders), list(state.gold)))
     return move

@@ -244,7 +244,7 @@ def test_moves_counted_from_masks_are_the_listed_moves_one_by_one(players):
         lay = layout(state.shape, players)
         listed = turns.list_moves(state, lay, seat)
         found = draw.choices(state, lay, seat)
-        assert found.count == len(listed)
+        assert found.total == len(listed)
         for i, (move, route) in enumerate(listed):
             assert draw.nth(state, lay, seat, found, i) == (move, route), (i, move)
         alike += found.routes is None
