@@ -12,7 +12,7 @@ positions.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from engines.core.bitset import select
 from engines.core.rng import Rng
@@ -43,17 +43,15 @@ def choices(state: State, lay: Layout, seat: int) -> Choices:
     the price in hand once the fees of the walk are paid."""
     bits = bits_of(lay)
     bit, centrals, right, down = bits.bit, bits.centrals, bits.right, bits.down
-    builders = state.builders
-    start_sq = builders[seat]
-    if start_sq is None:  # moves are drawn after the set-up placed every builder
-        raise RuntimeError(f"seat {seat}'s builder is not on the board")
-    start = bit[start_sq]
+    if None in state.builders:  # moves are drawn after the set-up placed every builder
+        raise RuntimeError("a builder is not on the board")
+    builders = cast("list[str]", state.builders)
+    start = bit[builders[seat]]
     by_top, at_least, closed = tower_sets(state.towers, bits)
     own = (by_top.get(LETTERS[seat], 0) | by_top.get(BATTLEMENT_LETTERS[seat], 0)) & ~centrals
-    others = 0
-    for s, sq in enumerate(builders):
-        if s != seat and sq is not None:
-            others |= bit[sq]
+    others = 0  # where the other builders stand
+    for sq in builders[:seat] + builders[seat + 1:]:
+        others |= bit[sq]
     crossed = start  # the start and the route squares reachable over route squares
     while True:
         grown = ((crossed << right) | (crossed >> right) | (crossed << down) | (crossed >> down)) & own & ~crossed
@@ -75,7 +73,7 @@ def choices(state: State, lay: Layout, seat: int) -> Choices:
         # no route square in reach holds another builder: no fee but the destination's,
         # and nobody stands on a square one may build on
         moves = walk | (build << 1) | (battlement << 2)
-        return Choices(moves.bit_count(), moves, own, None)
+        return _tuple_new(Choices, (moves.bit_count(), moves, own, None, ()))
     inferred, other_routes = reachable(state, lay, seat)
     if battlement:
         for dest, route in inferred.items():

@@ -229,20 +229,32 @@ def route_outcomes(state: State, seat: int, dest: str, kinds: int, routes: tuple
     first: list[tuple[Move, Route]] = []
     rest: list[tuple[Move, Route]] = []
     gold = state.gold[seat]
+    _, payer, amount = gain_source(state, seat, dest)
     outcomes: set[tuple[str, tuple[int, ...]]] = set()
     for i, route in enumerate(routes):
-        via = route.via if i else None
+        walked = gold_after_walk(state, seat, route)
         for build, bit in _KIND_BITS:
             if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
                 continue
-            move = move_of(dest, via, build)
-            # routes paying different builders may still end alike: a fee paid to
-            # a player who then pays it back as the building gain (R13)
-            outcome = (build, gold_after_move(state, seat, move, route))
-            if outcome in outcomes:
+            # every seat's gold after the move, as gold_after_move has it: routes paying
+            # different builders may still end alike (a fee paid to a player who then
+            # pays it back as the building gain, R13)
+            if build == "walk":
+                after = tuple(walked)
+            else:
+                after_build, bank = walked.copy(), state.bank
+                if build == "battlement":
+                    after_build[seat] -= BATTLEMENT_PRICE
+                    bank += BATTLEMENT_PRICE
+                got = min(amount, bank if payer is None else after_build[payer])  # gain_amount
+                after_build[seat] += got
+                if payer is not None:
+                    after_build[payer] -= got
+                after = tuple(after_build)
+            if (build, after) in outcomes:
                 continue
-            outcomes.add(outcome)
-            (rest if i else first).append((move, route))
+            outcomes.add((build, after))
+            (rest if i else first).append((move_of(dest, route.via if i else None, build), route))
     return first, rest
 
 
