@@ -17,6 +17,7 @@ from itertools import compress
 
 from engines.bella_vista.components import zoning_card
 from engines.bella_vista.geometry import Geometry, _bit_bytes
+from engines.core.bitset import select
 
 
 class PlacementSet(Sequence[int]):
@@ -48,7 +49,7 @@ class PlacementSet(Sequence[int]):
         for first, valid, chosen in self._runs:
             n = chosen.bit_count()
             if k < n:
-                anchor = _select(chosen, k)
+                anchor = select(chosen, k)
                 return first + (valid & ((1 << anchor) - 1)).bit_count()
             k -= n
         raise AssertionError("unreachable: k was checked against the count")
@@ -87,13 +88,6 @@ class PlacementSet(Sequence[int]):
                                 compress(_bit_bytes(chosen, size), _bit_bytes(valid, size)))
             self._listed = tuple(out)
         return self._listed
-
-
-def _select(mask: int, k: int) -> int:
-    """The position of the k-th (from 0) set bit of a mask that has more than k: the
-    lengths of the runs of zeros before each of the first k + 1 ones, plus those k ones."""
-    gaps = bin(mask)[:1:-1].split("1", k + 1)
-    return sum(map(len, gaps[:k + 1])) + k
 
 
 def zoning_masks(geo: Geometry, zoning_id: str, shape: str) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:

@@ -11,6 +11,7 @@ from engines.core.rng import Rng
 from engines.torri import board
 from engines.torri.board import ASINELLI, Layout, default_shape, layout, shape_names, shapes
 from engines.torri.building import central_height, height_limit
+from engines.torri.draw import draw_move
 from engines.torri.evaluation import evaluate, hint
 from engines.torri.glosses import move_choices, setup_choices
 from engines.torri.model import (
@@ -31,7 +32,7 @@ from engines.torri.model import (
 from engines.torri.notation import format_action, move_text, parse
 from engines.torri.sampling import rebuild, sample
 from engines.torri.scoring import breakdown, final_result
-from engines.torri.turns import draw_move, legal_move_list, legal_moves, next_turn, play_move
+from engines.torri.turns import legal_move_list, legal_moves, next_turn, play_move
 
 Action = Move | Start | Pass
 

@@ -15,7 +15,8 @@ from engines.torri.building import gain_amount, gain_source
 from engines.torri.model import BATTLEMENT_PRICE, Move, State
 from engines.torri.movement import Route, builders_on
 from engines.torri.notation import format_action
-from engines.torri.turns import beneath_term, gold_after_move, gold_after_walk, legal_moves
+from engines.torri.payments import gold_after_move, gold_after_walk
+from engines.torri.turns import beneath_term, legal_moves
 
 FEE_SQUARES = 2
 

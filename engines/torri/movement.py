@@ -7,6 +7,7 @@ import heapq
 from typing import NamedTuple
 
 from engines.core.errors import IllegalAction
+from engines.torri.bitboard import bits_of
 from engines.torri.board import Layout
 from engines.torri.model import BATTLEMENT_LETTERS, LETTERS, State, piece_owner
 
@@ -178,11 +179,17 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
     if gold == 0 or not toll_squares:  # only the destination's fee can differ: one route each
         return inferred, {}
     order = lay.index  # square order: row by row
+    chosen = set()  # paid_outcome of each inferred route (a sort only where two or more are paid)
+    for dest, route in inferred.items():
+        paid = route.payees[:gold]
+        chosen.add((dest, paid if len(paid) < 2 else tuple(sorted(paid))))
     best: dict[tuple[str, tuple[int, ...]], tuple[tuple, tuple[str, ...], tuple[int, ...]]] = {}
 
     def record(path: tuple[str, ...], payees: tuple[int, ...]) -> None:
         paid = payees[:gold]
         key = (path[-1], paid if len(paid) < 2 else tuple(sorted(paid)))  # paid_outcome
+        if key in chosen:  # the inferred route's outcome: never another route's
+            return
         old = best.get(key)
         steps, fees = len(path), len(payees)
         if old is not None:
@@ -196,17 +203,23 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
             rank = (steps, fees, tuple(map(order.__getitem__, path)))
         best[key] = (rank, path, payees)
 
-    def toll_ahead(node: str, visited: set[str]) -> bool:
-        """Is a route square with another builder on it reachable without revisiting?"""
-        seen, todo = {node}, [node]
-        while todo:
-            for nxt in lay.neighbours[todo.pop()]:
-                if nxt in own and nxt not in seen and nxt not in visited:
-                    if nxt in toll_squares:
-                        return True
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
+    bits = bits_of(lay)
+    bit, near = bits.bit, bits.near
+    own_bits = sum(bit[sq] for sq in own)
+    toll_bits = sum(bit[sq] for sq in toll_squares)
+
+    def toll_ahead(node: str, visited: int) -> bool:
+        """Is a route square with another builder on it reachable without revisiting
+        (``visited``: the squares of the path, as bits)?"""
+        allowed = own_bits & ~visited
+        seen = bit[node]
+        while True:
+            grown = near(seen) & allowed & ~seen
+            if grown & toll_bits:
+                return True
+            if not grown:
+                return False
+            seen |= grown
 
     def flood(node: str, path: tuple[str, ...], visited: set[str], payees: tuple[int, ...]) -> None:
         """Shortest (then cheapest) continuations from node to every square still in
@@ -227,8 +240,9 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
                 if nxt in own:
                     heapq.heappush(heap, (len(cand), len(cand_pay), cand, nxt, cand_pay))
 
-    def explore(node: str, path: tuple[str, ...], visited: set[str], payees: tuple[int, ...]) -> None:
-        if len(payees) >= gold or not toll_ahead(node, visited):
+    def explore(node: str, path: tuple[str, ...], visited: set[str], payees: tuple[int, ...], marks: int) -> None:
+        """Every path on from node (``visited``: the path's squares, ``marks`` the same as bits)."""
+        if len(payees) >= gold or not toll_ahead(node, marks):
             flood(node, path, visited, payees)
             return
         for nxt in lay.neighbours[node]:
@@ -239,20 +253,16 @@ def reachable(state: State, lay: Layout, seat: int) -> tuple[dict[str, Route], d
             record(cand, cand_pay)
             if nxt in own:
                 visited.add(nxt)
-                explore(nxt, cand, visited, cand_pay)
+                explore(nxt, cand, visited, cand_pay, marks | bit[nxt])
                 visited.remove(nxt)
 
-    explore(start, (), {start}, ())
+    explore(start, (), {start}, (), bit[start])
     # ``explore`` refers to itself: a reference cycle that would keep ``best`` and every
     # path in it alive until the next garbage collection (most of a random game's garbage)
     explore = None  # type: ignore[assignment]
     others: dict[str, list[Route]] = {}
-    chosen = set()  # paid_outcome of each inferred route (a sort only where two or more are paid)
-    for dest, route in inferred.items():
-        paid = route.payees[:gold]
-        chosen.add((dest, paid if len(paid) < 2 else tuple(sorted(paid))))
     for key, (_, path, payees) in sorted(best.items(), key=lambda kv: kv[1][0]):
-        if key not in chosen and len(path) > 1:  # a one-step route is always the inferred one
+        if len(path) > 1:  # a one-step route is always the inferred one
             others.setdefault(key[0], []).append(Route(path, payees))
     return inferred, others
 

@@ -7,7 +7,6 @@ from functools import cache
 from engines.core.errors import IllegalAction
 from engines.core.game import Event, event
 from engines.core.messages import Msg
-from engines.core.rng import Rng
 from engines.torri.board import Layout
 from engines.torri.building import Gain, build_problem, gain_amount, gain_source, height_limit
 from engines.torri.model import (
@@ -19,42 +18,7 @@ from engines.torri.model import (
     State,
 )
 from engines.torri.movement import Route, plan_route, reachable
-
-
-def gold_after_fees(state: State, seat: int, route: Route) -> int:
-    return max(0, state.gold[seat] - len(route.payees))
-
-
-def fees_paid(state: State, seat: int, route: Route) -> tuple[int, ...]:
-    """The payees actually paid, in payment order: the mover pays until out of gold (R8)."""
-    return route.payees[: state.gold[seat]]
-
-
-def gold_after_walk(state: State, seat: int, route: Route) -> list[int]:
-    """Every seat's gold once the fees of the walk are paid (before any build)."""
-    gold = list(state.gold)
-    for payee in fees_paid(state, seat, route):
-        gold[seat] -= 1
-        gold[payee] += 1
-    return gold
-
-
-def gold_after_move(state: State, seat: int, move: Move, route: Route) -> tuple[int, ...]:
-    """Every seat's gold once the move is played: the fees, the battlement price, the
-    gain (as play_move does it)."""
-    gold = gold_after_walk(state, seat, route)
-    if move.build == "walk":
-        return tuple(gold)
-    bank = state.bank
-    if move.build == "battlement":
-        gold[seat] -= BATTLEMENT_PRICE
-        bank += BATTLEMENT_PRICE
-    _, payer, _ = gain_source(state, seat, move.to)
-    got = gain_amount(state, seat, move.to, bank, gold)
-    gold[seat] += got
-    if payer is not None:
-        gold[payer] -= got
-    return tuple(gold)
+from engines.torri.payments import fees_paid, gold_after_fees, gold_after_walk
 
 
 def move_problem(state: State, lay: Layout, seat: int, move: Move, route: Route) -> Msg | None:
@@ -152,27 +116,6 @@ def listed_route(state: State, seat: int, move: Move) -> Route | None:
 _drawn: list[tuple[State, Move, Route, tuple] | None] = [None]
 
 
-def draw_move(state: State, lay: Layout, seat: int, rng: Rng) -> Move | None:
-    """``legal_move_list(...)[rng.below(n)]``, the same draw (None, after drawing below 1,
-    when there is no move: the caller passes), listed afresh without keeping the list: a
-    random game never comes back to a position. The move's route is kept for the
-    ``play_move`` that follows (one slot, checked against the position's key)."""
-    groups, others, count = _listing(state, lay, seat)
-    if not count:
-        rng.below(1)
-        return None
-    i = rng.below(count)
-    for moves, shared in groups:
-        if i < len(moves):
-            move, route = moves[i], shared
-            break
-        i -= len(moves)
-    else:
-        move, route = others[i]
-    _drawn[0] = (state, move, route, (state.turn, seat, list(state.builders), list(state.gold)))
-    return move
-
-
 WALK, BUILD, BATTLEMENT = 1, 2, 4  # the build kinds a destination allows, as bits
 _KIND_BITS = (("walk", WALK), ("build", BUILD), ("battlement", BATTLEMENT))
 _KINDS: dict[tuple[str, int], tuple[Move, ...]] = {}
@@ -236,25 +179,48 @@ def _listing(state: State, lay: Layout, seat: int) -> tuple[list[tuple[tuple[Mov
             inferred.append((moves, route))
             count += len(moves)
             continue
-        outcomes: set[tuple[str, tuple[int, ...]]] = set()
-        for i, route in enumerate((inferred_routes[dest], *other_routes[dest])):
-            via = route.via if i else None
-            for build, bit in _KIND_BITS:
-                if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
-                    continue
-                move = move_of(dest, via, build)
-                # routes paying different builders may still end alike: a fee paid to
-                # a player who then pays it back as the building gain (R13)
-                outcome = (build, gold_after_move(state, seat, move, route))
-                if outcome in outcomes:
-                    continue
-                outcomes.add(outcome)
-                if i:
-                    others.append((move, route))
-                else:
-                    inferred.append(((move,), route))
-                count += 1
+        first, rest = route_outcomes(state, seat, dest, kinds, (inferred_routes[dest], *other_routes[dest]))
+        inferred += [((move,), route) for move, route in first]
+        others += rest
+        count += len(first) + len(rest)
     return inferred, others, count
+
+
+def route_outcomes(state: State, seat: int, dest: str, kinds: int, routes: tuple[Route, ...]
+                   ) -> tuple[list[tuple[Move, Route]], list[tuple[Move, Route]]]:
+    """The moves to a square that routes paying different builders reach (``routes``: the
+    inferred one first): one per build kind allowed (``kinds``, as bits) and outcome, over
+    the inferred route (no `via`) and over the others (with their `via`), apart."""
+    first: list[tuple[Move, Route]] = []
+    rest: list[tuple[Move, Route]] = []
+    gold = state.gold[seat]
+    _, payer, amount = gain_source(state, seat, dest)
+    outcomes: set[tuple[str, tuple[int, ...]]] = set()
+    for i, route in enumerate(routes):
+        walked = gold_after_walk(state, seat, route)
+        for build, bit in _KIND_BITS:
+            if not kinds & bit or (bit == BATTLEMENT and gold - len(route.payees) < BATTLEMENT_PRICE):
+                continue
+            # every seat's gold after the move, as gold_after_move has it: routes paying
+            # different builders may still end alike (a fee paid to a player who then
+            # pays it back as the building gain, R13)
+            if build == "walk":
+                after = tuple(walked)
+            else:
+                after_build, bank = walked.copy(), state.bank
+                if build == "battlement":
+                    after_build[seat] -= BATTLEMENT_PRICE
+                    bank += BATTLEMENT_PRICE
+                got = min(amount, bank if payer is None else after_build[payer])  # gain_amount
+                after_build[seat] += got
+                if payer is not None:
+                    after_build[payer] -= got
+                after = tuple(after_build)
+            if (build, after) in outcomes:
+                continue
+            outcomes.add((build, after))
+            (rest if i else first).append((move_of(dest, route.via if i else None, build), route))
+    return first, rest
 
 
 def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = False) -> list[Event]:
@@ -268,6 +234,9 @@ def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = Fa
     start = state.builders[seat]
     if start is None:  # moves are played after the set-up placed every builder
         raise RuntimeError(f"seat {seat}'s builder is not on the board")
+    if quiet:
+        _play_quietly(state, lay, seat, move, route, start)
+        return []
     # the walk, and the fees to the builders on every square entered
     state.builders[seat] = move.to
     paid: dict[int, int] = {}
@@ -319,6 +288,41 @@ def play_move(state: State, lay: Layout, seat: int, move: Move, quiet: bool = Fa
             events += trigger_end(state, lay, seat)
     state.last_move = [start, *route.path]
     return events
+
+
+def _play_quietly(state: State, lay: Layout, seat: int, move: Move, route: Route, start: str) -> None:
+    """``play_move``'s changes to the state and nothing else (no events): the search's
+    fast path, tested against the full one. The lists are changed in place (the state is
+    the search's own copy)."""
+    state.builders[seat] = move.to
+    gold = state.gold
+    for payee in route.payees[: gold[seat]]:  # fees_paid
+        gold[seat] -= 1
+        gold[payee] += 1
+    build = move.build
+    if build != "walk":
+        _, payer, amount = gain_source(state, seat, move.to)
+        bank = state.bank
+        if build == "battlement":
+            gold[seat] -= BATTLEMENT_PRICE
+            bank += BATTLEMENT_PRICE
+            state.battlements_left[seat] -= 1
+            piece = BATTLEMENT_LETTERS[seat]
+        else:
+            state.simple_left[seat] -= 1
+            piece = LETTERS[seat]
+        if payer is None:  # gain_amount
+            got = min(amount, bank)
+            bank -= got
+        else:
+            got = min(amount, gold[payer])
+            gold[payer] -= got
+        gold[seat] += got
+        state.bank = bank
+        state.towers[move.to] = state.towers.get(move.to, "") + piece
+        if build == "build" and state.simple_left[seat] == 0 and state.end_turn is None:
+            trigger_end(state, lay, seat)
+    state.last_move = [start, *route.path]
 
 
 @cache

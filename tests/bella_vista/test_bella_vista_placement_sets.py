@@ -9,8 +9,6 @@ from engines.bella_vista import BellaVista, State
 from engines.bella_vista.building import coins_earned, place, placeable
 from engines.bella_vista.components import zoning_card
 from engines.bella_vista.geometry import geometry, shape_of
-from engines.bella_vista.placement_set import _select
-from engines.core.rng import Rng
 from tests.bella_vista.bv_helpers import random_states
 
 GAME = BellaVista()
@@ -75,14 +73,6 @@ def test_placement_sets_fall_back_as_each_placement_says(zoning):
         place(state, None, 5, False, found[0])
     assert {(True, True, True), (True, False, True), (True, False, False)} <= steps  # border, anywhere, none
     assert any(not forced for forced, _, _ in steps)
-
-
-def test_the_kth_set_bit_of_a_mask():
-    rng = Rng.from_seed(12)
-    for _ in range(300):
-        mask = rng.next_u64() << rng.below(300) | rng.next_u64()
-        bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
-        assert [_select(mask, k) for k in range(len(bits))] == bits
 
 
 def test_coins_earned_are_counted_from_the_standing_buildings_cells():

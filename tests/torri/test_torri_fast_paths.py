@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from engines.core.playout import fast_playout, playout
 from engines.core.rng import Rng, SplitMix64, scripted
-from engines.torri import turns
+from engines.torri import bitboard, draw, turns
 from engines.torri.board import layout
 from engines.torri.model import Move, Options
 from engines.torri.movement import _least_fees, _nearest, fees_map, reachable, route_squares
@@ -105,7 +105,7 @@ def test_a_drawn_route_serves_only_the_drawn_object_unchanged_and_once():
 
     def drawn():
         turns._listed.clear()
-        move = turns.draw_move(state, lay, 0, Rng.from_seed(1))
+        move = draw.draw_move(state, lay, 0, Rng.from_seed(1))
         assert move is not None and turns._drawn[0] is not None
         return move, turns._drawn[0][2]
 
@@ -230,3 +230,56 @@ def test_the_fast_playout_ends_as_the_checked_game_with_the_same_draws(players):
         assert moves == len(steps)
         fast.last_events = checked.last_events
         assert fast == checked
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_moves_counted_from_masks_are_the_listed_moves_one_by_one(players):
+    """``draw.choices`` counts the legal moves from bit masks and ``draw.nth`` finds the
+    i-th: for every i, the very move and route ``list_moves`` lists i-th. Both kinds of
+    position occur: where every route to a square pays alike (only the drawn move's
+    route is searched), and where routes pay different builders (moves with a `via`)."""
+    alike = differ = 0
+    for state in random_positions(players, games=6, every=2):
+        seat = min(GAME.to_act(state))
+        lay = layout(state.shape, players)
+        listed = turns.list_moves(state, lay, seat)
+        found = draw.choices(state, lay, seat)
+        assert found.total == len(listed)
+        for i, (move, route) in enumerate(listed):
+            assert draw.nth(state, lay, seat, found, i) == (move, route), (i, move)
+        alike += found.routes is None
+        differ += any(move.via for move, _ in listed)
+    assert alike > 100 and differ > (5 if players > 2 else 0)
+
+
+def test_tower_masks_kept_between_calls_are_the_masks_made_afresh():
+    """``bitboard.tower_sets`` updates the masks of the last towers it saw for the squares
+    that changed: in a game's order, out of order, and with a tower emptied or changed in
+    place, the masks are those of towers seen for the first time."""
+    lay = layout(GAME.new_game(4, Options(), 0).shape, 4)
+    bits = bitboard.bits_of(lay)
+    states = list(random_positions(4, games=2, every=1))
+    towers = [s.towers for s in states] + [s.towers for s in reversed(states[::7])]
+    changed = dict(states[-1].towers)
+    changed[next(iter(changed))] = ""
+    changed[lay.squares[0] if lay.squares[0] not in changed else lay.squares[1]] = "RRb"
+    towers.append(changed)
+    def masks(sets):  # without the empty masks of pieces no longer on top, of heights no longer reached
+        by_top, at_least, closed = sets
+        return {top: mask for top, mask in by_top.items() if mask}, [mask for mask in at_least if mask], closed
+
+    for each in towers:
+        kept = bitboard.tower_sets(each, bits)
+        bitboard._last[0] = None
+        assert masks(bitboard.tower_sets(each, bits)) == masks(kept)
+
+
+def test_tower_masks_are_made_again_for_another_wall():
+    """The same towers on another wall are other bits: the masks kept for one layout are
+    not reused for another (a 3-player game's, then a 4-player game's)."""
+    towers = {"B3": "B", "C2": "YGr", "D4": "nB"}
+    medium, large = (bitboard.bits_of(layout(GAME.new_game(n, Options(), 0).shape, n)) for n in (3, 4))
+    assert medium.bit["B3"] != large.bit["B3"]
+    bitboard.tower_sets(towers, medium)
+    on_large = bitboard.tower_sets(towers, large)
+    assert on_large.by_top["B"] == large.bit["B3"] | large.bit["D4"] and on_large.closed == large.bit["C2"]
