@@ -17,7 +17,10 @@ Levels:
   iteration on a freshly sampled position, availability counts in the selection);
   simultaneous decisions are chosen by each deciding seat independently (decoupled UCT),
   so no seat's sealed choice is seen by another; chance comes from each sample's own
-  generator. Leaves are scored by a short random playout and the game's evaluation.
+  generator. Leaves are scored by a short random playout (``Game.search_rollout`` moves,
+  none for Leonardo) and the game's evaluation. Where a game sets ``search_prior``, each
+  root action starts with that many virtual visits at greedy's judgement ("prior
+  knowledge" in UCT): the search departs from greedy's choice only on evidence.
 
 Time is not the engine's business: the caller passes a ``Budget`` whose ``expired`` is
 its own clock (or a fixed number of iterations, for reproducible tests).
@@ -120,29 +123,32 @@ class GreedyAgent(Agent):
     def _decide(self, game, view, seat, legal, rng, budget):
         if len(legal) == 1:
             return Decision(legal[0])
+        scores = self.judge(game, view, seat, legal, rng)
+        index = max(range(len(legal)), key=scores.__getitem__)  # the first of equals
+        value = scores[index]
+        return Decision(legal[index], value=value, reason=game.explain(view, seat, legal[index], value))
+
+    def judge(self, game: Game, view: Any, seat: int, legal: list, rng: Rng) -> list[float]:
+        """Each action's margin after the move, averaged over the sampled positions."""
         k = self.samples if game.traits.hidden_information or game.traits.chance else 1
         # the same k positions for every action (each re-dealt from its own seed): actions are
         # compared on the same secrets and the same future draws, not on different luck
         seeds = [rng.next_u64() for _ in range(k)]
-        best: tuple[float, int] | None = None
-        for i, action in enumerate(legal):
+        scores = []
+        for action in legal:
             total = 0.0
             for seed in seeds:
                 state = game.sample_state(view, seat, Rng.from_seed(seed))
                 total += margin(game.evaluate_move(state, seat, action), seat)
-            score = total / k
-            if best is None or score > best[0]:
-                best = (score, i)
-        assert best is not None
-        value, index = best
-        return Decision(legal[index], value=value, reason=game.explain(view, seat, legal[index], value))
+            scores.append(total / k)
+        return scores
 
 
 @dataclass
 class _Stats:
-    visits: dict[str, int] = field(default_factory=dict)
+    visits: dict[str, float] = field(default_factory=dict)
     total: dict[str, float] = field(default_factory=dict)
-    avail: dict[str, int] = field(default_factory=dict)
+    avail: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -166,22 +172,30 @@ class _Node:
 class MctsAgent(Agent):
     """Information-set MCTS (see the module text). ``exploration`` is UCB's constant on
     rewards in [0, 1]; ``rollout`` random moves are played below a new leaf before the
-    evaluation; ``max_depth`` bounds a descent (in decisions)."""
+    evaluation (None: the game's ``search_rollout``); ``max_depth`` bounds a descent (in
+    decisions). ``prior_visits`` (None: the game's ``search_prior``) virtual visits per root
+    action at greedy's judgement (``prior_samples`` positions; see ``_seed``)."""
 
     level = "mcts"
 
-    def __init__(self, exploration: float = 0.6, rollout: int = 4, max_depth: int = 40):
+    def __init__(self, exploration: float = 0.6, rollout: int | None = None, max_depth: int = 40,
+                 prior_visits: float | None = None, prior_samples: int = 3):
         self.exploration, self.rollout, self.max_depth = exploration, rollout, max_depth
+        self.prior_visits, self.prior_samples = prior_visits, prior_samples
 
     def _decide(self, game, view, seat, legal, rng, budget):
         if len(legal) == 1:
             return Decision(legal[0])
         root = _Node()
+        prior = game.search_prior if self.prior_visits is None else self.prior_visits
+        if prior > 0:
+            self._seed(game, view, seat, legal, rng, root.of(seat), prior)
+        rollout = game.search_rollout if self.rollout is None else self.rollout
         done, longest = 0, 0.0
         while not budget.spent(done, longest):
             before = budget.left() if budget.left is not None else 0.0
             state = game.sample_state(view, seat, rng)
-            self._iterate(game, state, root, rng)
+            self._iterate(game, state, root, rng, rollout)
             done += 1
             if budget.left is not None:
                 longest = max(longest, before - budget.left())
@@ -197,10 +211,21 @@ class MctsAgent(Agent):
         action = keys[best]
         return Decision(action, value=value, reason=game.explain(view, seat, action, value), iterations=done)
 
+    def _seed(self, game: Game, view: Any, seat: int, legal: list, rng: Rng, stats: _Stats, visits: float) -> None:
+        """The greedy agent's judgement as prior knowledge: each root action starts with
+        ``visits`` virtual visits at the reward of its one-move look (``Game.evaluate_move``,
+        over the same few sampled positions for every action), so the search leaves greedy's
+        choice only on the evidence of its own iterations."""
+        scores = GreedyAgent(self.prior_samples).judge(game, view, seat, legal, rng)
+        for action, score in zip(legal, scores, strict=True):
+            key = game.action_key(action)
+            stats.visits[key] = stats.avail[key] = visits
+            stats.total[key] = visits * game.reward(score)
+
     def _key(self, game, view, seat, action, index):
         return game.action_key(action)
 
-    def _iterate(self, game: Game, state: Any, root: _Node, rng: Rng) -> None:
+    def _iterate(self, game: Game, state: Any, root: _Node, rng: Rng, rollout: int) -> None:
         path: list[tuple[_Node, list[tuple[int, str]]]] = []
         node = root
         values: list[float] | None = None
@@ -231,7 +256,7 @@ class MctsAgent(Agent):
             if expanded:
                 break
         if values is None:
-            values = self._leaf(game, state, rng)
+            values = self._leaf(game, state, rng, rollout)
         rewards = game.rewards(values)
         for n, picks in path:
             for s, k in picks:
@@ -243,8 +268,8 @@ class MctsAgent(Agent):
         n = stats.visits[key]
         return stats.total[key] / n + self.exploration * math.sqrt(math.log(stats.avail[key]) / n)
 
-    def _leaf(self, game: Game, state: Any, rng: Rng) -> list[float]:
-        for _ in range(self.rollout):
+    def _leaf(self, game: Game, state: Any, rng: Rng, rollout: int) -> list[float]:
+        for _ in range(rollout):
             if game.result(state) is not None:
                 break
             acting = sorted(game.to_act(state))

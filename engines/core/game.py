@@ -273,6 +273,8 @@ class Game(ABC, Generic[S, A, V, O]):
 
     # --- for agents (engines/core/agents.py) ----------------------------------
     score_scale: ClassVar[float] = 10.0  # a typical final-score margin between two players
+    search_prior: ClassVar[float] = 0.0  # mcts: virtual visits at greedy's judgement per root action (0: none)
+    search_rollout: ClassVar[int] = 4  # mcts: random moves played below a new leaf before the evaluation
 
     def sample_state(self, view: V, seat: int, rng: Rng) -> S:
         """A whole position consistent with what ``seat`` sees in ``view``: every secret the
@@ -296,9 +298,13 @@ class Game(ABC, Generic[S, A, V, O]):
         out = []
         for seat, mine in enumerate(values):
             best = max((v for s, v in enumerate(values) if s != seat), default=0.0)
-            x = max(-30.0, min(30.0, (mine - best) / self.score_scale))
-            out.append(1.0 / (1.0 + math.exp(-x)))
+            out.append(self.reward(mine - best))
         return out
+
+    def reward(self, margin: float) -> float:
+        """One seat's margin over the strongest other seat as a reward in (0, 1) (``rewards``)."""
+        x = max(-30.0, min(30.0, margin / self.score_scale))
+        return 1.0 / (1.0 + math.exp(-x))
 
     def advance(self, state: S, seat: int, action: A) -> None:
         """Search's fast path: play a legal action on ``state`` in place (no copy, no gate,

@@ -300,3 +300,18 @@ def test_a_timed_search_stops_before_an_iteration_would_overrun():
     out = MctsAgent().decide(NIM, NIM.view(state, 0), 0, NIM.legal_actions(state, 0), Rng.from_seed(1), budget)
     assert now[0] <= 1.0 + 0.010 + 1e-9 and out.iterations >= 20
     assert not Budget(left=lambda: 1.0).spent(3, longest=0.5) and Budget(left=lambda: 1.0).spent(3, longest=0.7)
+
+
+def test_a_prior_starts_the_search_at_greedys_choice_and_evidence_can_leave_it():
+    """With greedy's judgement as prior visits, a search stopped before its first iteration
+    plays greedy's move (a low card is redrawn; without the prior it would be the first legal
+    action, keep); with iterations, Nim's wins (which greedy cannot see) are still found."""
+    low = CARDS.new_game(2, NimOptions(), 3).model_copy(update={"cards": [1, 5]})
+    greedy = decide(CARDS, GreedyAgent(), low, 0, iterations=0).action
+    assert isinstance(greedy, Redraw)
+    assert decide(CARDS, MctsAgent(prior_visits=5), low, 0, iterations=0).action == greedy
+    assert isinstance(decide(CARDS, MctsAgent(), low, 0, iterations=0).action, Keep)
+    for pile, best in ((6, 2), (7, 3)):
+        state = NIM.new_game(2, NimOptions(pile=pile), 1)
+        assert decide(NIM, MctsAgent(prior_visits=5), state, 0, iterations=2000).action == Take(n=best)
+    assert NIM.search_prior == CARDS.search_prior == 0  # off unless a title turns it on

@@ -68,8 +68,8 @@ def test_every_level_plays_only_legal_actions(players):
     """200 seeded one-round games (half with the corporations variant from 4 players): in each,
     one seat greedy, the next mcts, the others random, moving round the table from game to
     game; every decision checked against the legal actions (greedy with one sample and mcts with
-    two iterations a decision, to stay quick)."""
-    agents = {"random": RandomAgent(), "greedy": GreedyAgent(samples=1), "mcts": MctsAgent()}
+    two iterations a decision after a one-sample prior, to stay quick)."""
+    agents = {"random": RandomAgent(), "greedy": GreedyAgent(samples=1), "mcts": MctsAgent(prior_samples=1)}
     for seed in range(200):
         options = Options(max_rounds=1, corporations=players >= 4 and seed % 2 == 1)
         state = G.new_game(players, options, seed)
@@ -188,3 +188,17 @@ def test_the_evaluations_rents_and_capitals_are_the_rules():
                     if f.active:
                         assert worth[f.id] == sum(capital(state, f).values()) - f.florins
     assert checked > 500
+
+
+def test_mcts_starts_from_greedys_choice():
+    """Leonardo's search starts from greedy's judgement (``search_prior``): stopped before its
+    first iteration, it plays what greedy plays from the same generator, in every position
+    (without the prior, its untried actions would leave it the first legal one)."""
+    for state, seat in _positions():
+        legal = G.legal_actions(state, seat)
+        for seed in range(3):
+            greedy = GreedyAgent().decide(G, G.view(state, seat), seat, legal, Rng.from_seed(seed), Budget())
+            mcts = MctsAgent().decide(G, G.view(state, seat), seat, legal, Rng.from_seed(seed), Budget(iterations=0))
+            assert mcts.action == greedy.action, (state.phase, seed)
+    assert any(GreedyAgent().decide(G, G.view(s, k), k, G.legal_actions(s, k), Rng.from_seed(0), Budget()).action
+               != G.legal_actions(s, k)[0] for s, k in _positions())
