@@ -93,7 +93,7 @@ async def refresh_lobby(bot: PiazzaBot, game_id: int) -> None:
     or closed, without buttons. A post that cannot be edited (deleted by a moderator) is logged."""
     try:
         row = await bot.service.game_row(game_id)
-        posts = await bot.service.lobby_posts(game_id)
+        posts = await bot.service.lobby_posts(row)  # the row read once for every post
     except Refusal:
         return
     for channel_id, message_id, text, announcement in posts:

@@ -69,7 +69,9 @@ class Places(Replaying):
     async def lobby_text(self, game_id: int, announcement: bool = False) -> str:
         """The lobby post: the game, who is seated, and what the buttons do (or that it has started);
         ``announcement``: the short post in the channel of a game in its thread. In the game's language."""
-        row = await self.game_row(game_id)
+        return self._lobby_text(await self.game_row(game_id), announcement)
+
+    def _lobby_text(self, row: GameRow, announcement: bool) -> str:
         lang = game_lang(row)
         where = f" <#{row.channel_id}>" if row.parent_id is not None else ""
         if row.status not in ("lobby", "active"):  # over, aborted or damaged: only its title and number
@@ -87,14 +89,13 @@ class Places(Replaying):
         """A post that shows the game's lobby below ``head``: ``lobby_posts`` lists it from now on."""
         await self.store.keep_lobby_post(game_id, channel_id, message_id, head)
 
-    async def lobby_posts(self, game_id: int) -> list[tuple[int, int, str, bool]]:
-        """Every post showing the game's lobby, as it should read now: (channel, message, text, whether
-        it is an announcement: a post outside the game's place, which only offers to join)."""
-        row = await self.game_row(game_id)
+    async def lobby_posts(self, row: GameRow) -> list[tuple[int, int, str, bool]]:
+        """Every post showing the lobby of ``row``'s game, as it should read now: (channel, message, text,
+        whether it is an announcement: a post outside the game's place, which only offers to join)."""
         out = []
-        for channel_id, message_id, head in await self.store.lobby_posts(game_id):
+        for channel_id, message_id, head in await self.store.lobby_posts(row.id):
             announcement = channel_id != row.channel_id
-            seats = await self.lobby_text(game_id, announcement)
+            seats = self._lobby_text(row, announcement)
             out.append((channel_id, message_id, "\n".join(t for t in (head, seats) if t), announcement))
         return out
 
