@@ -57,6 +57,9 @@ def _owes(row: GameRow, game: Loaded, seat: int) -> None:
 
 
 class BotPlay(Looking):
+    async def _apply_deadline(self, row: GameRow, game: Loaded) -> Post | None:
+        raise NotImplementedError  # the service's: a game whose deadline has passed ends before anything else
+
     # --- the lobby --------------------------------------------------------------
     async def add_bot(self, channel_id: int, user: User, level: str) -> Post:
         """A seated player seats a bot of ``level`` in the lobby."""

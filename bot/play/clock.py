@@ -126,7 +126,9 @@ class Clocked(Notifying):
                     row = await self.store.open_game_in(channel_id)
                     if row is None or row.id != game_id or row.status != "active":
                         continue
-                    await self._seat_due(row, self._states.load(row), seat)
+                    game = self._states.load(row)
+                    if await self._apply_deadline(row, game) is None:  # past its date, the game ends instead
+                        await self._seat_due(row, game, seat)
             except Damaged as exc:
                 self._warn(exc)
             except Exception:

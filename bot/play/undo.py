@@ -24,7 +24,6 @@ from bot.play import presenting
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bot_play import BotPlay
 from bot.play.locale import game_lang
-from bot.play.stored import Loaded
 from bot.play.words import phrase, say
 from bot.store import GameRow, LoggedAction, StaleVersion
 from engines.core import SYSTEM, Msg
@@ -95,9 +94,6 @@ def _taken_back(row: GameRow, game, entries: list[LoggedAction]):
 
 
 class Undoing(BotPlay):
-    async def _apply_deadline(self, row: GameRow, game: Loaded) -> Post | None:
-        raise NotImplementedError  # the service's (a game whose deadline passed ends first)
-
     async def undo(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
         """Take back the caller's last move, or refuse saying why (nothing changes then)."""
         async with self._lock(channel_id):

@@ -53,3 +53,21 @@ async def test_the_watcher_ends_a_game_nobody_touches(store):
     clock.now = NOW + timedelta(days=2)
     post = await service.check_deadline(1)
     assert post is not None and post.finished and post.board_image
+
+
+async def test_a_turn_clock_falling_due_after_the_date_ends_the_game_instead(store):
+    """The watcher reads the date once per step: when a seat's timeout and the game's date both
+    pass between two steps, the clock's step finds the date passed and ends the game; nobody's
+    move is played by the autopilot after the date."""
+    clock = Clock()
+    service = GameService(store, clock=clock)
+    await service.create(7, 1, ANNE, "leonardo", "deadline=2026-11-30T18:00 clock=24 on_timeout=autopilot")
+    await service.join(1, BRUNO)
+    await service.start(1, ANNE, seed=4)
+    clock.now = NOW + timedelta(days=2)  # past the date (30 h) and every seat's 24 h
+    assert await store.due_clocks(clock.now)
+    await service.run_clocks()
+    row = await store.last_game_in(1)
+    assert row.status == "finished"
+    log = await store.actions(row.id)
+    assert [a.seat for a in log] == [-1] and '"time_up"' in log[-1].action
