@@ -83,9 +83,8 @@ async def test_a_deadline_due_while_both_run_fires_once(double: DiscordDouble, p
         alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
         await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "deadline=2026-11-29T18:00")
         posts = len(double.public(games))
-        # past the deadline, before any turn clock's work (a reminder at 24 h, the autopilot at 48 h):
-        # a jump past those too could land between a sweep's deadline query and its clocks query,
-        # and the autopilot would move first (a test artefact: real time does not jump mid-sweep)
+        # past the deadline, before any turn clock's work (a reminder at 24 h, the autopilot at 48 h);
+        # a clock that fell due too would end the game all the same (``run_clocks`` checks the date first)
         clock.now += timedelta(hours=7)
         for _ in range(1200):  # the final board can take seconds to draw on a loaded machine
             await asyncio.sleep(0.05)
