@@ -69,6 +69,10 @@ see; an experiment, not shipped) 65.3% (58.4-71.5, 200); mcts 60.0% (50.2-69.1, 
 winner's luck alone (rents and tolls paid, market outcomes, event payouts, works of art above or
 below the mean tile) exceeds its winning margin (13 on rents and tolls alone; the median winning
 margin is 373 florins). Seeing every secret gains 3 points and search at 1 s about as much: none comes near 80%.
+Session 6, the same mcts on the idle machine, seeds 101-200: 52.0% of 100 two-player games against
+greedy (42.3-61.5), 24.0% of 100 three-player games against two greedy (16.7-33.2; mean margin -494
+florins against greedy's -319): search at 250 ms adds noise to this judgement more often than it
+corrects it.
 """
 
 from __future__ import annotations
