@@ -72,7 +72,9 @@ margin is 373 florins). Seeing every secret gains 3 points and search at 1 s abo
 Session 6, the same mcts on the idle machine, seeds 101-200: 52.0% of 100 two-player games against
 greedy (42.3-61.5), 24.0% of 100 three-player games against two greedy (16.7-33.2; mean margin -494
 florins against greedy's -319): search at 250 ms adds noise to this judgement more often than it
-corrects it.
+corrects it. A stronger prior, tried and left out (3 players against two greedy, 100 games each):
+50 virtual visits 27.0% (seeds 101-200); 200 visits 34.5% (seeds 101-200) but 24.0% (seeds 1-100),
+29.3% over the 200 against 25.0% as kept, within the noise; 200 visits in 2 players 52.5% (101-200).
 """
 
 from __future__ import annotations
