@@ -75,6 +75,9 @@ florins against greedy's -319): search at 250 ms adds noise to this judgement mo
 corrects it. A stronger prior, tried and left out (3 players against two greedy, 100 games each):
 50 virtual visits 27.0% (seeds 101-200); 200 visits 34.5% (seeds 101-200) but 24.0% (seeds 1-100),
 29.3% over the 200 against 25.0% as kept, within the noise; 200 visits in 2 players 52.5% (101-200).
+A million visits (greedy's choice, whatever the search finds) 30.5% (seeds 1-100, 22.3-40.1; mean
+margin -383 against greedy's -361): play at greedy's level measures a third, so a lower bound above
+1/3 needs an agent clearly stronger than greedy.
 """
 
 from __future__ import annotations
