@@ -1,4 +1,6 @@
-"""``python -m bot run | demo | bench | arena | replay | db copy``, also installed as the ``piazza`` command (see the README).
+"""``python -m bot run | demo | bench | arena | replay | db copy``, also installed as the ``piazza`` command.
+
+Where each command is explained: ``DOCS`` (a test checks every place it names exists).
 
 Every refusal is one line on stderr and exit status 2; ``run`` documents its own statuses.
 """
@@ -20,20 +22,39 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: {self.prog}: {message} (see --help)\n")
 
 
+# Where --help sends readers: a file of the source checkout and a heading in it (tests/platform/test_cli.py
+# checks that each exists).
+DOCS = {
+    "run": ("docs/running.md", "Running it on Discord"),
+    "demo": ("docs/developing.md", "Tests and the demo"),
+    "bench": ("docs/developing.md", "Benchmark"),
+    "arena": ("docs/developing.md", "Arena"),
+    "replay": ("docs/playing.md", "Commands"),
+    "db": ("docs/running.md", "Several processes: PostgreSQL and sharding"),
+}
+
+
+def see(command: str) -> str:
+    path, heading = DOCS[command]
+    return f"(see {path}: {heading})"
+
+
 def program_name() -> str:
     return "piazza" if os.path.basename(sys.argv[0]) == "piazza" else "python -m bot"
 
 
 def parser() -> argparse.ArgumentParser:
-    top = OneLineParser(prog=program_name(), description="Piazza: board games on Discord.")
+    top = OneLineParser(prog=program_name(), description="Piazza: board games on Discord.",
+                       epilog="Each command is explained in the docs/ folder of the source: playing.md, running.md, "
+                              "developing.md.")
     sub = top.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help=f"run the Discord bot (needs DISCORD_TOKEN) {see('run')}")
     run.add_argument("--shard-count", metavar="N", help="run sharded: Discord's shard count (else PIAZZA_SHARD_COUNT)")
     run.add_argument("--shard-ids", metavar="IDS", help="the shards this process runs, e.g. 0,1 (else "
                                                         "PIAZZA_SHARD_IDS; default: all of them)")
 
-    demo = sub.add_parser("demo", help="play complete offline games between computer players")
+    demo = sub.add_parser("demo", help=f"play complete offline games between computer players {see('demo')}")
     demo.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     demo.add_argument("--players", type=int, metavar="N",
                       help="number of players (default: 3, or the nearest count a game takes); without "
@@ -45,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", default="demo-out", help="folder for the board images and score sheets "
                                                          "(default: demo-out)")
 
-    bench = sub.add_parser("bench", help="measure the move pipeline, image size, playouts and memory")
+    bench = sub.add_parser("bench", help=f"measure the move pipeline, image size, playouts and memory {see('bench')}")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument("--game", help="game key: bella_vista, torri or leonardo (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
@@ -60,7 +81,7 @@ def parser() -> argparse.ArgumentParser:
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")
 
-    arena = sub.add_parser("arena", help="play seeded games between agents and report who wins")
+    arena = sub.add_parser("arena", help=f"play seeded games between agents and report who wins {see('arena')}")
     arena.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
     arena.add_argument("--seats", required=True, metavar="LEVELS",
                        help="one level per seat, comma separated: random, greedy or mcts (e.g. mcts,greedy,greedy); "
@@ -71,11 +92,11 @@ def parser() -> argparse.ArgumentParser:
                        help="thinking time per decision of greedy and mcts, in ms (default: 1000)")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g (default: 1)")
     arena.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    replay = sub.add_parser("replay", help="draw every board of an exported game again and check its final state")
+    replay = sub.add_parser("replay", help=f"draw every board of an exported game again and check its final state {see('replay')}")
     replay.add_argument("file", help="a game record exported with /export (JSON)")
     replay.add_argument("--out", default="replay-out", help="folder for the board images (default: replay-out)")
 
-    db = sub.add_parser("db", help="database tools (see the README: Deployment)")
+    db = sub.add_parser("db", help=f"database tools {see('db')}")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_copy = db_sub.add_parser("copy", help="copy every table to another database, then verify each game by replay")
     db_copy.add_argument("--from", dest="source", required=True, metavar="URL",

@@ -176,10 +176,10 @@ def test_every_move_the_help_shows_is_read_by_the_parser_as_autocomplete_writes_
 
 
 def test_every_move_of_the_readmes_table_is_spelled_as_in_the_help():
-    """The README's notation table shows the moves as /help and autocomplete write them (it said
+    """The players' guide's notation table shows the moves as /help and autocomplete write them (it said
     ``office skip`` where both write ``office 0``)."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Leonardo"):]
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Leonardo"):] + "\n## "
     section = section[:section.index("\n## ")]
     moves = [m for line in section.splitlines() if line.startswith("| ") for m in re.findall(r"`([^`]+)`", line)]
     text = words(Msg("leo.help"))

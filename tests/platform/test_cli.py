@@ -148,3 +148,27 @@ def test_the_piazza_command_is_the_same_command_line():
     assert result.stderr.startswith("error: Bella Vista is for 2 to 4 players, not 0.")
     usage = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60).stdout
     assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db}" in usage
+
+
+def test_every_place_the_help_sends_readers_to_exists():
+    """``--help`` names a file of docs/ and a heading in it for each command (it once sent readers to
+    "the README: Deployment", a section that did not exist)."""
+    from pathlib import Path
+
+    from bot.__main__ import DOCS, parser
+
+    root = Path(__file__).resolve().parents[2]
+    top = parser()
+    commands = next(a for a in top._actions if a.dest == "command").choices
+    assert set(DOCS) == set(commands)  # every command has a place
+    for command, (path, heading) in DOCS.items():
+        text = (root / path).read_text(encoding="utf-8")
+        assert re.search(rf"^#+ {re.escape(heading)}$", text, re.MULTILINE), (command, path, heading)
+    shown = run_bot("--help").stdout
+    pointers = re.findall(r"\(see ([\w/.]+\.md): ([^)]+)\)", " ".join(shown.split()))
+    assert len(pointers) == len(DOCS)
+    for path, heading in pointers:
+        assert re.search(rf"^#+ {re.escape(heading)}$", (root / path).read_text(encoding="utf-8"), re.MULTILINE)
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for link in re.findall(r"\]\((docs/[\w.]+\.md)\)", readme):
+        assert (root / link).is_file(), link
