@@ -45,7 +45,7 @@ def test_placeholders_and_plural_tables_match_the_source(locale):
         assert isinstance(template, dict) == isinstance(source[key], dict), (locale, key, "plural table or not")
         if isinstance(template, dict):
             assert template["count"] == source[key]["count"], (locale, key)
-            forms = set(template) - {"count"}
+            forms = set(template) - {"count", "zero"}  # a zero form is what 0 says, in any locale
             assert forms <= tags and {"one", "other"} <= forms, (locale, key, forms)
 
 
@@ -75,16 +75,18 @@ def test_commands_named_in_sentences_are_the_locale_s_command_names(locale):
 
 
 def test_plural_forms_follow_each_language():
-    """CLDR: Portuguese (Brazil) says one for 0 and 1, Italian and English for 1 only."""
+    """CLDR's rules, except that a Brazilian reads zero in the plural ("0 moedas", as Italian "0 monete"
+    and English "0 coins"), although CLDR's pt rule gives 0 the singular (issue 24, issue 28)."""
     earlier = [catalog(loc).text(Msg("bot.board.earlier", count=n)) for loc in LOCALES for n in (0, 1, 2)]
     assert earlier == [
         "… 0 earlier moves: see /log.", "… 1 earlier move: see /log.", "… 2 earlier moves: see /log.",
-        "… 0 jogada anterior: veja /registro.", "… 1 jogada anterior: veja /registro.",
+        "… 0 jogadas anteriores: veja /registro.", "… 1 jogada anterior: veja /registro.",
         "… 2 jogadas anteriores: veja /registro.",
         "… 0 mosse precedenti: vedi /registro.", "… 1 mossa precedente: vedi /registro.",
         "… 2 mosse precedenti: vedi /registro.",
     ]
-    assert catalog("pt-BR").text(Msg("bv.gloss.build", coins=0)) == "+0 moeda"
+    assert [catalog("pt-BR").text(Msg("bv.gloss.build", coins=n)) for n in (0, 1, 2)] == [
+        "+0 moedas", "+1 moeda", "+2 moedas"]
     assert catalog("it").text(Msg("bv.gloss.build", coins=0)) == "+0 monete"
 
 
