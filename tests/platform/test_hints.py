@@ -39,7 +39,7 @@ async def test_hints_cannot_be_asked_of_a_title_without_hooks(service, monkeypat
 async def test_hints_are_yes_or_no_and_off_by_default(service, monkeypatch):
     register(monkeypatch, "broken_torri", BrokenTorri)
     why = await refused(service, service.create(7, 1, ANNE, "broken_torri", "hints=maybe"))
-    assert why == "Option hints='maybe' is not valid for Le Torri di Bologna: write yes or no."
+    assert why == "Option `hints=maybe` is not valid for Le Torri di Bologna: write yes or no."
     await service.create(7, 1, ANNE, "broken_torri")
     await service.join(1, BRUNO)
     await service.start(1, ANNE, seed=1)

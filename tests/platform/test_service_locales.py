@@ -48,7 +48,8 @@ async def test_an_unknown_language_is_refused_and_opens_nothing(service, store):
 async def test_help_describes_the_options_in_the_reader_s_language(service):
     with reading("it"):
         text = service.help_text("torri")
-    assert "forma delle mura" in text and "wall shape" not in text and "`max_rounds` (predefinito `40`)" in text
+    assert "forma delle mura" in text and "wall shape" not in text
+    assert "`max_rounds` (da 15 a 200, predefinito `40`)" in text
     with reading("pt-BR"):
         assert "a cidade: random" in service.help_text("bella_vista")
     with reading("en"):

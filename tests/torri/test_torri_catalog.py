@@ -188,6 +188,7 @@ def test_every_key_of_the_catalog_file_is_used():
     file_keys = {k for k in catalog().templates if k.startswith("torri.")}
     categories = {f"torri.category.{c}" for c in CATEGORIES}
     options = {f"torri.option.{name}" for name in Options.model_fields}  # /help: "<prefix>.option.<name>"
+    options |= {f"torri.option_default.{name}" for name in Options.model_fields}  # and an empty default's words
     unused = file_keys - code_keys() - renderer_keys() - categories - options - {"torri.help"}
     assert not unused, sorted(unused)
     assert categories <= file_keys and "torri.help" in file_keys
