@@ -58,10 +58,17 @@ def typed_options(chosen: dict[str, object]) -> str:
     return " ".join(f"{key}={typed_value(value)}" for key, value in chosen.items())
 
 
+def visible(text: str) -> str:
+    """``text`` as a refusal would quote it: invisible format characters (zero-width spaces, direction
+    marks) dropped, other unprintable ones (controls, line breaks) made spaces, so what is read is
+    what the player is shown."""
+    return "".join("" if unicodedata.category(ch) == "Cf" else ch if ch.isprintable() else " " for ch in text)
+
+
 def split_options(text: str | None) -> dict[str, str]:
     """``"a=1 b=two"`` (spaces or commas between pairs) -> ``{"a": "1", "b": "two"}``."""
     out: dict[str, str] = {}
-    for part in (text or "").replace(",", " ").split():
+    for part in visible(text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
             raise OptionError("bot.options.unreadable", part=part)

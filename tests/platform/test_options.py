@@ -133,3 +133,16 @@ def test_help_shows_defaults_as_typed_never_python_values(engine, locale):
 def test_option_names_are_read_in_ascii_case_only():
     assert split_options("LAYOUT=rome, Max-Rounds=20") == {"layout": "rome", "max_rounds": "20"}
     assert "key" not in split_options("\u212aEY=1")  # the Kelvin sign is not a "k"
+
+
+def test_invisible_characters_in_options_are_dropped_and_controls_separate_pairs():
+    """What is read is what a refusal shows: "hints=yes" with a zero-width space was refused while the
+    refusal quoted "hints=yes"."""
+    assert split_options("hints=yes\u200b\x01max_rounds=2\u20600") == {"hints": "yes", "max_rounds": "20"}
+
+
+def test_input_with_nothing_printable_is_quoted_as_an_ellipsis_never_an_empty_code_span():
+    with pytest.raises(OptionError) as exc:
+        split_options("=\x01")
+    assert said(exc.value) == "Cannot read option `=`: write options as name=value, e.g. `layout=rome`."
+    assert say(None, OptionError("bot.options.twice", name="\u200b\x00")) == "Option `…` is given twice."
