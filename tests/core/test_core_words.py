@@ -66,7 +66,7 @@ def test_styles_decide_how_seats_and_inputs_look():
 
 
 def test_refusals_and_legacy_sentences_render():
-    assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X is for 2 to 4 players, not 1."
+    assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X needs 2–4 players, not 1."
     with pytest.raises(ValueError):  # engines speak in keys, never in sentences
         RuleError("An old {sentence}.")
 
