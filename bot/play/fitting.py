@@ -62,32 +62,24 @@ def pages(blocks: Sequence[str], limit: int, sep: str = "\n\n") -> list[str]:
     as keep them whole; a block too long for a page is split at its line breaks, and a line too long
     for a page is shortened between words. No page is empty; no text is lost but what a single
     over-long line must lose."""
+    pieces = [piece for block in blocks
+              for piece in ([block] if len(block) <= limit
+                            else _pack([clip_words(line, limit) for line in block.split("\n")], limit, "\n"))]
+    return _pack(pieces, limit, sep)
+
+
+def _pack(pieces: Sequence[str], limit: int, sep: str) -> list[str]:
+    """``pieces`` (each at most ``limit`` long) joined by ``sep`` into as few texts of at most
+    ``limit`` characters as keep each piece whole, in order."""
     out: list[str] = []
     page = ""
-    for block in blocks:
-        for piece in ([block] if len(block) <= limit else _split_lines(block, limit)):
-            joined = f"{page}{sep}{piece}" if page else piece
-            if len(joined) <= limit:
-                page = joined
-            else:
-                out.append(page)
-                page = piece
+    for piece in pieces:
+        joined = f"{page}{sep}{piece}" if page else piece
+        if len(joined) <= limit:
+            page = joined
+        else:
+            out.append(page)
+            page = piece
     if page:
         out.append(page)
     return out
-
-
-def _split_lines(block: str, limit: int) -> list[str]:
-    parts: list[str] = []
-    part = ""
-    for line in block.split("\n"):
-        line = clip_words(line, limit)
-        joined = f"{part}\n{line}" if part else line
-        if len(joined) <= limit:
-            part = joined
-        else:
-            parts.append(part)
-            part = line
-    if part:
-        parts.append(part)
-    return parts
