@@ -14,10 +14,10 @@ from functools import cache
 from PIL import Image
 
 from engines.leonardo.model import View
-from render.leonardo_hand import draw_hand
-from render.leonardo_look import LeoCanvas, style
-from render.leonardo_panel import draw_panel, static_panel
-from render.leonardo_ring import draw_ring, static_ring
+from render.leonardo.hand import draw_hand
+from render.leonardo.look import LeoCanvas, style
+from render.leonardo.panel import draw_panel, static_panel
+from render.leonardo.ring import draw_ring, static_ring
 from render.palette import marks
 from render.text import drawing_locale
 
