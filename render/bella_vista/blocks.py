@@ -3,7 +3,7 @@ board, the Zoning card, the contracts, the end-of-game objectives (the key and t
 have modules of their own).
 
 Each panel is a ``Block``: how narrow it may be, how tall it is at a width, and how to draw
-it there; ``render/bella_vista.py`` arranges them round the town.
+it there; ``render/bella_vista/renderer.py`` arranges them round the town.
 """
 
 from __future__ import annotations
