@@ -7,7 +7,7 @@ from functools import cache
 from engines.bella_vista import BellaVista, Options
 from engines.core.playout import playout
 from engines.core.rng import Rng
-from render.bella_vista_town import LABEL_H, LABEL_W
+from render.bella_vista.town import LABEL_H, LABEL_W
 from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
 
 SPACE = 3  # px at least between two texts side by side (a chip's mark and the words after it: 4)

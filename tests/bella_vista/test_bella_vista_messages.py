@@ -22,7 +22,7 @@ from render.text import catalog, words
 from tests.locale_words import units_named
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [*sorted((ROOT / "engines" / "bella_vista").glob("*.py")), *sorted((ROOT / "render").glob("bella_vista*.py"))]
+SOURCES = [*sorted((ROOT / "engines" / "bella_vista").glob("*.py")), *sorted((ROOT / "render" / "bella_vista").glob("*.py"))]
 PHASES = ("offers", "construction", "contract", "neutral", "over")
 
 
@@ -201,8 +201,8 @@ def _board_families() -> set[str]:
 
 
 def _board_names() -> set[str]:
-    """Board words the renderer asks for by name (``w("round")``): a literal in render/bella_vista*.py."""
-    text = "\n".join(p.read_text() for p in SOURCES if p.parent.name == "render")
+    """Board words the renderer asks for by name (``w("round")``): a literal in render/bella_vista/."""
+    text = "\n".join(p.read_text() for p in SOURCES if p.parent.parent.name == "render")
     return {f"bv.board.{name}" for name in re.findall(r"[\"']([a-z][a-z0-9_]*)[\"']", text)}
 
 

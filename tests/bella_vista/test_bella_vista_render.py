@@ -8,8 +8,8 @@ from bv_render_helpers import GAME, NAMES, history, moments
 from PIL import ImageChops
 
 from engines.bella_vista import Options
-from render.bella_vista import BellaVistaRenderer, draw_board
-from render.bella_vista_town import town_layer
+from render.bella_vista.renderer import BellaVistaRenderer, draw_board
+from render.bella_vista.town import town_layer
 from render.common import encode_image
 
 R = BellaVistaRenderer()

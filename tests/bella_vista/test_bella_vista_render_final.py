@@ -10,7 +10,7 @@ from bv_render_helpers import GAME, NAMES, history
 from engines.bella_vista.last_move import plain
 from engines.bella_vista.positions import build as put
 from engines.bella_vista.positions import set_coins
-from render.bella_vista import draw_board
+from render.bella_vista.renderer import draw_board
 from render.text import words
 
 

@@ -9,8 +9,8 @@ from bv_render_helpers import NAMES, apart, history
 
 from engines.bella_vista.positions import build, construct
 from engines.bella_vista.view import HandCardView, PlacementView
-from render.bella_vista import draw_private
-from render.bella_vista_draw import GHOST, WHITE
+from render.bella_vista.draw import GHOST, WHITE
+from render.bella_vista.renderer import draw_private
 from render.text import words
 
 

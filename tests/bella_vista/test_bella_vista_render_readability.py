@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from bv_render_helpers import GAME, NAMES, apart, moments, readable
 
-from render.bella_vista import draw_board, draw_private
+from render.bella_vista.renderer import draw_board, draw_private
 
 CASES = [(2, "new_york", 1), (2, "random", 2), (3, "rome", 3), (3, "random", 4), (4, "london", 5),
          (4, "random", 6), (4, "bangkok", 7), (3, "paris", 8), (2, "berlin", 9)]

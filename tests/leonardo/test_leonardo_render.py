@@ -18,8 +18,8 @@ from engines.leonardo.model import Options
 from engines.leonardo.positions import next_art, started
 from render.canvas import INLINE_WIDTH, MIN_PIECE_INLINE, MIN_TEXT_INLINE
 from render.common import encode_image
-from render.leonardo import LeonardoRenderer, draw_board, static_layer
-from render.leonardo_look import GROUNDS
+from render.leonardo.look import GROUNDS
+from render.leonardo.renderer import LeonardoRenderer, draw_board, static_layer
 from render.text import catalog
 
 NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]

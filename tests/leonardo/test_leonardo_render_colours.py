@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from render.leonardo_look import GROUNDS
-from render.leonardo_ring import DISTRICT_LOOK, KIND_LOOK, band_tile
+from render.leonardo.look import GROUNDS
+from render.leonardo.ring import DISTRICT_LOOK, KIND_LOOK, band_tile
 from render.palette import PLAYER_COLOURS
 from tests.render.colour_science import ciede2000, worst_distance
 

@@ -9,7 +9,7 @@ from PIL import ImageChops
 
 from engines.leonardo.positions import next_art
 from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
-from render.leonardo import LeonardoRenderer, draw_private
+from render.leonardo.renderer import LeonardoRenderer, draw_private
 
 NAMES = ["Anne", "Bruno", "Carla"]
 

@@ -24,7 +24,7 @@ from tests.locale_words import units_named
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engines" / "torri"
-RENDERER = sorted((ROOT / "render").glob("torri*.py"))  # the board's own words: torri.board.*
+RENDERER = sorted((ROOT / "render" / "torri").glob("*.py"))  # the board's own words: torri.board.*
 KEY = re.compile(r'"(torri\.[a-z_]+\.[a-z_]+)"')
 TALL = {"C4": "nGY", "E4": "nYG"}
 

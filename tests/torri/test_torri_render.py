@@ -9,7 +9,7 @@ from engines.core.rng import Rng
 from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
 from render.common import encode_image
-from render.torri import TorriRenderer, image_height, static_layer
+from render.torri.renderer import TorriRenderer, image_height, static_layer
 
 R = TorriRenderer()
 NAMES = ["Alice", "Bob", "Carla", "Dmitri"]

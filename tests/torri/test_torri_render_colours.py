@@ -10,9 +10,9 @@ import pytest
 
 from engines.torri.positions import GAME, play, position
 from render.palette import player_colour
-from render.torri import draw_board
-from render.torri_board import frame
-from render.torri_pieces import BACKGROUNDS, FLOOR, NEUTRAL, TRAIL
+from render.torri.board import frame
+from render.torri.pieces import BACKGROUNDS, FLOOR, NEUTRAL, TRAIL
+from render.torri.renderer import draw_board
 from tests.render.colour_science import VISIONS, ciede2000, simulate
 
 THRESHOLD = 20

@@ -10,7 +10,7 @@ from torri_boards import NAMES, boards
 from engines.torri.positions import GAME, play, position
 from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
 from render.common import encode_image
-from render.torri import draw_board
+from render.torri.renderer import draw_board
 
 BOARDS = boards()
 

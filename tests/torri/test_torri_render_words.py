@@ -14,7 +14,7 @@ from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
 from render.common import font
 from render.text import catalog
-from render.torri import draw_private, panel_words
+from render.torri.renderer import draw_private, panel_words
 
 BOARDS = boards()
 

@@ -1,9 +1,9 @@
 """Leonardo (1988): the public board and a player's hand, drawn from views.
 
 The board (1092 x 908 px, about 550 x 457 once Discord shows it): the 32-space route as a
-ring (``render/leonardo_ring.py``), and in its centre the round, who must act, the last
-move, the players' table and a legend (``render/leonardo_panel.py``); the hand image shows
-a player's palazzi with the works of art on each (``render/leonardo_hand.py``). Whatever
+ring (``render/leonardo/ring.py``), and in its centre the round, who must act, the last
+move, the players' table and a legend (``render/leonardo/panel.py``); the hand image shows
+a player's palazzi with the works of art on each (``render/leonardo/hand.py``). Whatever
 never changes is drawn once per locale and pasted.
 """
 
@@ -14,10 +14,10 @@ from functools import cache
 from PIL import Image
 
 from engines.leonardo.model import View
-from render.leonardo_hand import draw_hand
-from render.leonardo_look import LeoCanvas, style
-from render.leonardo_panel import draw_panel, static_panel
-from render.leonardo_ring import draw_ring, static_ring
+from render.leonardo.hand import draw_hand
+from render.leonardo.look import LeoCanvas, style
+from render.leonardo.panel import draw_panel, static_panel
+from render.leonardo.ring import draw_ring, static_ring
 from render.palette import marks
 from render.text import drawing_locale
 

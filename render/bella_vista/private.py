@@ -12,7 +12,7 @@ from __future__ import annotations
 from engines.bella_vista import terms
 from engines.bella_vista.view import HandCardView
 from engines.bella_vista.viewing import contract_words
-from render.bella_vista_blocks import (
+from render.bella_vista.blocks import (
     CHIP,
     GAP,
     HEAD,
@@ -23,7 +23,7 @@ from render.bella_vista_blocks import (
     heading,
     zoning,
 )
-from render.bella_vista_draw import (
+from render.bella_vista.draw import (
     BODY,
     HEADING,
     MUTED,
@@ -36,9 +36,9 @@ from render.bella_vista_draw import (
     text_width,
     wrap,
 )
-from render.bella_vista_layout import arrange
-from render.bella_vista_page import Header, Page, frame, must, paste_town, status
-from render.bella_vista_town import Town, buildings, neighborhood_names, reach, suggestion
+from render.bella_vista.layout import arrange
+from render.bella_vista.page import Header, Page, frame, must, paste_town, status
+from render.bella_vista.town import Town, buildings, neighborhood_names, reach, suggestion
 from render.canvas import Canvas
 from render.palette import INK
 

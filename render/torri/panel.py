@@ -15,7 +15,7 @@ from engines.torri.model import View
 from engines.torri.scoring import CATEGORIES
 from render.canvas import RGB
 from render.palette import INK, player_colour
-from render.torri_blocks import (
+from render.torri.blocks import (
     INNER,
     Block,
     Chip,
@@ -29,8 +29,8 @@ from render.torri_blocks import (
     fit,
     wrap,
 )
-from render.torri_pieces import BODY, HEAD, MERLON, NEUTRAL, SLAB, SMALL
-from render.torri_stamps import measure
+from render.torri.pieces import BODY, HEAD, MERLON, NEUTRAL, SLAB, SMALL
+from render.torri.stamps import measure
 
 CHIP = 34  # a player's chip (17 px inline)
 LINE = 27  # a line of SMALL text

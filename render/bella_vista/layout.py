@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from render.bella_vista_blocks import Block
-from render.bella_vista_draw import MARGIN, WIDTH
-from render.bella_vista_town import LABEL_H, LABEL_W, Town
+from render.bella_vista.blocks import Block
+from render.bella_vista.draw import MARGIN, WIDTH
+from render.bella_vista.town import LABEL_H, LABEL_W, Town
 
 GAP = 22  # between the town and the panels, and between panels
 SIDE_WANTED = 420  # the town's cells grow (up to CELL_MAX) while this much room is left beside it

@@ -7,8 +7,8 @@ name on top) and one row per category, so the panel fits beside a tall town."""
 
 from __future__ import annotations
 
-from render.bella_vista_blocks import HEAD, Block, Words, heading
-from render.bella_vista_draw import (
+from render.bella_vista.blocks import HEAD, Block, Words, heading
+from render.bella_vista.draw import (
     BAND,
     BODY,
     CHIP,
@@ -22,7 +22,7 @@ from render.bella_vista_draw import (
     line_height,
     text_width,
 )
-from render.bella_vista_rich import draw_rich, rich_height
+from render.bella_vista.rich import draw_rich, rich_height
 from render.palette import INK
 
 CATEGORY_WORDS = {"coins": "col_coins", "contracts": "col_contracts", "height_objective": "col_height",

@@ -11,8 +11,8 @@ from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import cards, space
 from engines.leonardo.model import FirmView, View
-from render.leonardo_look import HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
-from render.leonardo_ring import BAND, WIDTH, band_tile, income, look_of, whole_districts
+from render.leonardo.look import HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo.ring import BAND, WIDTH, band_tile, income, look_of, whole_districts
 from render.palette import INK
 from render.text import Catalog, Style, catalog
 

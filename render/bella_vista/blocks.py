@@ -3,7 +3,7 @@ board, the Zoning card, the contracts, the end-of-game objectives (the key and t
 have modules of their own).
 
 Each panel is a ``Block``: how narrow it may be, how tall it is at a width, and how to draw
-it there; ``render/bella_vista.py`` arranges them round the town.
+it there; ``render/bella_vista/renderer.py`` arranges them round the town.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from render.bella_vista_draw import (
+from render.bella_vista.draw import (
     BAND,
     BODY,
     CHIP,
@@ -32,7 +32,7 @@ from render.bella_vista_draw import (
     text_width,
     wrap,
 )
-from render.bella_vista_glyphs import glyph, stripes
+from render.bella_vista.glyphs import glyph, stripes
 from render.palette import INK, ink_on, player_colour
 
 GAP = 14  # between a block's parts

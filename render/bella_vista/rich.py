@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from render.bella_vista_draw import CHIP, BoardCanvas, People, chip, fit, line_height, text_width
+from render.bella_vista.draw import CHIP, BoardCanvas, People, chip, fit, line_height, text_width
 from render.palette import INK
 from render.text import Style
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.bella_vista import terms
-from render.bella_vista_blocks import Words
-from render.bella_vista_draw import (
+from render.bella_vista.blocks import Words
+from render.bella_vista.draw import (
     BAND,
     BODY,
     HEADING,
@@ -20,9 +20,9 @@ from render.bella_vista_draw import (
     line_height,
     text_width,
 )
-from render.bella_vista_layout import plan, town_frame
-from render.bella_vista_rich import SEAT_STYLE, draw_rich, rich_height
-from render.bella_vista_town import LABEL_H, LABEL_W, Town, tile_key, town_layer
+from render.bella_vista.layout import plan, town_frame
+from render.bella_vista.rich import SEAT_STYLE, draw_rich, rich_height
+from render.bella_vista.town import LABEL_H, LABEL_W, Town, tile_key, town_layer
 from render.palette import INK
 from render.text import catalog
 

@@ -2,7 +2,7 @@
 
 The squares sit on a grid under column letters and row numbers, the walls a thick brick line
 around them. In each square the tower stands on the left, seen from the side (one lettered
-slab per level, see ``render.torri_pieces``), and the builders standing there on the right,
+slab per level, see ``render.torri.pieces``), and the builders standing there on the right,
 so a pawn never hides a level. The last move's route is drawn with arrows on the edges it
 crossed, corner marks on the square it left and a frame around the square it reached.
 """
@@ -18,7 +18,7 @@ from engines.torri.board import Layout, layout
 from engines.torri.model import TowerView, View
 from render.canvas import RGB, Canvas
 from render.palette import INK, player_colour
-from render.torri_pieces import (
+from render.torri.pieces import (
     FLOOR,
     GRID,
     MERLON,
@@ -35,7 +35,7 @@ from render.torri_pieces import (
     pawn_height,
     slab,
 )
-from render.torri_stamps import measure, write
+from render.torri.stamps import measure, write
 
 WIDTH = 1100  # the whole image; every size below is chosen for it (550 px inline = half)
 BOARD_W = 716  # the board's part of the width; the panel has the rest

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.bella_vista_draw import (
+from render.bella_vista.draw import (
     BODY,
     GHOST,
     GLYPH,
@@ -36,7 +36,7 @@ from render.bella_vista_draw import (
     text_width,
     wrap,
 )
-from render.bella_vista_glyphs import glyph, stripes
+from render.bella_vista.glyphs import glyph, stripes
 from render.palette import INK, ink_on, player_colour
 
 LABEL_W = 34  # row numbers left of the town

@@ -12,7 +12,7 @@ from engines.leonardo import terms
 from engines.leonardo.components import board, cards, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
-from render.leonardo_look import (
+from render.leonardo.look import (
     CHIP,
     HEAD,
     MUTED,
@@ -26,7 +26,7 @@ from render.leonardo_look import (
     fit,
     width,
 )
-from render.leonardo_ring import CENTRE, band_tile, look_of
+from render.leonardo.ring import CENTRE, band_tile, look_of
 from render.palette import INK
 from render.text import Catalog, Style, catalog
 

@@ -18,7 +18,7 @@ from PIL import Image
 
 from engines.bella_vista import terms
 from engines.bella_vista.viewing import contract_words
-from render.bella_vista_blocks import (
+from render.bella_vista.blocks import (
     Block,
     contracts,
     objectives,
@@ -26,13 +26,13 @@ from render.bella_vista_blocks import (
     standings,
     zoning,
 )
-from render.bella_vista_draw import WIDTH, new_canvas
-from render.bella_vista_key import key
-from render.bella_vista_layout import arrange
-from render.bella_vista_page import Header, Page, caption, frame, must, paste_town, status
-from render.bella_vista_private import draw_hand
-from render.bella_vista_scores import scores
-from render.bella_vista_town import buildings, neighborhood_names
+from render.bella_vista.draw import WIDTH, new_canvas
+from render.bella_vista.key import key
+from render.bella_vista.layout import arrange
+from render.bella_vista.page import Header, Page, caption, frame, must, paste_town, status
+from render.bella_vista.private import draw_hand
+from render.bella_vista.scores import scores
+from render.bella_vista.town import buildings, neighborhood_names
 from render.canvas import Canvas
 from render.text import drawing_locale
 

@@ -20,11 +20,11 @@ from engines.torri.model import View
 from render.canvas import Canvas
 from render.palette import marks
 from render.text import DEFAULT_LOCALE, catalog, drawing_locale
-from render.torri_blocks import Words, X, draw_panel, height, words
-from render.torri_board import BOARD_W, WIDTH, board_height, draw_ground, draw_pieces, frame
-from render.torri_panel import legend, panel
-from render.torri_pieces import FLOOR, GRID, TITLE
-from render.torri_stamps import write
+from render.torri.blocks import Words, X, draw_panel, height, words
+from render.torri.board import BOARD_W, WIDTH, board_height, draw_ground, draw_pieces, frame
+from render.torri.panel import legend, panel
+from render.torri.pieces import FLOOR, GRID, TITLE
+from render.torri.stamps import write
 
 PANEL_TOP = 60  # below the title
 LEGEND_H = 44 + 12  # the legend and the margin under it

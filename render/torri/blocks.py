@@ -14,9 +14,9 @@ from engines.core.messages import Msg
 from render.canvas import RGB, Canvas
 from render.palette import INK, player_colour
 from render.text import Catalog, Style
-from render.torri_board import BOARD_W, WIDTH
-from render.torri_pieces import chip, slab
-from render.torri_stamps import measure, write
+from render.torri.board import BOARD_W, WIDTH
+from render.torri.pieces import chip, slab
+from render.torri.stamps import measure, write
 
 X = BOARD_W + 20  # the panel's left edge for text
 INNER = WIDTH - X - 16  # its width for text

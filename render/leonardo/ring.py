@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from engines.leonardo.components import board, cards, district_spaces, office_at, space
 from engines.leonardo.model import View
-from render.leonardo_look import (
+from render.leonardo.look import (
     CHIP,
     GROUND,
     LINE,

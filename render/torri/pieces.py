@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from render.canvas import RGB, Canvas
 from render.palette import INK, ink_on
-from render.torri_stamps import write
+from render.torri.stamps import write
 
 FLOOR: RGB = (228, 240, 228)  # a square inside the walls (and the panel)
 OUTSIDE: RGB = (184, 196, 178)  # beyond the walls, under the coordinates
