@@ -16,14 +16,22 @@ Placeholders name a parameter and, after a colon, how to show it:
 - ``{x}``: as it is (a nested message is rendered, a list joined: "A, B and C");
 - ``{x:seat}`` / ``{x:seats}``: a seat (or a list of seats) as the medium names players;
 - ``{x:input}``: a player's input, on one line and shortened (never echoed whole);
-- ``{x:signed}``: a number with its sign (+3, -2, 0).
+- ``{x:signed}``: a number with its sign (+3, -2, 0);
+- ``{x:<unit>}``: a number with its noun in the right plural form: the plural table
+  ``<file>.unit.<unit>`` of the message's own file (``{price:florins}`` in ``leo.toml`` is
+  ``leo.unit.florins``: "1 florin", "5 florins"), so a sentence with several counts agrees with each.
 
 How a medium shows seats and inputs (bold and escaped in chat, plain on an image) is a
 ``Style``; the words are the same.
 
 Locales: ``en`` (the source, Discord's en-US and en-GB), ``pt-BR`` and ``it``. Which plural form
-a number takes is CLDR's rule for the locale, read from Babel (Portuguese says "1 moeda" and
-"0 moeda", Italian "0 monete"). A key missing from a translation falls back to English, with one
+a number takes is CLDR's rule for the locale, read from Babel, with two choices of ours
+(``Catalog.form``): a table's ``zero`` form, where it has one, is what 0 says in every locale
+("Nothing was still hidden at the end."); and Brazilian Portuguese puts 0 in ``other``. CLDR's
+``pt`` rule gives 0 the ``one`` form ("0 moeda"), but a Brazilian player reads a count of zero in
+the plural ("0 moedas", "0 pontos", "zero jogadas": the usage of Brazilian style guides and of
+games' Brazilian releases), so "0 moeda" would read as a typo. Italian and English already say
+"0 monete", "0 coins". A key missing from a translation falls back to English, with one
 warning per key in the log: a live bot never fails on a sentence the lead has not translated yet
 (the completeness test in tests/core/test_core_locales.py is what fails instead). Images are drawn
 in the locale of ``drawing_in`` (a context variable, so a worker thread drawing one game's board
@@ -53,6 +61,8 @@ from engines.core.messages import Msg
 DEFAULT_LOCALE = "en"
 LOCALES = ("en", "pt-BR", "it")  # the folders under data/messages/, the source first
 PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+ZERO_IS_OTHER = frozenset({"pt-BR"})  # locales whose 0 takes the plural, whatever CLDR says (see above)
+RESERVED_SPECS = frozenset({"seat", "seats", "input", "signed"})  # any other placeholder format is a unit
 Template = str | dict[str, str]
 
 log = logging.getLogger("piazza")
@@ -117,8 +127,18 @@ class Catalog:
         return last.format(head=", ".join(items[:-1]), tail=items[-1])
 
     def plural(self, n: int) -> str:
-        """The plural category of ``n`` in this locale (CLDR's rule, from Babel)."""
+        """The plural category of ``n`` in this locale: CLDR's rule (from Babel), except that 0 is
+        ``other`` in the locales of ``ZERO_IS_OTHER``."""
+        if n == 0 and self.locale in ZERO_IS_OTHER:
+            return "other"
         return plural_rule(self.locale)(n)
+
+    def form(self, table: dict[str, str], n: int) -> str:
+        """The form of a plural table ``n`` takes: its ``zero`` form for 0 where it has one, else the
+        form of ``n``'s plural category, else ``other``."""
+        if n == 0 and "zero" in table:
+            return table["zero"]
+        return table.get(self.plural(n)) or table["other"]
 
 
 @cache
@@ -127,16 +147,25 @@ def plural_rule(locale: str) -> Callable[[int], str]:
     return Locale.parse(locale.replace("-", "_")).plural_form
 
 
+def unit_key(message_key: str, spec: str) -> str:
+    """The plural table a ``{x:<unit>}`` placeholder of ``message_key``'s template names."""
+    return f"{message_key.split('.', 1)[0]}.unit.{spec}"
+
+
 class _Formatter(string.Formatter):
     def __init__(self, catalog: Catalog, style: Style):
         self.catalog, self.style = catalog, style
+        self._rendering: list[str] = []  # the keys of the messages being rendered, the innermost last
 
     def render(self, msg: Msg) -> str:
         template, source = self.catalog.lookup(msg.key)
         if isinstance(template, dict):
-            count = msg.params[template["count"]]
-            template = template.get(source.plural(int(count))) or template["other"]
-        return self.vformat(template, (), msg.params)
+            template = source.form(template, int(msg.params[template["count"]]))
+        self._rendering.append(msg.key)
+        try:
+            return self.vformat(template, (), msg.params)
+        finally:
+            self._rendering.pop()
 
     def format_field(self, value: Any, spec: str) -> str:
         if spec == "seat":
@@ -148,8 +177,15 @@ class _Formatter(string.Formatter):
         if spec == "signed":
             return f"{int(value):+d}"
         if spec:
-            raise ValueError(f"unknown placeholder format {spec!r}")
+            return self._unit(value, spec)
         return self._plain(value)
+
+    def _unit(self, value: Any, spec: str) -> str:
+        key = unit_key(self._rendering[-1], spec)
+        table = self.catalog.lookup(key)[0] if self.catalog.has(key) else None
+        if not isinstance(table, dict):
+            raise ValueError(f"unknown placeholder format {spec!r}: no plural table {key}")
+        return self.render(Msg(key, **{table["count"]: int(value)}))
 
     def _plain(self, value: Any) -> str:
         if isinstance(value, Msg):

@@ -13,7 +13,7 @@ import tomllib
 from functools import cache
 
 from engines.core.data import data_root
-from render.text import LOCALES, catalog
+from render.text import LOCALES, RESERVED_SPECS, catalog, unit_key
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 # notation: code spans, quoted input, name=value options, /commands (each locale's own names)
@@ -55,6 +55,20 @@ def assert_in_language(text: str, locale: str, ignore: set[str] = frozenset()) -
     assert not foreign, f"{sorted(foreign)} are not {locale} in: {text}"
     words = words_of(text) - ignore
     assert not words or words & own_words(locale) or words <= vocabulary(locale), (locale, text)
+
+
+def units_named(prefix: str) -> set[str]:
+    """The ``<prefix>.unit.*`` plural tables the English templates of ``<prefix>.*`` name with
+    ``{n:<unit>}`` (render/text.py): used, though no code names them."""
+    out = set()
+    for key, template in catalog("en").templates.items():
+        if not key.startswith(prefix + "."):
+            continue
+        forms = [v for k, v in template.items() if k != "count"] if isinstance(template, dict) else [template]
+        for form in forms:
+            out |= {unit_key(key, spec) for _, field, spec, _ in string.Formatter().parse(form)
+                    if field and spec and spec not in RESERVED_SPECS}
+    return out
 
 
 def proper_words(names: list[str]) -> set[str]:

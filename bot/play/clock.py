@@ -27,7 +27,7 @@ from bot.play.bots import has_hooks
 from bot.play.locale import game_lang
 from bot.play.names import chat_name
 from bot.play.notify import Notifying, channel_link
-from bot.play.options import OptionError
+from bot.play.options import OptionError, typed_number
 from bot.play.stored import Loaded, title_name
 from bot.play.words import phrase
 from bot.store import GameRow
@@ -51,10 +51,10 @@ def parse_clock(hours: str | None, on_timeout: str | None) -> GameClock:
         text = hours.strip().lower()
         if text in ("off", "no", "none"):
             value = None
-        elif not text.isdigit():
-            raise OptionError("bot.clock.unreadable", text=hours, most=MAX_HOURS)
         else:
-            value = int(text)
+            value = typed_number(text)  # ASCII digits only ("²" or 4,300 digits are refused, not raised)
+            if value is None:
+                raise OptionError("bot.clock.unreadable", text=hours, most=MAX_HOURS)
             if not 1 <= value <= MAX_HOURS:
                 raise OptionError("bot.clock.out_of_range", text=hours, most=MAX_HOURS)
     chosen = (on_timeout or "autopilot").strip().lower()

@@ -24,8 +24,9 @@ from render.text import Style, catalog
 
 def chat_input(text: str) -> str:
     """A player's input as chat shows it: one line, at most 60 characters, no backtick (so a
-    template can show it in a code span, where markdown and mentions stay literal)."""
-    return quote(text).replace("`", "'")
+    template can show it in a code span, where markdown and mentions stay literal), and never
+    empty (an empty code span shows as two backticks): input with nothing printable is "…"."""
+    return quote(text).replace("`", "'") or "…"
 
 
 def chat_style(row: GameRow | None, lang: str | None = None) -> Style:

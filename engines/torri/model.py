@@ -9,7 +9,6 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, TypeAdapter, fi
 from engines.core.game import TimeUp
 from engines.core.messages import Msg
 from engines.core.rng import Blake2b, Rng, SplitMix64
-from engines.torri.board import shape_names
 
 _FLAT_RNGS = (Blake2b, SplitMix64)  # generators whose fields are all immutable
 LETTERS = "BGYR"  # simple pieces, by seat
@@ -43,7 +42,7 @@ def revived(messages: list) -> list:
 class Options(BaseModel):
     model_config = ConfigDict(frozen=True)  # states share their options (see State.__deepcopy__)
 
-    shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty = by player count")
+    shape: str = Field("", description="wall shape (small, medium, large, far, bend); empty: by player count")
     squared_runs: bool = Field(False, description="central-tower runs score length squared instead of x2")
     max_rounds: int = Field(40, ge=15, le=200, description="the end is triggered after this round at the latest")
 
@@ -51,15 +50,9 @@ class Options(BaseModel):
     @classmethod
     def _known_shape(cls, shape: str) -> str:
         """Shape names are read in any case. Whether the shape exists is ``Torri.check_options``'s
-        refusal (a message key); whether it suits the player count ``Torri.check_players``'s.
-
-        Transitional: until the platform calls ``check_options`` when a game is opened, an
-        unknown shape is also refused here, as the options are read, with pydantic's words
-        (delete this refusal then; ``check_options`` says the same)."""
-        shape = shape.strip().lower()
-        if shape and shape not in shape_names():
-            raise ValueError(f"there is no wall shape of that name; choose one of {', '.join(shape_names())}")
-        return shape
+        refusal (a message key, which the platform calls when a game is opened); whether it suits
+        the player count ``Torri.check_players``'s."""
+        return shape.strip().lower()
 
 
 class State(BaseModel):

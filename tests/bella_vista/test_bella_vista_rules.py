@@ -103,7 +103,7 @@ def test_no_building_on_park_or_river():
     with pytest.raises(IllegalAction) as err:
         act(s, 0, "build E1-F1")
     assert err.value.msg.key == "bv.error.wrong_shape"
-    assert words(err.value) == ("Building #5 cannot stand on E1-F1 (“build E1-F1”): it covers 2 spaces side by side, "
+    assert words(err.value) == ("Building #5 cannot stand on E1-F1 (`build E1-F1`): it covers 2 spaces side by side, "
                                 "on Neighborhood spaces only (no Park or River).")
 
 
@@ -310,14 +310,14 @@ def test_cannot_pay_goes_last():
     assert [a.cost for a in GAME.legal_actions(s, 1)] == [None] * 3
     with pytest.raises(IllegalAction) as err:
         act(s, 1, f"offer 1 #{card}")
-    assert words(err.value) == (f"You have 0 coins and cannot pay the 1-coin space (“offer 1 #{card}”): "
+    assert words(err.value) == (f"You have 0 coins and cannot pay the 1-coin space (`offer 1 #{card}`): "
                                 "free and affordable: none.")
     s, _ = act(s, 1, f"offer last #{card}")
     last = f"offer last #{s.architects[2].hand[0]}"
     with pytest.raises(IllegalAction) as err:
         act(s, 2, last)
     assert err.value.msg == Msg("bv.error.cannot_go_last", input=last, free=Msg("bv.term.spaces", costs=[7, 5, 3, 1]))
-    assert words(err.value) == (f"You can still pay a free offer space, so you cannot go last (“{last}”): "
+    assert words(err.value) == (f"You can still pay a free offer space, so you cannot go last (`{last}`): "
                                 "choose one of 7, 5, 3 and 1.")
     s, _ = offer_any(s)
     s, _ = offer_any(s)

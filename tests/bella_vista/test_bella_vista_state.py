@@ -233,7 +233,7 @@ def test_contract_with_a_circled_digit_is_refused():
     with pytest.raises(UnknownAction) as err:
         GAME.parse_action(s, 0, "contract ⑦")
     assert err.value.msg == Msg("bv.error.bad_contract", input="contract ⑦")
-    assert "“contract <number>”" in words(err.value)
+    assert "`contract <number>`" in words(err.value)
     assert GAME.parse_action(s, 0, "contract #7").id == 7
 
 

@@ -27,6 +27,27 @@ def test_plurals_pick_the_form_by_the_named_count():
     assert c.text(Msg("t.earn", seat=0, coins=5)) == "seat 1 earns 5 coins."
 
 
+def test_a_zero_form_is_what_zero_says_and_a_brazilian_zero_is_plural():
+    table = {"count": "n", "zero": "Nothing left.", "one": "{n} left.", "other": "{n} left."}
+    c = Catalog("en", {"t.left": table, "t.coins": {"count": "n", "one": "{n} coin", "other": "{n} coins"}})
+    assert [c.text(Msg("t.left", n=n)) for n in (0, 1, 2)] == ["Nothing left.", "1 left.", "2 left."]
+    pt = Catalog("pt-BR", {"t.coins": {"count": "n", "one": "{n} moeda", "other": "{n} moedas"}})
+    assert [pt.text(Msg("t.coins", n=n)) for n in (0, 1, 2, 5)] == ["0 moedas", "1 moeda", "2 moedas", "5 moedas"]
+    assert catalog("en").text(Msg("bot.reveal.hidden_head", count=0)) == "Nothing was still hidden at the end."
+
+
+def test_a_unit_placeholder_puts_each_count_s_noun_in_its_own_form():
+    c = Catalog("en", {
+        "leo.unit.florins": {"count": "n", "one": "{n} florin", "other": "{n} florins"},
+        "leo.pay": "{firm} pays {amount:florins}, {short:florins} short.",
+        "bv.pay": "{firm} pays {amount:florins}.",
+    })
+    assert c.text(Msg("leo.pay", firm="Anne", amount=1, short=5)) == "Anne pays 1 florin, 5 florins short."
+    assert c.text(Msg("leo.pay", firm="Anne", amount=0, short=1)) == "Anne pays 0 florins, 1 florin short."
+    with pytest.raises(ValueError, match="bv.unit.florins"):  # a unit of the message's own file
+        c.text(Msg("bv.pay", firm="Anne", amount=1))
+
+
 def test_nested_messages_and_lists_and_optional_parts():
     c = small()
     fees = Msg("t.fees", fees=[Msg("t.fee", gold=1, seat=1), Msg("t.fee", gold=2, seat=2)])
@@ -45,7 +66,7 @@ def test_styles_decide_how_seats_and_inputs_look():
 
 
 def test_refusals_and_legacy_sentences_render():
-    assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X is for 2 to 4 players, not 1."
+    assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X needs 2–4 players, not 1."
     with pytest.raises(ValueError):  # engines speak in keys, never in sentences
         RuleError("An old {sentence}.")
 

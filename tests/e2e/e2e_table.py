@@ -135,7 +135,7 @@ async def refuse_illegal(double: DiscordDouble, table: Table, channel: Channel, 
     reason = res.original.text
     assert one_sentence(reason), reason
     assert all(word in reason for word in expected), (expected, reason)
-    assert "Played" not in res.text
+    assert "You played" not in res.text
     after = await table.service.store.open_game_in(channel.id)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert await table.service.pending(channel.id) == pending

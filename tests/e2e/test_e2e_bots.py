@@ -33,7 +33,7 @@ async def seat_bots(double: DiscordDouble, channel: Channel, person: User, key: 
     assert not res.ephemeral and TITLES[key] in res.original.content
     for name in ("Lorenzo", "Giulia"):
         res = await double.slash(person, channel, "bot add", level=level)
-        assert not res.ephemeral and f"seated **{name} \\(bot, {level}\\)**" in res.original.content, res
+        assert not res.ephemeral and f"added **{name} \\(bot, {level}\\)**" in res.original.content, res
 
 
 def private_lines(engine, state, seat: int, row) -> list[str]:
@@ -63,7 +63,7 @@ async def play_to_the_end(double: DiscordDouble, table: Table, channel: Channel,
             assert res.ephemeral and not res.public
         before = row.version
         res = await double.slash(person, channel, "move", action=rng.choice(pending[person.id]))
-        assert "Played" in res.text and res.original.ephemeral, res
+        assert "You played" in res.text and res.original.ephemeral, res
         board = only_public_board(res)  # one post: the person's move, the bots' answers, the board
         row = await table.service.store.game(row.id)
         if row.version > before + 1:  # bots moved: the post says what each did, by name
@@ -86,7 +86,7 @@ async def test_a_person_and_two_bots_play_to_the_end(double: DiscordDouble, tmp_
         assert f"Lorenzo \\(bot, {level}\\)" in board.content and f"Giulia \\(bot, {level}\\)" in board.content
         game = await table.service.store.game((await table.service.store.open_game_in(channel.id)).id)
         final, secrets = await play_to_the_end(double, table, channel, person, key, board, random.Random(7))
-        assert f"**{TITLES[key]}** is over." in final.content and not final.mentions()
+        assert f"Final scores of **{TITLES[key]}**:" in final.content and not final.mentions()
         assert "Lorenzo" in final.content and "Giulia" in final.content  # the score sheet names the bots
 
         row = await table.service.store.game(game.id)
@@ -162,7 +162,7 @@ async def test_the_lobby_commands_and_their_refusals(double: DiscordDouble, tmp_
         res = await double.slash(alice, channel, "hint")
         assert res.ephemeral and not res.public
         assert res.text in ("Hints are not available for Le Torri di Bologna yet.",
-                            "Hints are off in this game: a game opened with hints=yes gives them.")
+                            "Hints are off in this game; to have them, open the next game with `hints=yes` in its options.")
         row = await table.service.store.open_game_in(channel.id)
         assert row.names == ["Alice", "Lorenzo (bot, random)", "Marco (bot, random)"]
 

@@ -79,7 +79,7 @@ async def test_a_timeout_is_played_by_the_autopilot(double: DiscordDouble, tmp_p
         if key == "leonardo":
             assert owing == [0, 1, 2]  # a sealed decision everyone takes at once
             res = await double.slash(alice, games, "move", action=(await table.service.pending(games.id))[alice.id][0])
-            assert "Played" in res.text
+            assert "You played" in res.text
         shown = len(boards(double, games))
         clock.advance(hours=2, minutes=1)
         timed_out = owing if key != "leonardo" else [1, 2]  # each waiting seat's clock runs out
@@ -150,7 +150,7 @@ async def test_clock_options_are_checked(double: DiscordDouble, tmp_path: Path) 
     alice, games = double.user("alice"), double.channel("games")
     async with open_table(double, tmp_path / "piazza.sqlite3") as table:
         for text, why in (("clock=0", "from 1 to 2160"), ("clock=10000", "from 1 to 2160"),
-                          ("clock=soon", "Cannot read clock"), ("on_timeout=later", "Cannot read on_timeout")):
+                          ("clock=soon", "Cannot read `clock=soon`"), ("on_timeout=later", "Cannot read `on_timeout=later`")):
             res = await double.slash(alice, games, "new", game="torri", options=text)
             assert res.ephemeral and not res.public and why in res.text, res.text
             assert await table.service.store.open_game_in(games.id) is None

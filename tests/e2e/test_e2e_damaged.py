@@ -61,9 +61,9 @@ async def test_damaged_games_fail_alone(double: DiscordDouble, tmp_path: Path, c
         for _ in range(100):
             await asyncio.sleep(0.05)
             await double.settle()
-            if "is over" in double.public(healthy)[-1].content:
+            if "Final scores" in double.public(healthy)[-1].content:
                 break
-        assert "is over" in double.public(healthy)[-1].content
+        assert "Final scores" in double.public(healthy)[-1].content
         assert await table.service.store.open_game_in(healthy.id) is None
 
         for kind, channel in channels.items():

@@ -55,5 +55,5 @@ async def test_unexpected_failures_get_an_apology_and_one_traceback(double: Disc
 
         break_table(db, "seats_lost", "seats")  # repaired: the game goes on
         res = await double.slash(actor, games, "move", action=move)
-        assert "Played" in res.text and res.public
+        assert "You played" in res.text and res.public
     assert double.unanswered() == []

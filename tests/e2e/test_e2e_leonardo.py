@@ -237,7 +237,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         else:
             action, res = await act_with_move(double, channel, actor, legal, rng)
         assert res.original is not None and res.original.ephemeral and res.original.visible_to(actor), res
-        assert f"Played `{action}`." in res.original.text, res
+        assert f"You played `{action}`." in res.original.text, res
         board = only_public_board(res)
         seen.moves += 1
         assert seen.moves < 300, "the game does not end"
@@ -252,7 +252,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
                 group = None
 
     assert group is None, group
-    assert not board.mentions() and f"**{TITLE}** is over." in board.content, board.content
+    assert not board.mentions() and f"Final scores of **{TITLE}**:" in board.content, board.content
     # what each player sealed was confirmed to them alone: no public text ever repeats it
     public = "\n".join(double.public_texts_ever(channel))
     leaked = [line for line in seen.private_lines if line in public]
@@ -325,7 +325,7 @@ async def _decided(double: DiscordDouble, table: Table, channel: Channel, player
         else:
             assert "Every bidder passes" in text, text
     elif group.phase == "market":
-        bets = re.search(r"Bets: (.*?)\. The machine gives \d+", text)
+        bets = re.search(r"Bets: (.*?)\. The Machina gives \d+", text)
         assert bets, text
         if not group.revealed:
             assert bets.group(1) == "no bets", text

@@ -39,7 +39,7 @@ async def test_menus_opened_together_all_play_in_a_simultaneous_decision(double:
     for i, user in enumerate(players):
         menu, picker = menus[user.name]
         res = await double.select(user, menu, picker, ["guelfi" if i % 2 == 0 else "ghibellini"])
-        assert "Played `" in res.text and "out of date" not in res.text, res.text
+        assert "You played `" in res.text and "out of date" not in res.text, res.text
     row = await table.service.store.open_game_in(games.id)
     assert row.version == 4 and len(await table.service.pending(games.id)) == 1  # the first turn
 
@@ -64,12 +64,12 @@ async def test_a_menu_posted_before_the_upgrade_still_answers(double: DiscordDou
 
     menu, custom_id = old_menu(0)
     res = await double.select(players[0], menu, custom_id, ["guelfi"])  # the game is still at version 0
-    assert "Played `guelfi`." in res.text and only_public_board(res)
+    assert "You played `guelfi`." in res.text and only_public_board(res)
     res = await double.select(players[1], menu, custom_id, ["ghibellini"])  # the game moved since
     assert res.ephemeral and not res.public and "out of date" in res.text, res.text
     menu, custom_id = old_menu(1)
     res = await double.select(players[1], menu, custom_id, ["ghibellini"])
-    assert "Played `ghibellini`." in res.text
+    assert "You played `ghibellini`." in res.text
 
 
 async def test_a_long_multi_line_move_is_quoted_on_one_short_line(double: DiscordDouble, table) -> None:
@@ -78,4 +78,4 @@ async def test_a_long_multi_line_move_is_quoted_on_one_short_line(double: Discor
     await open_game(double, games, players, "leonardo", "Leonardo (1988)", None)
     res = await double.slash(players[0], games, "move", action="  guelfi\n\n" + " " * 3000 + "\n")
     assert res.ephemeral and only_public_board(res)
-    assert res.original.text.splitlines()[0] == "Played `guelfi`.", res.original.text[:200]
+    assert res.original.text.splitlines()[0] == "You played `guelfi`.", res.original.text[:200]

@@ -52,7 +52,7 @@ async def test_private_news_by_dm_or_as_a_marker_and_never_public(double: Discor
             pending = await table.service.pending(channel.id)
             mover = by_id[sorted(pending)[0]]
             res = await double.slash(mover, channel, "move", action=pending[mover.id][0])
-            assert "Played" in res.original.text, res
+            assert "You played" in res.original.text, res
             row = await store.open_game_in(channel.id)
             if row is None:
                 break

@@ -89,7 +89,7 @@ async def test_the_next_board_carries_the_move_whose_board_was_missed(double: Di
 
         actor, move = await move_of(table, games, double)
         res = await double.slash(actor, games, "move", action=move)
-        assert "Played" in res.text and "could not post" not in res.text
+        assert "You played" in res.text and "could not post" not in res.text
         [board] = await new_boards(double, games, seen)
         first, second = await public_lines(table, game.id)
         assert board.content.startswith("Moves since the last board:\n")

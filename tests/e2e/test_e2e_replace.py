@@ -118,7 +118,7 @@ async def test_a_vote_leaves_a_seat_to_a_volunteer_who_sees_that_hand_only(doubl
         if dave.id in await table.service.pending(games.id):
             pending = await table.service.pending(games.id)
             res = await double.slash(dave, games, "move", action=pending[dave.id][0])
-            assert "Played" in res.text
+            assert "You played" in res.text
 
 
 async def test_away_hands_the_seat_to_the_autopilot_until_back_or_the_time_is_up(double: DiscordDouble,

@@ -46,7 +46,7 @@ async def play_to_the_end(double: DiscordDouble, table, thread: Channel, people:
         pending = await table.service.pending(thread.id)
         uid = rng.choice(sorted(pending))
         res = await double.slash(people[uid], thread, "move", action=rng.choice(pending[uid]))
-        assert "Played" in res.text, res.text
+        assert "You played" in res.text, res.text
     return double.public(thread)[-1]
 
 
@@ -145,7 +145,7 @@ async def test_an_archived_thread_is_reopened_and_a_deleted_one_frees_its_game(t
     mover = alice if uid == alice.id else bob
     boards = len([m for m in double.public(thread) if m.images])
     res = await double.slash(mover, thread, "move", action=pending[uid][0])
-    assert "Played" in res.text and "could not" not in res.text
+    assert "You played" in res.text and "could not" not in res.text
     assert not thread.archived and len([m for m in double.public(thread) if m.images]) == boards + 1
 
     await double.delete_thread(thread)  # a moderator

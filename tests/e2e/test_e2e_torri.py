@@ -102,7 +102,7 @@ async def illegal_moves(double: DiscordDouble, table: Table, channel: Channel, a
         assert "E5 build" in reason  # and it says what to type instead
         seen.outside += 1
     if not seen.empty_walk and (sq := empty_target(view, legal)):
-        await refuse_illegal(double, table, channel, actor, sq, sq, "empty square", f"'{sq} build'")
+        await refuse_illegal(double, table, channel, actor, sq, sq, "empty square", f"`{sq} build`")
         seen.empty_walk += 1
     if seen.too_tall < 3 and (sq := too_tall_target(view, seat, legal)):
         height = view.towers[sq].height + 1
@@ -178,13 +178,13 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         action = await choose_from_autocomplete(double, channel, actor, legal, rng)
         res = await double.slash(actor, channel, "move", action=action)
         assert res.original is not None and res.original.ephemeral, res
-        assert f"Played `{action}`." in res.original.text and res.original.visible_to(actor), res
+        assert f"You played `{action}`." in res.original.text and res.original.visible_to(actor), res
         board = only_public_board(res)
         assert re.match(rf"\S+ {actor.name.title()} ", board.content), board.content  # the first event names who moved
         seen.moves += 1
         assert seen.moves < 400, "the game does not end"
 
-    assert not board.mentions() and f"**{TITLE}** is over." in board.content, board.content
+    assert not board.mentions() and f"Final scores of **{TITLE}**:" in board.content, board.content
     seen.final_board = board
     return seen
 

@@ -1,8 +1,10 @@
-"""Deterministic hostile inputs for the chat parsers, and real positions to try them on.
+"""Deterministic hostile inputs for the chat parsers (moves and /new's options), and real positions
+to try the moves on.
 
-Strings are mutations of a position's legal notations (digits of other scripts, control
+Move strings are mutations of a position's legal notations (digits of other scripts, control
 and zero-width characters, look-alike letters, huge numbers, 10 KB repetitions) and plain
-noise (random bytes decoded, random code points). Everything comes from a seeded
+noise (random bytes decoded, random code points); option strings are ``name=value`` pairs of every
+option with right, wrong and mutated values. Everything comes from a seeded
 ``random.Random``, so a failure names an input that reproduces.
 """
 
@@ -129,6 +131,60 @@ def mutations(rng: random.Random, notations: list[str]) -> Iterator[str]:
             yield glue.join(base.split(" ", 1)) if " " in base else base + "0"
         else:
             yield _huge(rng, base) if rng.random() < 0.15 else _insert(rng, base, SPACES)
+
+
+# /new's options: every name a title or the platform reads, with values that are right, nearly right
+# or hostile. Names and values are mutated like notations (other digits, controls, huge numbers).
+OPTION_VALUES = {
+    "number": ["1", "12", "15", "40", "200", "500", "2160", "0", "00012", "2161", "999999999", "1000000000",
+               "-1", "+5", "1_0", "1e3", "12.0", "0x10", "٣", "１２", "²", "①", "9" * 4301, "9" * 10_240],
+    "yes_no": ["yes", "no", "YES", "No", "y", "n", "on", "off", "true", "false", "1", "0", "sim", "não", "nao",
+               "NÃO", "sì", "SÌ", "si", "s", "oui", "maybe", "yes no", "ｙｅｓ", "nо"],  # the last o is Cyrillic
+    "word": ["random", "london", "new_york", "Rome", "roma", "paris", "small", "medium", "large", "far", "bend",
+             "moon", "autopilot", "wait", "off", "none", "greedy", "x" * 300],
+    "date": ["2027-01-31", "2027-01-31T20:00", "2027-01-31T20:00+02:00", "2027-01-31 20:00Z", "20270131",
+             "2027-W05-1", "1999-01-01", "9999-12-31T23:59-23:59", "0001-01-01T00:00+23:59",
+             "2027-02-30", "2027-01-31T24:00", "٢٠٢٧-01-31", "２０２７-01-31", "2027-01-31T20:00:00.1234567"],
+}
+OPTION_NAMES = {"clock": "number", "on_timeout": "word", "hints": "yes_no", "deadline": "date",
+                "max_rounds": "number", "corporations": "yes_no", "squared_runs": "yes_no", "shape": "word",
+                "layout": "word", "lang": "word", "colour": "word", "": "word", "MAX-ROUNDS": "number",
+                "Hints": "yes_no", "ｃlock": "number", "\u212alock": "number"}
+PAIR_GLUE = ["=", "==", " = ", "=\u200b", "＝", ":"]
+PAIR_SEPARATORS = [" ", ",", ", ", "\n", "\t", "\u00a0", "\u3000", ",,", " , "]
+
+
+def _option_value(rng: random.Random, kind: str) -> str:
+    value = rng.choice(OPTION_VALUES[kind])
+    op = rng.randrange(8)
+    if op == 0:
+        return _digit_swap(rng, value)
+    if op == 1:
+        return _insert(rng, value, CONTROLS + INVISIBLE)
+    if op == 2:
+        return _lookalike(rng, value)
+    if op == 3 and rng.random() < 0.2:
+        return _huge(rng, value)
+    if op == 4:
+        return rng.choice(OPTION_VALUES[rng.choice(list(OPTION_VALUES))])  # a value of another kind
+    return value
+
+
+def option_strings(rng: random.Random, names: list[str]) -> Iterator[str]:
+    """Endless /new ``options:`` texts: pairs of ``names`` (and every other option name) with values
+    right, wrong and hostile, glued and separated in every way, and plain noise."""
+    while True:
+        if rng.random() < 0.05:
+            yield _noise(rng)
+            continue
+        pairs = []
+        for _ in range(rng.randrange(1, 5)):
+            name = rng.choice(names) if rng.random() < 0.7 else rng.choice(list(OPTION_NAMES))
+            kind = OPTION_NAMES.get(name, "word")
+            glue = "=" if rng.random() < 0.85 else rng.choice(PAIR_GLUE)
+            pairs.append(f"{name}{glue}{_option_value(rng, kind)}")
+        sep = " " if rng.random() < 0.7 else rng.choice(PAIR_SEPARATORS)
+        yield sep.join(pairs)
 
 
 def positions(game: Game, setups: list[tuple[int, Any, int]], per_phase: int = 2) -> list[Any]:

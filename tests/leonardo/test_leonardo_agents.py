@@ -169,7 +169,7 @@ def test_hints_read_as_one_sentence():
                     text = words(msg)
                     assert text and "{" not in text and "\n" not in text
                     said.add(text)
-    assert any("florins a visit" in s for s in said) and any("against the best rival" in s for s in said)
+    assert any("florins a visit" in s for s in said) and any("expected margin over the best rival" in s for s in said)
 
 
 def test_the_evaluations_rents_and_capitals_are_the_rules():

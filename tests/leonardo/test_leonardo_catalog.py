@@ -16,9 +16,11 @@ from engines.core.messages import Msg
 from engines.core.playout import playout
 from engines.core.rng import SplitMix64
 from engines.leonardo.economy import capital
-from engines.leonardo.model import Options
+from engines.leonardo.model import COLOURS, Options
+from engines.leonardo.notation import PRODUCT_WORDS
 from engines.leonardo.positions import next_spins, started
 from render.text import catalog, words
+from tests.locale_words import units_named
 
 ENGINE = Path(__file__).parents[2] / "engines" / "leonardo"
 RENDER = Path(__file__).parents[2] / "render"
@@ -89,7 +91,7 @@ def test_the_corporations_variant_is_refused_below_four_players():
     with pytest.raises(RuleError) as err:
         G.new_game(3, Options(corporations=True), 1)
     assert words(err.value) == ("The corporations variant needs four or more players, not 3; play without it "
-                                "(corporations=false).")
+                                "(`corporations=no`).")
 
 
 def _emitted() -> list[Msg]:
@@ -148,6 +150,7 @@ def test_every_catalog_key_is_used_by_the_code():
     used = set(re.findall(r'"(leo\.[a-z_]+\.[a-z_]+)"', code))
     categories = {f"leo.category.{k}" for k in capital(started(2), started(2).firms[0])}
     platform = {"leo.help"} | {f"leo.option.{name}" for name in Options.model_fields}  # /help: help, options
+    platform |= units_named("leo")  # the {n:<unit>} tables the templates name
     assert _catalog_keys() == used | categories | platform, (
         sorted(_catalog_keys() - used - categories - platform), sorted(used - _catalog_keys()))
 
@@ -167,7 +170,8 @@ def test_every_move_the_help_shows_is_read_by_the_parser_as_autocomplete_writes_
 
     text = words(Msg("leo.help"))
     state = started(4)
-    examples = [e for e in re.findall(r"`([^`]+)`", text) if e != "max_rounds"]
+    words_in_moves = {"max_rounds", *PRODUCT_WORDS, *COLOURS}  # an option, and words a move is made of
+    examples = [e for e in re.findall(r"`([^`]+)`", text) if e not in words_in_moves]
     assert len(examples) > 15
     for example in examples:
         action = G.parse_action(state, 0, example)  # raises if the help and the parser disagree

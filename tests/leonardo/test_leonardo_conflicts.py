@@ -126,7 +126,7 @@ def test_market_bets_are_validated_against_florins():
     state = _market(2)
     with pytest.raises(IllegalAction) as err:
         do(state, 1, "bet gem 251")
-    assert words(err.value) == '"bet gem 251": 251 florins is not possible: the amount must be from 5 to 250 (your florins).'
+    assert words(err.value) == "`bet gem 251`: 251 florins is not possible: the amount must be from 5 to 250 (your florins)."
     state, _ = do(state, 1, "bet gold 5")
     state, _ = do(state, 2, "bet ivory 250")
     assert state.firms[2].florins == 0 and state.firms[0].florins == 250 + 5 + 250
@@ -138,7 +138,7 @@ def test_market_bets_are_required_no_pass():
     assert all(a.kind == "bet" for s in (1, 2) for a in G.legal_actions(state, s))
     with pytest.raises(IllegalAction) as err:
         do(state, 1, "pass")
-    assert words(err.value).startswith('"pass" is not possible on a market') and '"bet gem 5"' in words(err.value)
+    assert words(err.value).startswith("`pass` is not possible on a market") and "`bet gem 5`" in words(err.value)
     assert "pass" not in words(Msg("leo.help")).split("market")[1].split("\n")[0]
 
 
@@ -294,7 +294,7 @@ def test_corporation_spins_each_ball_chooses_and_gets_no_indemnity():
     assert state.phase == "choose" and G.to_act(state) == {0}
     with pytest.raises(IllegalAction) as err:
         do(state, 0, "move 5")
-    assert words(err.value) == '"move 5": the corporation\'s spins were 3 and 8; choose one of them, for example "move 3".'
+    assert words(err.value) == "`move 5`: the corporation's spins were 3 and 8; choose one of them, for example `move 3`."
     state, _ = do(state, 0, "move 3")
     firm = state.firms[0]
     price = next(o.price for o in cards().offices if o.space == firm.offices[0])

@@ -41,7 +41,7 @@ def test_unreadable_moves_are_explained(text):
     state = started(3)
     with pytest.raises(UnknownAction) as err:
         G.parse_action(state, 0, text)
-    assert "could not read" in words(err.value)
+    assert "could not read" in words(err.value) or "is empty" in words(err.value)
 
 
 def test_help_status_glosses_and_private_lines():
@@ -93,8 +93,8 @@ def test_bad_data_files_name_the_file_and_the_key(tmp_path):
 def test_an_unknown_product_names_the_four_products():
     with pytest.raises(UnknownAction) as err:
         G.parse_action(started(3), 0, "bet diamonds 5")
-    assert words(err.value) == ('I could not read "bet diamonds 5": "diamonds" is not a product; bet on gem, ivory, '
-                                'gold or spices, for example "bet gem 20".')
+    assert words(err.value) == ("I could not read `bet diamonds 5`: `diamonds` is not a product; bet on `gem`, "
+                                "`ivory`, `gold` or `spices`, for example `bet gem 20`.")
 
 
 @pytest.mark.parametrize("text", ["bid ٣٥", "bet gem ２０", "art ²", "office +³", "place 1_4", "bid 35\u200b",
@@ -111,4 +111,4 @@ def test_a_huge_multiline_input_is_quoted_on_one_short_line():
     with pytest.raises(UnknownAction) as exc:
         G.parse_action(started(3), 0, "bid\n" + "35 " * 4000)
     message = words(exc.value)
-    assert "\n" not in message and len(message) < 300 and '"bid 35 35' in message and "…" in message
+    assert "\n" not in message and len(message) < 300 and "`bid 35 35" in message and "…" in message

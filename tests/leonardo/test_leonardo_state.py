@@ -81,10 +81,10 @@ def test_error_messages_quote_the_input_and_say_what_is_allowed():
     cur = state.order[state.slot]
     with pytest.raises(UnknownAction) as err:
         G.parse_action(state, cur, "dance 3")
-    assert words(err.value).startswith('I could not read "dance 3" as a Leonardo move; try one of: spin,')
+    assert words(err.value).startswith("I could not read `dance 3` as a Leonardo move: /move lists the moves")
     with pytest.raises(RuleError) as err:
         do(state, cur, "decline")
-    assert words(err.value) == ('"decline" is not possible now (the start of a turn, before the spin); '
+    assert words(err.value) == ('`decline` is not possible now (the start of a turn, before the spin); '
                                 "now: art and spin.")
 
 
@@ -181,16 +181,16 @@ def test_refusals_quote_the_move_and_fit_the_moment():
     state = turn_of(started(4, seed=2, corporations=True), 0)
     with pytest.raises(RuleError) as err:
         do(state, 0, "move 5")  # not a corporation choosing: no "spins were ;"
-    assert words(err.value).startswith('"move 5" is not possible now') and "spins were" not in words(err.value)
+    assert words(err.value).startswith("`move 5` is not possible now") and "spins were" not in words(err.value)
     with pytest.raises(RuleError) as err:
         do(state, 0, "place 3")  # no work of art drawn yet
-    assert words(err.value) == '"place 3" is not possible now (the start of a turn, before the spin); now: art, join and spin.'
+    assert words(err.value) == '`place 3` is not possible now (the start of a turn, before the spin); now: art, join and spin.'
     state.owner = {}
     state.firms[0].moved, state.firms[0].position = True, 20
     state.phase, state.buy_space = "buy", 23
     with pytest.raises(RuleError) as err:
         do(state, 0, "join blue")  # the proposal's moment, not the seat, is wrong
-    assert words(err.value).startswith('"join blue guelfi" is not possible now') and "now: buy and decline." in words(err.value)
+    assert words(err.value).startswith('`join blue guelfi` is not possible now') and "now: buy and decline." in words(err.value)
     with pytest.raises(RuleError) as err:
         do(state, 0, "bid 10")
-    assert words(err.value).startswith('"bid 10" is not possible now')
+    assert words(err.value).startswith('`bid 10` is not possible now')

@@ -88,7 +88,7 @@ def test_a_30_florin_office_moves_the_marker_up_to_5_spaces():
     assert len(acts) == 11 and not any(a.remove for a in acts)
     with pytest.raises(IllegalAction) as err:
         do(state, 1, "office +6")
-    assert words(err.value) == '"office +6": an office moves a marker at most 5 spaces, not +6; use -5 to +5.'
+    assert words(err.value) == "`office +6`: an office moves a marker at most 5 spaces, not +6; use -5 to +5."
     with pytest.raises(IllegalAction) as err:
         do(state, 1, "office 0 remove")
     assert err.value.msg.key == "leo.error.office_remove"

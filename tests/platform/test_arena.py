@@ -56,7 +56,7 @@ def test_greedy_and_mcts_play_within_a_tiny_budget(key):
     (["--seats", "random,genius"], "error: --seats: unknown level 'genius'; choose among random, greedy, mcts."),
     (["--seats", "random,random", "--players", "3"],
      "error: --seats names 2 levels for 3 players; give one level per seat, e.g. mcts,greedy,greedy."),
-    (["--seats", "random"], "error: Le Torri di Bologna is for 2 to 4 players, not 1."),
+    (["--seats", "random"], "error: Le Torri di Bologna needs 2–4 players, not 1."),
     (["--seats", "random,random", "--games", "0"], "error: --games must be at least 1, not 0."),
     (["--seats", "random,random", "--budget-ms", "0"], "error: --budget-ms must be from 1 to 600000, not 0."),
 ])

@@ -26,7 +26,8 @@ async def refused(service, call, channel: int = 1) -> str:
 async def test_bots_take_seats_with_italian_names_and_no_user(service):
     await service.create(7, 1, ANNE, "torri")
     post = await service.add_bot(1, ANNE, "random")
-    assert post.public_text == "**Anne** seated **Lorenzo \\(bot, random\\)** in Le Torri di Bologna (seat 2, 2 seated)."
+    assert post.public_text == ("**Anne** added **Lorenzo \\(bot, random\\)** to **Le Torri di Bologna** "
+                                "(seat 2; 2 players seated).")
     await service.add_bot(1, ANNE, "random")
     await service.join(1, BRUNO)
     row = await service.store.open_game_in(1)
@@ -100,9 +101,9 @@ async def test_naming_a_bot_that_is_not_there(service):
     assert await refused(service, service.remove_bot(1, ANNE)) == "There is no bot seated in this game."
     await service.add_bot(1, ANNE, "random")
     why = await refused(service, service.remove_bot(1, ANNE, "Anne"))
-    assert why == "No bot called 'Anne' is seated; seated bots: Lorenzo \\(bot, random\\)."
+    assert why == "No bot called `Anne` is seated; seated bots: Lorenzo \\(bot, random\\)."
     why = await refused(service, service.add_bot(1, ANNE, "genius"))
-    assert why == "There is no bot level 'genius'; choose one of random, greedy, mcts."
+    assert why == "There is no bot level `genius`; choose one of random, greedy, mcts."
 
 
 @pytest.mark.parametrize("level", ["greedy", "mcts"])
@@ -110,7 +111,7 @@ async def test_a_title_without_the_agents_hooks_offers_random_bots_only(service,
     register(monkeypatch, "plain_torri", PlainTorri)
     await service.create(7, 1, ANNE, "plain_torri")
     why = await refused(service, service.add_bot(1, ANNE, level))
-    assert why == f"Le Torri di Bologna has no {level} bots yet; add a random one."
+    assert why == "Le Torri di Bologna has no bots of that level yet; add a random one."
     await service.add_bot(1, ANNE, "random")
 
 

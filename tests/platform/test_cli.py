@@ -94,15 +94,15 @@ def one_error_line(result):
 def test_demo_with_a_player_count_the_game_cannot_take_says_so(tmp_path):
     for n in ("9", "1"):
         result = run_bot("demo", "--game", "torri", "--players", n, "--out", str(tmp_path / "out"))
-        assert one_error_line(result) == f"error: Le Torri di Bologna is for 2 to 4 players, not {n}."
+        assert one_error_line(result) == f"error: Le Torri di Bologna needs 2–4 players, not {n}."
     assert not (tmp_path / "out").exists()  # refused before anything is written
 
 
 def test_demo_players_without_game_must_suit_every_title(tmp_path):
     result = run_bot("demo", "--players", "5", "--out", str(tmp_path / "out"))
     line = one_error_line(result)
-    assert "Bella Vista is for 2 to 4 players, not 5." in line
-    assert "Le Torri di Bologna is for 2 to 4 players, not 5." in line and "Leonardo" not in line
+    assert "Bella Vista needs 2–4 players, not 5." in line
+    assert "Le Torri di Bologna needs 2–4 players, not 5." in line and "Leonardo" not in line
     assert line.endswith("Without --game, choose a count every title takes (2 to 4), or name one title with --game.")
     assert not (tmp_path / "out").exists()
 
@@ -145,7 +145,7 @@ def test_the_piazza_command_is_the_same_command_line():
     script = Path(sysconfig.get_path("scripts")) / "piazza"
     result = subprocess.run([str(script), "demo", "--players", "0"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
-    assert result.stderr.startswith("error: Bella Vista is for 2 to 4 players, not 0.")
+    assert result.stderr.startswith("error: Bella Vista needs 2–4 players, not 0.")
     usage = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60).stdout
     assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db}" in usage
 

@@ -39,12 +39,12 @@ async def test_hints_cannot_be_asked_of_a_title_without_hooks(service, monkeypat
 async def test_hints_are_yes_or_no_and_off_by_default(service, monkeypatch):
     register(monkeypatch, "broken_torri", BrokenTorri)
     why = await refused(service, service.create(7, 1, ANNE, "broken_torri", "hints=maybe"))
-    assert why == "Option hints='maybe' is not valid for Le Torri di Bologna: write yes or no."
+    assert why == "Option `hints=maybe` is not valid for Le Torri di Bologna: write `yes` or `no`."
     await service.create(7, 1, ANNE, "broken_torri")
     await service.join(1, BRUNO)
     await service.start(1, ANNE, seed=1)
     why = await refused(service, service.hint(1, ANNE))
-    assert why == "Hints are off in this game: a game opened with hints=yes gives them."
+    assert why == "Hints are off in this game; to have them, open the next game with `hints=yes` in its options."
     assert "`hints` (default `no`)" in service.help_text("broken_torri")
 
 
@@ -62,7 +62,7 @@ async def test_who_may_ask_and_when(service, monkeypatch, caplog):
     asker = ANNE if waiting == ANNE.id else BRUNO
     # this title's agents fail: the player is told so, the log says why without what the agent said
     why = await refused(service, service.hint(1, asker))
-    assert why == "No hint this time: the helper could not decide (it is logged). Try again in a moment."
+    assert why == "No hint this time: the helper could not decide. Try again in a moment."
     [warning] = [r.getMessage() for r in caplog.records if r.name == "piazza"]
     assert warning.endswith(f"no hint for seat {1 + (asker is BRUNO)}: its agent raised RuntimeError")
     assert SECRET not in caplog.text

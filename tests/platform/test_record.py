@@ -29,7 +29,7 @@ async def exported(service, tmp_path, channel=1):
 @pytest.mark.parametrize("key", ["bella_vista", "leonardo"])
 async def test_export_is_refused_during_play_when_the_seed_would_tell_secrets(service, key):
     await seated_game(service, key=key, players=3)
-    with pytest.raises(Refusal, match="export it once the game is over"):
+    with pytest.raises(Refusal, match="can be exported once the game is over"):
         await service.export(1, ANNE)
 
 

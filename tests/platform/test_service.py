@@ -34,7 +34,7 @@ async def test_lobby_rules(service):
     await service.create(7, 1, ANNE, "bella_vista")
     with pytest.raises(Refusal, match="already has a game"):
         await service.create(7, 1, BRUNO, "bella_vista")
-    with pytest.raises(Refusal, match="for 2 to 4 players, not 1"):
+    with pytest.raises(Refusal, match="needs 2–4 players, not 1"):
         await service.start(1, ANNE)
     await service.join(1, BRUNO)
     with pytest.raises(Refusal, match="Only a seated player"):
@@ -46,7 +46,7 @@ async def test_lobby_rules(service):
 
 
 async def test_bad_options_are_named(service):
-    with pytest.raises(Refusal, match="no option 'colour'"):
+    with pytest.raises(Refusal, match="no option `colour`"):
         await service.create(7, 1, ANNE, "bella_vista", "colour=red")
     with pytest.raises(Refusal, match="name=value"):
         await service.create(7, 1, ANNE, "bella_vista", "rome")

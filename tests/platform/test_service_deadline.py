@@ -26,7 +26,7 @@ async def test_deadline_ends_the_game_and_replays(store):
     uid = sorted(pending)[0]
     post = await service.act(1, by_id(uid), pending[uid][0])
     assert post.finished and "deadline passed" in post.private_text
-    assert "is over" in post.public_text
+    assert "Final scores of **Leonardo (1988)**" in post.public_text
     row = await service.store.game(post.game_id)
     assert row.status == "finished"
     log = await service.store.actions(row.id)
@@ -36,11 +36,11 @@ async def test_deadline_ends_the_game_and_replays(store):
 
 async def test_deadline_is_refused_where_it_makes_no_sense(store):
     service = GameService(store, clock=Clock())
-    with pytest.raises(Refusal, match="no time limit option"):
+    with pytest.raises(Refusal, match="no `deadline` option"):
         await service.create(7, 1, ANNE, "bella_vista", "deadline=2026-12-01")
     with pytest.raises(Refusal, match="already past"):
         await service.create(7, 1, ANNE, "leonardo", "deadline=2026-11-01")
-    with pytest.raises(Refusal, match="Cannot read deadline"):
+    with pytest.raises(Refusal, match="Cannot read `deadline=tomorrow`"):
         await service.create(7, 1, ANNE, "leonardo", "deadline=tomorrow")
 
 

@@ -23,7 +23,7 @@ async def test_public_lines_in_the_game_s_language_private_ones_in_the_reader_s(
     assert game_lang(row) == "pt-BR" and row.options == {"max_rounds": 15, "lang": "pt-BR"}
     with reading("en"):
         post = await service.join(1, ED)
-    assert "entrou em Le Torri di Bologna" in post.public_text and post.lang == "pt-BR"
+    assert "entrou em **Le Torri di Bologna**" in post.public_text and post.lang == "pt-BR"
     with reading("it"), pytest.raises(Refusal, match="Sei già in questa partita"):
         await service.join(1, GIO)
     with reading("it"):
@@ -40,7 +40,7 @@ async def test_public_lines_in_the_game_s_language_private_ones_in_the_reader_s(
 
 
 async def test_an_unknown_language_is_refused_and_opens_nothing(service, store):
-    with reading("pt-BR"), pytest.raises(Refusal, match="Não existe a língua 'fr'"):
+    with reading("pt-BR"), pytest.raises(Refusal, match="Não existe a língua `fr`"):
         await service.create(10, 1, ANA, "torri", None, lang="fr")
     assert await store.open_game_in(1) is None
 
@@ -48,8 +48,9 @@ async def test_an_unknown_language_is_refused_and_opens_nothing(service, store):
 async def test_help_describes_the_options_in_the_reader_s_language(service):
     with reading("it"):
         text = service.help_text("torri")
-    assert "forma delle mura" in text and "wall shape" not in text and "`max_rounds` (predefinito `40`)" in text
+    assert "forma delle mura" in text and "wall shape" not in text
+    assert "`max_rounds` (da 15 a 200, predefinito `40`)" in text
     with reading("pt-BR"):
-        assert "a cidade: random" in service.help_text("bella_vista")
+        assert "a cidade: `random`" in service.help_text("bella_vista")
     with reading("en"):
         assert "the corporations variant" in service.help_text("leonardo")

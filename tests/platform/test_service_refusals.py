@@ -60,7 +60,7 @@ async def test_a_shape_that_does_not_suit_the_player_count_is_refused_at_start(s
     await service.join(1, BRUNO)
     await service.join(1, ANDREA)
     why = await refused(service.start(1, ANNE))
-    assert "'small' shape has only one central tower" in why and "3 players" in why
+    assert "`small` shape has only one central tower" in why and "3 players" in why
     await service.leave(1, ANDREA)
     assert (await service.start(1, ANNE, seed=2)).version == 0  # two builders can use it
 

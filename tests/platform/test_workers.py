@@ -63,7 +63,7 @@ async def test_processes_and_threads_give_the_same_posts_and_refusals(tmp_path, 
             with pytest.raises(Refusal) as exc:
                 await s.act(1, by_id(min(await s.pending(1))), "no such move")
             refused.append(str(exc.value))
-        assert refused[0] == refused[1] and "'no'" in refused[1]  # the refusal's params came back
+        assert refused[0] == refused[1] and "`no`" in refused[1]  # the refusal's params came back
         assert pool.pids() and workers.play.__module__ == "bot.play.workers"  # the moves went to the pool
         while not moved[0].finished:  # to the end: the final post's replay and reveal are made in the pool too
             pending = await a.pending(1)

@@ -134,7 +134,7 @@ def test_greedy_takes_a_rivals_top_and_says_why():
     state = position(towers={"B3": "B", "B2": "G", **TALL}, builders=["B3", "C4", "E4"], gold=[2, 1, 0])
     choice = decide(GreedyAgent(), state, 0, 1)
     assert choice.action == Move(to="B2", build="build")
-    assert words(choice.reason).startswith("+1 gold now, +3 points on the board; expected to leave you +")
+    assert words(choice.reason).startswith("+1 gold now, +3 points on the board; expected margin over the best rival: +")
 
 
 def test_the_hint_of_a_walk_and_without_an_estimate():
@@ -142,7 +142,7 @@ def test_the_hint_of_a_walk_and_without_an_estimate():
     reason = GAME.explain(GAME.view(state, 0), 0, Move(to="B2"), None)
     assert words(reason) == "+0 gold now, +0 points on the board"
     assert words(GAME.explain(GAME.view(state, 0), 0, Move(to="B2"), 0.6)) == (
-        "+0 gold now, +0 points on the board; expected to leave you +1 point ahead of the best rival")
+        "+0 gold now, +0 points on the board; expected margin over the best rival: +1 point")
 
 
 def test_a_view_changed_in_place_is_sampled_afresh():

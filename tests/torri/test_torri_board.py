@@ -72,15 +72,16 @@ def test_shape_option_starts_from_another_shape():
 
 
 def test_unknown_shape_and_one_tower_shape_refused_for_three():
-    with pytest.raises(ValidationError, match="no wall shape"):  # refused as soon as the options are read
-        Options(shape="moon")
-    with pytest.raises(ValidationError) as exc:  # a shape typed by a player is quoted on one short line
-        Options(shape="moon\n" * 2000)
-    assert "moon\nmoon" not in str(exc.value.errors()[0]["msg"]) and len(exc.value.errors()[0]["msg"]) < 300
+    with pytest.raises(RuleError) as exc:  # refused when a game is opened, in the catalog's words (issue 28)
+        GAME.new_game(3, Options(shape="moon"), 1)
+    assert exc.value.msg.key == "torri.error.unknown_shape"
+    with pytest.raises(RuleError) as exc:  # a shape typed by a player is quoted on one short line
+        GAME.new_game(3, Options(shape="moon\n" * 2000), 1)
+    assert "moon\nmoon" not in words(exc.value) and len(words(exc.value)) < 300
     with pytest.raises(RuleError) as exc:
         GAME.new_game(3, Options(shape="small"), 1)
     assert exc.value.msg == Msg("torri.error.one_central", shape="small", seats=3)
-    assert words(exc.value) == ("The 'small' shape has only one central tower; with 3 players choose a shape "
+    assert words(exc.value) == ("The `small` shape has only one central tower; with 3 players choose a shape "
                                 "with both the Asinelli and the Garisenda.")
 
 
@@ -90,7 +91,7 @@ def test_check_options_refuses_an_unknown_shape_with_the_shapes_and_the_input_on
         GAME.check_options(Options.model_construct(shape="moon\n" * 2000))
     assert exc.value.msg.key == "torri.error.unknown_shape"
     said = words(exc.value)
-    assert said.startswith("There is no wall shape 'moon moon") and said.endswith(
+    assert said.startswith("There is no wall shape `moon moon") and said.endswith(
         "choose one of bend, far, large, medium and small.")
     assert "\n" not in said and len(said) < 200
 

@@ -20,6 +20,7 @@ from engines.torri.model import Move, Options
 from engines.torri.positions import GAME, play, position
 from engines.torri.scoring import CATEGORIES
 from render.text import catalog, words
+from tests.locale_words import units_named
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "engines" / "torri"
@@ -188,6 +189,8 @@ def test_every_key_of_the_catalog_file_is_used():
     file_keys = {k for k in catalog().templates if k.startswith("torri.")}
     categories = {f"torri.category.{c}" for c in CATEGORIES}
     options = {f"torri.option.{name}" for name in Options.model_fields}  # /help: "<prefix>.option.<name>"
+    options |= {f"torri.option_default.{name}" for name in Options.model_fields}  # and an empty default's words
+    options |= units_named("torri")  # the {n:<unit>} tables the templates name
     unused = file_keys - code_keys() - renderer_keys() - categories - options - {"torri.help"}
     assert not unused, sorted(unused)
     assert categories <= file_keys and "torri.help" in file_keys

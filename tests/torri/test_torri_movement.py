@@ -24,7 +24,7 @@ def test_walking_onto_an_empty_square_needs_building():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
     assert refusal(state, "B2", kind=IllegalAction) == Msg("torri.error.empty_walk", square="B2")
     assert words(Msg("torri.error.empty_walk", square="B2")) == (
-        "B2 is an empty square: you may only walk onto a tower, so type 'B2 build' to start a new tower there.")
+        "B2 is an empty square: you may only walk onto a tower, so type `B2 build` to start a new tower there.")
     after, _ = play(state, "B2 build")
     assert after.towers["B2"] == "B" and after.builders[0] == "B2"
 

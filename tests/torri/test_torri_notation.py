@@ -27,20 +27,20 @@ def test_parse_examples(text, action):
     assert GAME.parse_action(state, 0, text) == action
 
 
-EXPECTED = ("type a square, optionally 'via' and the squares of the route, then 'build' or 'battlement' "
-            "(for example 'E5', 'E5 build', 'E5 via D4 D5 build')")
+EXPECTED = ("type a square, optionally `via` and the squares of the route, then `build` or `battlement` "
+            "(e.g. `E5`, `E5 build`, `E5 via D4 D5 build`)")
 
 
 @pytest.mark.parametrize(
     "text, key, said",
     [
         ("", "empty", f"The move is empty: {EXPECTED}."),
-        ("build", "no_square", f"'build' names no square: {EXPECTED}."),
-        ("Z9 build", "not_inside", f"Z9 (in 'Z9 build') is not a square inside the walls: {EXPECTED}."),
-        ("5E build", "unreadable_square", f"I could not read '5e' as a square: {EXPECTED}."),
-        ("A1", "not_inside", f"A1 (in 'A1') is not a square inside the walls: {EXPECTED}."),
-        ("E5 over D4", "unreadable", f"I could not read 'E5 over D4': {EXPECTED}."),
-        ("start Pisa", "start_form", "I could not read 'start Pisa': type 'start Asinelli' or 'start Garisenda'."),
+        ("build", "no_square", f"`build` names no square: {EXPECTED}."),
+        ("Z9 build", "not_inside", f"Z9 (in `Z9 build`) is not a square inside the walls: {EXPECTED}."),
+        ("5E build", "unreadable_square", f"I could not read `5e` as a square: {EXPECTED}."),
+        ("A1", "not_inside", f"A1 (in `A1`) is not a square inside the walls: {EXPECTED}."),
+        ("E5 over D4", "unreadable", f"I could not read `E5 over D4`: {EXPECTED}."),
+        ("start Pisa", "start_form", "I could not read `start Pisa`: type `start Asinelli` or `start Garisenda`."),
     ],
 )
 def test_bad_notation_says_what_is_expected(text, key, said):
@@ -87,7 +87,7 @@ def test_status_help_and_private_lines():
         "Round 1 of at most 40", "height limit 1", "Asinelli C4: 2 high", "Garisenda E4: 1 high", "bank 47 gold"]
     assert "E5 via D4 D5 build" in catalog().text_of("torri.help")
     assert [words(m) for m in GAME.private_lines(GAME.view(state, 0))] == [
-        "You are seat 1: your builder stands on C4; 2 gold, 13 simple and 3 battlement pieces left.",
+        "You are seat 1: your builder stands on C4. Left: 2 gold · 13 simple pieces · 3 battlement pieces.",
         "Nothing in this game is hidden.",
     ]
     assert [words(m) for m in GAME.private_lines(GAME.view(state, None))] == [
@@ -96,7 +96,7 @@ def test_status_help_and_private_lines():
     assert [words(m) for m in GAME.status(setup)][0] == "Set-up: builders are placed on the central towers"
     # not "builder on not placed yet", nor a colour name that is not the board's
     assert words(GAME.private_lines(GAME.view(setup, 1))[0]) == (
-        "You are seat 2: your builder is not placed yet; 0 gold, 14 simple and 3 battlement pieces left.")
+        "You are seat 2: your builder is not placed yet. Left: 0 gold · 14 simple pieces · 3 battlement pieces.")
     ending = position(triggered_by=0, turn=1, builders=["C4", "E4", "E4"])
     assert [words(m) for m in GAME.status(ending)][-1] == "end triggered, last round 2"
 
@@ -143,8 +143,8 @@ def test_only_ascii_digits_and_letters_are_read(text):
 def test_a_huge_multiline_input_is_quoted_on_one_short_line():
     with pytest.raises(UnknownAction) as exc:
         GAME.parse_action(position(), 0, "E5 via\n" + "D4 " * 4000 + "\nfly")
-    assert words(exc.value).startswith("I could not read 'fly' as a square")
+    assert words(exc.value).startswith("I could not read `fly` as a square")
     with pytest.raises(UnknownAction) as exc:
         GAME.parse_action(position(), 0, "E5 via\n" + "D4 " * 4000 + "\nA1")
     message = words(exc.value)
-    assert "\n" not in message and len(message) < 300 and "(in 'E5 via D4 D4" in message and "…" in message
+    assert "\n" not in message and len(message) < 300 and "(in `E5 via D4 D4" in message and "…" in message

@@ -79,8 +79,8 @@ def test_the_final_board_has_the_winner_and_every_category_and_no_tie_break_line
 
 
 @pytest.mark.parametrize("gold, expected", [
-    ([0, 2], "Anne and Bruno tied on 2 points; Bruno wins with the most gold."),
-    ([1, 1], "Anne and Bruno tied on 3 points; Anne and Bruno also tie on gold and share the victory."),
+    ([0, 2], "Anne and Bruno tie on 2 points; Bruno wins with the most gold."),
+    ([1, 1], "Anne and Bruno tie on 3 points; Anne and Bruno also tie on gold and share the victory."),
 ])
 def test_the_tie_break_line_appears_when_a_tie_was_broken_or_shared(gold, expected):
     towers = {"B2": "B"} if gold == [0, 2] else {"B2": "B", "D2": "G"}

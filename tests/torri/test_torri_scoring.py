@@ -77,7 +77,7 @@ def test_tie_broken_by_gold():
     assert [f.total for f in result.ordered()][:2] == [5, 5]
     assert result.winners == [1]
     assert result.tie_break == Msg("torri.result.most_gold", tied=[0, 1], points=5, winner=1)
-    assert words(result.tie_break, COLOURED) == "Blue and Green tied on 5 points; Green wins with the most gold."
+    assert words(result.tie_break, COLOURED) == "Blue and Green tie on 5 points; Green wins with the most gold."
     ranks = {f.seat: f.rank for f in result.scores}
     assert ranks == {1: 1, 0: 2, 2: 3}
 
@@ -87,7 +87,7 @@ def test_full_tie_shares_the_victory():
     result = GAME.result(state)
     assert result.winners == [0, 1]
     assert words(result.tie_break, COLOURED) == (
-        "Blue and Green tied on 4 points; Blue and Green also tie on gold and share the victory.")
+        "Blue and Green tie on 4 points; Blue and Green also tie on gold and share the victory.")
 
 
 def test_no_tie_break_without_a_tie_and_categories_have_words():

@@ -55,7 +55,7 @@ def test_builders_are_placed_in_turn_order_on_central_towers_sharing_freely():
 def test_setup_refuses_moves_and_play_refuses_start():
     state = GAME.new_game(3, Options(), 1)
     why = refusal(state, "C3 build", seat=0, kind=IllegalAction)
-    assert words(why) == "First place your builder on a central tower: type 'start Asinelli' or 'start Garisenda'."
+    assert words(why) == "First place your builder on a central tower: type `start Asinelli` or `start Garisenda`."
     two = GAME.new_game(2, Options(), 1)
     assert refusal(two, "start Asinelli", seat=0) == Msg("torri.error.already_placed")
     assert refusal(two, "start Garisenda", seat=0) == Msg("torri.error.already_placed")
