@@ -211,7 +211,7 @@ class State(BaseModel):
 
 
 # --- actions -----------------------------------------------------------------
-# Actions are frozen: the rules hand out shared instances (``rules.legal``), and agents key
+# Actions are frozen: the rules hand out shared instances (``flow.legal``), and agents key
 # their search trees by them.
 FROZEN = ConfigDict(frozen=True)
 

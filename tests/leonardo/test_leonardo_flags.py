@@ -9,8 +9,8 @@ import pytest
 from leo_helpers import G, do, ready
 
 from engines.core.game import SYSTEM, TimeUp
+from engines.leonardo.flow import PHASES
 from engines.leonardo.model import Options
-from engines.leonardo.play import HANDLERS
 from engines.leonardo.positions import next_event, next_spins, turn_of
 
 
@@ -126,7 +126,7 @@ def test_reveal_and_chance_flags(case):
 
 def test_every_action_kind_has_a_case():
     kinds = {re.match(r"[a-z_]+", case).group(0) for case in CASES}
-    assert kinds == set(HANDLERS) | {"time_up"}
+    assert kinds == {kind for phase in PHASES.values() for kind in phase.moves} | {"time_up"}
 
 
 def test_secrets_name_who_knows_what():
