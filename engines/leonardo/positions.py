@@ -128,6 +128,18 @@ def next_art(state: State, values: list[int]) -> State:
     return state
 
 
+def next_office(state: State, number: int) -> State:
+    """The next office card drawn (on Piazza Maggiore) will be the office of space ``number``,
+    taken from the face-down part of the deck (the cards seen going under it keep their place)."""
+    unknown = len(state.office_deck) - state.office_returned
+    if number not in state.office_deck[:unknown]:
+        raise PositionError(f"the office of space {number} is not face down in the deck")
+    state = state.model_copy(deep=True)
+    state.office_deck.remove(number)
+    state.office_deck.insert(0, number)
+    return state
+
+
 def next_event(state: State, card: str) -> State:
     """The next international event drawn will be ``card`` (nulla, guelfa or ghibellina)."""
     state = state.model_copy(deep=True)
@@ -136,5 +148,5 @@ def next_event(state: State, card: str) -> State:
     return state
 
 
-__all__ = ["PositionError", "check", "clear_board", "next_art", "next_event", "next_spins", "position",
+__all__ = ["PositionError", "check", "clear_board", "next_art", "next_event", "next_office", "next_spins", "position",
            "set_florins", "started", "turn_of"]
