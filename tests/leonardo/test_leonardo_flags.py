@@ -11,7 +11,7 @@ from leo_helpers import G, do, ready
 from engines.core.game import SYSTEM, TimeUp
 from engines.leonardo.flow import PHASES
 from engines.leonardo.model import Options
-from engines.leonardo.positions import next_event, next_office, next_spins, set_florins, turn_of
+from engines.leonardo.positions import next_event, next_office, next_spins, play, turn_of, with_florins
 
 
 def _declare(last: bool):
@@ -41,8 +41,7 @@ def _market(last: bool):
 
 def _corporation(n: int = 5, **description):
     """Red and Blue formed a corporation this turn; Red may propose again."""
-    state = ready(0, n=n, corporations=True, **description)
-    state = do(do(state, 0, "join blue").state, 1, "accept").state
+    state = play(ready(0, n=n, corporations=True, **description), "join blue", "accept").state
     state.proposed = False
     return state
 
@@ -84,7 +83,7 @@ def _known_office():
 
 
 def _only_bidder(text: str):  # Red declines Via Larga; Green has no florins: Blue alone bids
-    state = do(do(ready(0, pos=20, roll=3, florins={2: 0}), 0, "spin").state, 0, "decline").state
+    state = play(ready(0, pos=20, roll=3, florins={2: 0}), "spin", "decline").state
     assert G.to_act(state) == {1} and state.auction.bidders == [1]
     return state, 1, text
 
@@ -107,12 +106,8 @@ def _office_unpaid():
     """Red and Blue's corporation chooses a move onto Piazza Maggiore and draws the Ambasciatore
     Imperiale (50 florins, face down until then); it has 10 florins, nobody can pay the other
     40: it goes bankrupt and the card goes back under the deck, seen by all."""
-    state = _corporation(n=4)
-    state.firms[0].moved, state.firms[0].position = True, 30
-    set_florins(state, 0, 10)
-    set_florins(state, 2, 30)
-    set_florins(state, 3, 30)
-    state = do(next_spins(next_office(state, 7), [2, 3]), 0, "spin").state
+    state = with_florins(_corporation(n=4, at={0: 30}), {0: 10, 2: 30, 3: 30})
+    state = play(next_spins(next_office(state, 7), [2, 3]), "spin").state
     return state, 0, "move 3"
 
 
@@ -179,7 +174,7 @@ def test_secrets_name_who_knows_what():
     assert G.secrets(after)[f"tile:{len(state.art_supply) - 1}"] == (top, frozenset({0}))  # the same tile, seen
     declaring = do(G.new_game(3, Options(), 1), 2, "guelfi").state
     assert G.secrets(declaring) == {**G.secrets(declaring), "faction:2": ("guelfi", frozenset({2}))}
-    bidding = do(do(_bought(), 0, "decline").state, 1, "bid 40").state
+    bidding = play(play(_bought(), "decline").state, "bid 40", seat=1).state
     assert G.secrets(bidding)["bid:1"] == (40, frozenset({1}))
 
 
