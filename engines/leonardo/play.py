@@ -56,7 +56,8 @@ def spin(state: State, seat: int, action) -> Outcome:
 
 
 def choose(state: State, seat: int, action) -> Outcome:
-    return [event("leo.event.chose", firm=terms.firm(firm_of(state, seat)), steps=action.steps)], steps.move(action.steps)
+    chose = event("leo.event.chose", firm=terms.firm(firm_of(state, seat)), steps=action.steps)
+    return [chose], steps.move(action.steps)
 
 
 def buy(state: State, seat: int, action) -> Outcome:
@@ -73,8 +74,8 @@ def buy(state: State, seat: int, action) -> Outcome:
 def decline(state: State, seat: int, action) -> Outcome:
     number = state.buy_space
     assert number is not None
-    return [event("leo.event.declined", firm=terms.firm(firm_of(state, seat)), name=space(number).name)], \
-        steps.auction(number)
+    declined = event("leo.event.declined", firm=terms.firm(firm_of(state, seat)), name=space(number).name)
+    return [declined], steps.auction(number)
 
 
 def bid(state: State, seat: int, action) -> Outcome:
