@@ -3,40 +3,42 @@ sealed bids from every other firm with the minimum stake (RULINGS 18)."""
 
 from __future__ import annotations
 
-from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import terms, turns
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import after, transfer
 from engines.leonardo.events import event
 from engines.leonardo.model import Auction, State
+from engines.leonardo.steps import FINISH, Outcome
 
 
-def start(state: State, number: int) -> list[Event]:
+def start(state: State, number: int) -> Outcome:
+    """The other firms with the minimum stake bid, sealed (phase ``auction``); with none,
+    the turn ends."""
     firm = turns.current(state)
     bidders = [f.id for f in after(state, firm.id) if f.florins >= cards().min_stake]
     if not bidders:
-        return [event("leo.event.no_bidder", name=space(number).name)] + turns.finish(state)
+        return [event("leo.event.no_bidder", name=space(number).name)], FINISH
     state.buy_space = None
     state.auction = Auction(space=number, bidders=bidders)
     state.phase = "auction"
-    return [event("leo.event.auction", name=space(number).name, space=number, low=cards().min_stake)]
+    return [event("leo.event.auction", name=space(number).name, space=number, low=cards().min_stake)], None
 
 
-def settle(state: State) -> list[Event]:
+def close(state: State) -> Outcome:
     """Every bid is in: the bids are opened; the highest buys, a tie going to the first
-    bidder in turn order after the lander."""
+    bidder in turn order after the lander. Then the turn ends."""
     auction = state.auction
     assert auction is not None
     best = max(auction.bids.values())
     sp = space(auction.space)
     state.auction = None
     if best <= 0:
-        return [event("leo.event.all_passed", name=sp.name)] + turns.finish(state)
+        return [event("leo.event.all_passed", name=sp.name)], FINISH
     winner = next(s for s in auction.bidders if auction.bids[s] == best)
     bids = [Msg("leo.term.bid", firm=terms.firm(state.firms[s]), amount=auction.bids[s] or Msg("leo.term.pass"))
             for s in auction.bidders]
     transfer(state, winner, None, best)
     state.owner[auction.space] = winner
     return [event("leo.event.auction_won", bids=bids, firm=terms.firm(state.firms[winner]), name=sp.name,
-                  amount=best)] + turns.finish(state)
+                  amount=best)], FINISH

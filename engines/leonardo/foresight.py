@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import cache
 
 from engines.core.agents import margin
-from engines.leonardo import auctions, movement
+from engines.leonardo import flow
 from engines.leonardo.components import cards
 from engines.leonardo.copies import copy_state
 from engines.leonardo.economy import income
@@ -40,7 +40,7 @@ def over_spins(state: State, seat: int, evaluate: Evaluate, judge: Judge) -> lis
     total = [0.0] * state.seats
     for n in numbers:
         trial = copy_state(state)
-        quietly(movement.move, trial, n)
+        quietly(flow.move, trial, n)
         values = _after_landing(trial, seat, evaluate, judge)
         for s, v in enumerate(values):
             total[s] += v / len(numbers)
@@ -114,7 +114,7 @@ def over_bids(state: State, fixed: dict[int, int], evaluate: Evaluate, coarse: b
         trial = copy_state(state)
         assert trial.auction is not None
         trial.auction.bids = {b: (x if b == winner else 0) for b in bidders}
-        quietly(auctions.settle, trial)
+        quietly(flow.close_auction, trial)
         for s, v in enumerate(evaluate(trial)):
             total[s] += p * v
     return total

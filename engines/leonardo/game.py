@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from engines.core.errors import RuleError
 from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components, evaluation, hidden, hints, sampling, terms, views
+from engines.leonardo import components, evaluation, flow, hidden, hints, sampling, terms, views
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
 from engines.leonardo.events import event, quietly
 from engines.leonardo.glosses import gloss
 from engines.leonardo.model import Firm, Options, State, View, action_adapter
-from engines.leonardo.play import play
-from engines.leonardo.rules import check, legal
 from engines.leonardo.turns import current
 
 
@@ -68,34 +64,18 @@ class Leonardo(Game[State, object, View, Options]):
 
     # --- whose decision -------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
-        p = state.phase
-        if p in ONE_DECIDES:
-            return _alone(state.order[state.slot])
-        if p == "over":
-            return frozenset()
-        if p == "factions":
-            return frozenset(s for s in range(state.seats) if s not in state.declared)
-        if p == "auction" and state.auction:
-            return frozenset(s for s in state.auction.bidders if s not in state.auction.bids)
-        if p == "market" and state.market:
-            return frozenset(s for s in state.market.bettors if s not in state.market.bets)
-        if p == "office" and state.office:
-            return frozenset({state.office.holder})
-        if p == "merge" and state.merge:
-            return frozenset(state.merge.awaiting)
-        if p == "rescue" and state.rescue:
-            return frozenset(r for r in state.rescue.rescuers if r not in state.rescue.answers)
-        return _alone(state.order[state.slot])
+        return flow.to_act(state)  # the turn flow's table: who decides in each phase
 
     def _legal_actions(self, state: State, seat: int) -> list:
-        return legal(state, seat)
+        return flow.legal(state, seat)
 
     def _choices(self, state: State, seat: int) -> list[Choice]:
-        return [Choice(notation=nota.notation(state, a), gloss=gloss(state, seat, a)) for a in legal(state, seat)]
+        return [Choice(notation=nota.notation(state, a), gloss=gloss(state, seat, a))
+                for a in flow.legal(state, seat)]
 
     def _play(self, state: State, seat: int, action) -> list[Event]:
-        check(state, seat, action)
-        return _remembered(state, seat, play(state, seat, action))
+        flow.check(state, seat, action)
+        return _remembered(state, seat, flow.apply(state, seat, action))
 
     def _time_up(self, state: State) -> list[Event]:
         state.phase = "over"
@@ -134,7 +114,7 @@ class Leonardo(Game[State, object, View, Options]):
         # proposal, and the other members' answers are then moot (they owe nothing any more).
         # Its events are dropped: they are not made (``events.quietly``).
         if seat in self.to_act(state):
-            quietly(play, state, seat, action)
+            quietly(flow.apply, state, seat, action)
 
     def explain(self, view: View, seat: int, action, value: float | None) -> Msg | None:
         return hints.explain(view, seat, action, value)
@@ -203,14 +183,6 @@ class Leonardo(Game[State, object, View, Options]):
         if view.my_rescue is not None:
             lines.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
         return lines
-
-
-ONE_DECIDES = frozenset({"start", "place", "choose", "buy"})  # the current firm's leader alone
-
-
-@cache
-def _alone(seat: int) -> frozenset[int]:
-    return frozenset({seat})
 
 
 def _remembered(state: State, seat: int | None, events: list[Event]) -> list[Event]:

@@ -10,8 +10,11 @@
   place there is seen by all, ``State.office_returned``).
 - ``event:<n>``: an international event card, named by its place in the deck's cycle; it
   is public once drawn (the deck keeps its order, the drawn card going under it).
-- ``bid:<seat>``, ``bet:<seat>``, ``rescue:<seat>``: sealed decisions, known to the members
-  of the deciding firm (as its view shows them); they leave the state when opened (``SEALED``: their vanishing counts as a reveal).
+- ``bid:<seat>``, ``bet:<seat>``, ``rescue:<debtor>:<seat>``: sealed decisions, from the
+  moment they are owed (``UNDECIDED`` until made), known to the members of the deciding firm
+  (as its view shows them); they leave the state when the round is opened, every decision of
+  it at once (``SEALED``: their vanishing counts as a reveal). A round of one decider is
+  opened by the action that makes its decision: that action revealed it too.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from engines.leonardo.model import State
 
 Secrets = dict[str, tuple[Any, frozenset[int] | None]]
 SEALED = ("bid:", "bet:", "rescue:")
+UNDECIDED = "undecided"  # the value of a sealed decision still owed
 NOBODY: frozenset[int] = frozenset()
 
 
@@ -47,11 +51,15 @@ def secrets(state: State) -> Secrets:
         out[f"office:{number}"] = (i, NOBODY if i < unknown else None)
     out.update(_events(state))
     if state.auction is not None:
-        out.update({f"bid:{s}": (amount, _firm(state, s)) for s, amount in state.auction.bids.items()})
+        bids = state.auction.bids
+        out.update({f"bid:{s}": (bids.get(s, UNDECIDED), _firm(state, s)) for s in state.auction.bidders})
     if state.market is not None:
-        out.update({f"bet:{s}": (bet, _firm(state, s)) for s, bet in state.market.bets.items()})
+        bets = state.market.bets
+        out.update({f"bet:{s}": (bets[s] if s in bets else UNDECIDED, _firm(state, s)) for s in state.market.bettors})
     if state.rescue is not None:
-        out.update({f"rescue:{s}": (answer, _firm(state, s)) for s, answer in state.rescue.answers.items()})
+        answers, debtor = state.rescue.answers, state.rescue.debtor
+        out.update({f"rescue:{debtor}:{s}": (answers.get(s, UNDECIDED), _firm(state, s))
+                    for s in state.rescue.rescuers})
     return out
 
 
@@ -89,7 +97,7 @@ def opened(before: State, after: State) -> bool:
     if before.event_draws < len(before.event_deck) and after.event_draws > before.event_draws:
         return True  # a card of the event deck turned
     if before.office_deck != after.office_deck and _office_drawn(before, after):
-        return True
+        return True  # a face-down office card was drawn (even if it went back under the deck)
     if after.drawn and _tiles_shown(before, after):
         return True
     # audiences of art and sealed decisions are firms' members: they grow only if those change,
@@ -104,32 +112,42 @@ def opened(before: State, after: State) -> bool:
 
 
 def _office_drawn(before: State, after: State) -> bool:
-    """A face-down office card left the deck for a firm's hand or a rescue call (public)."""
-    held = {o for f in after.firms.values() for o in f.offices}
-    if after.rescue is not None and after.rescue.office is not None:
-        held.add(after.rescue.office)
-    unknown = before.office_deck[:len(before.office_deck) - before.office_returned]
-    return bool(held) and not (held - set(after.office_deck)).isdisjoint(unknown)
+    """A face-down office card left the face-down part of the deck: it was drawn, in public
+    (for a firm's hand, a rescue call, or back under the deck when its price went unpaid)."""
+    return not set(_face_down(before)) <= set(_face_down(after))
+
+
+def _face_down(state: State) -> list[int]:
+    """The office cards whose place in the deck nobody knows (above the ones seen going under)."""
+    return state.office_deck[:len(state.office_deck) - state.office_returned]
 
 
 def _sealed_opened(before: State, after: State, same_members: bool) -> bool:
-    """A sealed bid, bet or answer left the state (opened), or its firm gained members."""
+    """A round of sealed decisions (an auction, a market, a rescue call) was opened: it left
+    the state with every decision owed in it, made in an earlier action or in this one; or a
+    deciding firm gained members, who now know its decision."""
     for kind in ("auction", "market", "rescue"):
-        decided = _decided(before, kind)
-        if decided:
-            now = _decided(after, kind)
-            if any(s not in now or (not same_members and _grew(before, after, s, s)) for s in decided):
-                return True
+        was = _deciders(before, kind)
+        if not was:
+            continue
+        if _deciders(after, kind) != was:
+            return True  # this round is over (another may have begun: a new rescue call)
+        if not same_members and any(s in after.firms and _grew(before, after, s, s) for s in was):
+            return True
     return False
 
 
-def _decided(state: State, kind: str) -> dict:
-    """The sealed decisions of the auction, the market or the rescue call, by firm."""
+def _deciders(state: State, kind: str) -> tuple:
+    """Who the round of sealed decisions (auction, market, rescue call) waits on or heard,
+    with what names the round (its space, or its debtor): nothing if there is none."""
     if kind == "auction":
-        return state.auction.bids if state.auction is not None else {}
+        a = state.auction
+        return (a.space, *a.bidders) if a is not None else ()
     if kind == "market":
-        return state.market.bets if state.market is not None else {}
-    return state.rescue.answers if state.rescue is not None else {}
+        m = state.market
+        return (m.space, *m.bettors) if m is not None else ()
+    r = state.rescue
+    return (r.debtor, *r.rescuers) if r is not None else ()
 
 
 def _grew(before: State, after: State, old_firm: int, new_firm: int | None) -> bool:

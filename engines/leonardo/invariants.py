@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+from engines.leonardo import flow
 from engines.leonardo.components import board, cards
 from engines.leonardo.model import State
 
@@ -69,14 +70,12 @@ def problems(state: State) -> list[str]:
 
 
 def decision_problems(state: State) -> list[str]:
-    """Whoever owes a decision has a legal action, and only a finished game has a result."""
-    from engines.leonardo.game import Leonardo  # local: the game class uses this package's modules
-
-    game = Leonardo()
-    acting = game.to_act(state)
+    """Whoever owes a decision has a legal action, and nobody owes one once the game is over
+    (a finished game, phase ``over``, has a result: ``Leonardo.result``)."""
+    acting = flow.to_act(state)
     if state.phase == "over":
-        return [] if not acting and game.result(state) is not None else ["a finished game must have a result"]
+        return [] if not acting else ["a finished game must have a result"]
     if not acting:
         return ["nobody owes a decision in a game that is not over"]
     return [f"seat {s} owes a decision but has no legal action" for s in sorted(acting)
-            if not game.legal_actions(state, s)]
+            if not flow.legal(state, s)]

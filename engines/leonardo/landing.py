@@ -5,16 +5,17 @@ market, an international event (RULINGS 15, 18-20, 26, 29)."""
 from __future__ import annotations
 
 from engines.core.game import Event
-from engines.leonardo import auctions, markets, movement, terms, turns
+from engines.leonardo import movement, steps, terms, turns
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.economy import active_firms, draw_office, income, pay, return_offices, transfer
 from engines.leonardo.events import event
 from engines.leonardo.model import State, Why
+from engines.leonardo.steps import FINISH, Outcome
 
 
-def resolve(state: State, number: int) -> list[Event]:
+def land(state: State, number: int) -> Outcome:
     """The effect of the space the current marker stops on, then the end of the turn unless
-    a decision is owed first."""
+    a decision is owed first (a purchase, an auction, a market, a rescue)."""
     c = cards()
     firm = turns.current(state)
     sp = space(number)
@@ -33,7 +34,7 @@ def resolve(state: State, number: int) -> list[Event]:
             elif state.rescue is not None:  # the rescuer's corporation would hold the office
                 state.rescue.resume = "office"
                 state.rescue.office = office.space
-                return events
+                return events, None
             else:
                 return_offices(state, [office.space])
         else:
@@ -44,21 +45,21 @@ def resolve(state: State, number: int) -> list[Event]:
             if firm.florins >= (sp.price or 0):
                 state.buy_space = number
                 state.phase = "buy"
-                return events
+                return events, None
             events.append(event("leo.event.cannot_afford", firm=terms.firm(firm), name=sp.name, price=sp.price))
-            return events + auctions.start(state, number)
+            return events, steps.auction(number)
         if owner != firm.id:
             if sp.kind == "bridge":
                 events += pay(state, firm.id, owner, c.bridge_toll, Why(kind="toll", space=number))[1]
             else:
                 events += pay(state, firm.id, owner, income(state, number), Why(kind="income", space=number))[1]
             if state.rescue is not None:
-                return events
+                return events, None
     elif sp.kind == "market":
-        return events + markets.start(state, number)
+        return events, steps.market(number)
     elif number in c.event_squares:
         events += draw_event(state)
-    return events + turns.finish(state)
+    return events, FINISH
 
 
 def draw_event(state: State) -> list[Event]:

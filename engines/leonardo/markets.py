@@ -4,29 +4,32 @@ the machine names the product that pays three times the stake, or the lose-all l
 
 from __future__ import annotations
 
-from engines.core.game import Event
 from engines.core.messages import Msg
 from engines.leonardo import movement, terms, turns
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import after, run_payments
 from engines.leonardo.events import event
 from engines.leonardo.model import Market, Payment, State, Why
+from engines.leonardo.steps import FINISH, Outcome
 
 
-def start(state: State, number: int) -> list[Event]:
+def start(state: State, number: int) -> Outcome:
+    """The other firms with the minimum stake bet, sealed (phase ``market``); with none,
+    the turn ends."""
     firm = turns.current(state)
     bettors = [f.id for f in after(state, firm.id) if f.florins >= cards().min_stake]
     events = [event("leo.event.market_opened", firm=terms.firm(firm), name=space(number).name)]
     if not bettors:
-        return events + [event("leo.event.no_bettor")] + turns.finish(state)
+        return events + [event("leo.event.no_bettor")], FINISH
     state.market = Market(space=number, opener=firm.id, bettors=bettors)
     state.phase = "market"
-    return events
+    return events, None
 
 
-def settle(state: State) -> list[Event]:
+def close(state: State) -> Outcome:
     """Every bet is in: the bets are opened, the opener spins, losing stakes go to the
-    opener first, then the opener pays the winners."""
+    opener first, then the opener pays the winners; then the turn ends (unless a payment
+    waits for a rescue)."""
     c = cards()
     market = state.market
     assert market is not None
@@ -45,6 +48,4 @@ def settle(state: State) -> list[Event]:
                  for s, b in bets if b.product == product]
     state.market = None
     events += run_payments(state, payments, resume="payments")
-    if state.rescue is not None:
-        return events
-    return events + turns.finish(state)
+    return events, (None if state.rescue is not None else FINISH)

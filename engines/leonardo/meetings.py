@@ -12,6 +12,14 @@ from engines.leonardo.components import cards, space
 from engines.leonardo.economy import after, palazzi_count, run_payments
 from engines.leonardo.events import event
 from engines.leonardo.model import Firm, Payment, State, Why
+from engines.leonardo.steps import NEXT_TURN, Outcome
+
+
+def finish(state: State, _: int = 0) -> Outcome:
+    """The turn's last operations: the meeting on the mover's space, then the end of the
+    game or the next turn (unless a tribute waits for a rescue)."""
+    events = meet(state)
+    return events, (None if state.rescue is not None else NEXT_TURN)
 
 
 def meet(state: State) -> list[Event]:

@@ -211,7 +211,7 @@ class State(BaseModel):
 
 
 # --- actions -----------------------------------------------------------------
-# Actions are frozen: the rules hand out shared instances (``rules.legal``), and agents key
+# Actions are frozen: the rules hand out shared instances (``flow.legal``), and agents key
 # their search trees by them.
 FROZEN = ConfigDict(frozen=True)
 
@@ -356,6 +356,7 @@ class View(BaseModel):
     end: EndReason | None = None  # why the game ended (words: terms.end_of)
     # public facts an agent needs to rebuild whole positions (engines/leonardo/sampling.py)
     order: list[int] = Field(default_factory=list)  # the turn order, by leader seat
+    first_spins: list[dict[int, int]] = Field(default_factory=list)  # the spins for the first turn, by tie
     corporations: bool = False  # the variant is played
     art_bought: bool = False  # the current firm bought works of art this turn
     proposed: bool = False  # the current firm proposed a corporation this turn

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from engines.core.game import Event
 from engines.core.messages import Msg
-from engines.leonardo import landing, terms, turns
+from engines.leonardo import steps, terms, turns
 from engines.leonardo.components import bridges, cards, office_at, space
 from engines.leonardo.economy import after, pay, transfer
 from engines.leonardo.events import event
 from engines.leonardo.model import Firm, OfficeCall, State, Why
+from engines.leonardo.steps import FINISH, NEXT_TURN, Outcome
 
 ROUTE = 32
 
@@ -25,19 +26,19 @@ def step(position: int, delta: int) -> int:
     return (position - 1 + delta) % ROUTE + 1
 
 
-def spin(state: State) -> list[Event]:
+def spin(state: State) -> Outcome:
     """Every member of the firm spins; a corporation whose spins differ chooses one."""
     firm = turns.current(state)
     results = [machine(state) for _ in firm.members]
     if len(firm.members) == 1:
-        return [event("leo.event.spin", firm=terms.firm(firm), number=results[0])] + move(state, results[0])
+        return [event("leo.event.spin", firm=terms.firm(firm), number=results[0])], steps.move(results[0])
     spins = [Msg("leo.term.seat_number", seat=m, number=n) for m, n in zip(firm.members, results, strict=True)]
     events = [event("leo.event.spins", firm=terms.firm(firm), spins=spins)]
     if len(set(results)) > 1:
         state.spins = sorted(set(results))
         state.phase = "choose"
-        return events
-    return events + move(state, results[0])
+        return events, None
+    return events, steps.move(results[0])
 
 
 def indemnity(state: State, firm: Firm) -> list[Event]:
@@ -48,8 +49,9 @@ def indemnity(state: State, firm: Firm) -> list[Event]:
     return [event("leo.event.indemnity", firm=terms.firm(firm), amount=cards().indemnity)]
 
 
-def move(state: State, n: int) -> list[Event]:
-    """Move the current marker ``n`` spaces (taking a Man-at-Arms first on a 1 or 2)."""
+def go(state: State, n: int) -> Outcome:
+    """Move the current marker ``n`` spaces (taking a Man-at-Arms first on a 1 or 2); it
+    arrives next, unless it stays on Piazza Maggiore or an unpaid toll ends its turn."""
     c = cards()
     if state.spins:
         state.spins = []
@@ -70,7 +72,7 @@ def move(state: State, n: int) -> list[Event]:
         if n == 1:
             firm.moved = False
             events.append(event("leo.event.stays", firm=terms.firm(firm)))
-            return events + turns.finish(state, meet=False)
+            return events, NEXT_TURN  # no meeting on the starting place
     else:
         path = [step(firm.position, k) for k in range(1, n)]
         dest = step(firm.position, n)
@@ -83,17 +85,16 @@ def move(state: State, n: int) -> list[Event]:
             if owner is not None and owner != firm.id:
                 paid, more = pay(state, firm.id, owner, c.bridge_toll, Why(kind="toll", space=number))
                 events += more
-                if not paid:
-                    if state.rescue is None:  # a rescue call resumes with finish (RULINGS 40)
-                        events += turns.finish(state)
-                    return events
+                if not paid:  # a rescue call resumes with finish (RULINGS 40)
+                    return events, (FINISH if state.rescue is None else None)
     firm.position = dest
     events.append(event("leo.event.moved", firm=terms.firm(firm), steps=n, name=space(dest).name, space=dest))
-    return events + arrive(state, dest)
+    return events, steps.arrive(dest)
 
 
-def arrive(state: State, number: int) -> list[Event]:
-    """An opponent holding this space's office decides on the marker first (RULINGS 17)."""
+def arrive(state: State, number: int) -> Outcome:
+    """An opponent holding this space's office decides on the marker first (RULINGS 17);
+    otherwise the space takes effect."""
     firm = turns.current(state)
     office = office_at(number)
     if office is not None:
@@ -102,5 +103,5 @@ def arrive(state: State, number: int) -> list[Event]:
                 state.office = OfficeCall(space=number, holder=other.id, target=firm.id)
                 state.phase = "office"
                 return [event("leo.event.office_call", holder=terms.firm(other), office=office.title,
-                              price=office.price, firm=terms.firm(firm))]
-    return landing.resolve(state, number)
+                              price=office.price, firm=terms.firm(firm))], None
+    return [], steps.land(number)

@@ -5,13 +5,14 @@ to 5 spaces either way, and with a 50-florin office remove one of its men-at-arm
 from __future__ import annotations
 
 from engines.core.game import Event
-from engines.leonardo import landing, movement, terms
+from engines.leonardo import movement, steps, terms
 from engines.leonardo.components import space
 from engines.leonardo.events import event
 from engines.leonardo.model import State
+from engines.leonardo.steps import Outcome
 
 
-def settle(state: State, move_by: int, remove: bool) -> list[Event]:
+def settle(state: State, move_by: int, remove: bool) -> Outcome:
     call = state.office
     assert call is not None
     target = state.firms[call.target]
@@ -28,4 +29,4 @@ def settle(state: State, move_by: int, remove: bool) -> list[Event]:
                             steps=move_by, name=space(target.position).name, space=target.position))
     else:
         events.append(event("leo.event.office_left", holder=terms.firm(holder), firm=terms.firm(target)))
-    return events + landing.resolve(state, target.position)
+    return events, steps.land(target.position)

@@ -3,15 +3,15 @@ going on."""
 
 from __future__ import annotations
 
-from engines.core.game import Event
 from engines.core.messages import Msg
-from engines.leonardo import terms, turns
+from engines.leonardo import terms
 from engines.leonardo.economy import merge_firms, return_offices, run_payments, settle_bankruptcy, transfer
 from engines.leonardo.events import event
 from engines.leonardo.model import RescueCall, State
+from engines.leonardo.steps import FINISH, NEXT_TURN, Outcome
 
 
-def settle(state: State) -> list[Event]:
+def settle(state: State) -> Outcome:
     """Every possible rescuer has answered: the first in turn order after the debtor who said
     `rescue` pays the shortfall and absorbs the debtor; if all passed, the bankruptcy
     proceeds as without the variant. Then the interrupted turn goes on."""
@@ -29,7 +29,7 @@ def settle(state: State) -> list[Event]:
         events += settle_bankruptcy(state, debtor, call.creditor, call.amount)
         if call.resume == "office" and call.office is not None:
             return_offices(state, [call.office])
-        return events + resume(state, call)
+        return resume(state, call, events)
     rescuer = state.firms[winner]
     own = call.amount - call.shortfall
     assert debtor.florins == own
@@ -45,16 +45,16 @@ def settle(state: State) -> list[Event]:
     assert rescuer.faction is not None
     events.append(event("leo.event.rescue_merged", firm=joined, leader=rescuer.id, members=list(rescuer.members),
                         faction=terms.faction(rescuer.faction)))
-    return events + resume(state, call)
+    return resume(state, call, events)
 
 
-def resume(state: State, call: RescueCall) -> list[Event]:
-    """What the interrupted turn still had to do after the payment."""
+def resume(state: State, call: RescueCall, events: list) -> Outcome:
+    """What the interrupted turn still had to do after the payment (``events`` so far)."""
     if call.resume == "payments":  # a market's payments, then the meetings and the next turn
-        events = run_payments(state, call.payments, resume="payments")
-        return events if state.rescue is not None else events + turns.finish(state)
+        events += run_payments(state, call.payments, resume="payments")
+        return events, (None if state.rescue is not None else FINISH)
     if call.resume == "meet":  # the meeting's other tributes, then the next turn
-        events = run_payments(state, call.payments, resume="meet")
-        return events if state.rescue is not None else events + turns.next_turn(state)
+        events += run_payments(state, call.payments, resume="meet")
+        return events, (None if state.rescue is not None else NEXT_TURN)
     # the debtor was the mover (toll, income, office price): its turn ends
-    return turns.finish(state)
+    return events, FINISH

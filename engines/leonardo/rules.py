@@ -1,5 +1,6 @@
-"""Which actions are legal, and the checks that refuse the others with a reason (a
-``leo.error.*`` message quoting the move and saying what is allowed instead)."""
+"""Which actions are legal in each phase, and the checks that refuse the others with a reason
+(a ``leo.error.*`` message quoting the move and saying what is allowed instead). Which phase
+accepts which action is the turn flow's table (``flow.py``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from engines.leonardo.model import (
     UseOffice,
 )
 from engines.leonardo.model import Buy as BuyPalazzo
+from engines.leonardo.notation import notation
 
 
 def free_slots(state: State, firm: Firm) -> dict[int, int]:
@@ -65,43 +67,62 @@ def join_targets(state: State, firm: Firm) -> list[Firm]:
     return [f for f in state.firms.values() if f.active and f.id != firm.id]
 
 
-def legal(state: State, seat: int) -> list:
-    """Every legal action of a seat that owes a decision (the core's gate checked it). The
-    actions are frozen and shared between calls."""
-    phase = state.phase
-    if phase == "factions":
-        return list(DECLARES)
+# --- the legal actions of each phase (the turn flow's table names them, ``flow.py``) ------
+def legal_declares(state: State, seat: int) -> list:
+    return list(DECLARES)
+
+
+def legal_start(state: State, seat: int) -> list:
+    """Spin; buy works of art first, once a turn; propose a corporation, once a turn."""
     firm = firm_of(state, seat)
-    if phase == "start":
-        out: list = [SPIN]
-        if not state.art_bought:
-            out += _art(max_art(state, firm))
-        if can_join(state, firm):
-            for other in join_targets(state, firm):
-                out += _joins(other.id)
-        return out
-    if phase == "place":
-        return [_place(n) for n in free_slots(state, firm)]
-    if phase == "choose":
-        return [_choose(n) for n in state.spins]
-    if phase == "buy":
-        return list(BUY_OR_DECLINE)
-    if phase == "auction":
-        return list(_bids(firm.florins))
-    if phase == "market":
-        # "requiring their opponents to bet a sum": no pass on a market (RULINGS 26)
-        return list(_bets(firm.florins))
-    if phase == "office":
-        call = state.office
-        assert call is not None
-        office = office_at(call.space)
-        if office is not None and office.price == 50 and state.firms[call.target].men > 0:
-            return list(OFFICE_MOVES + OFFICE_REMOVALS)
-        return list(OFFICE_MOVES)
-    if phase == "merge":
-        return list(ANSWERS)
-    if phase == "rescue":
-        return list(RESCUE_ANSWERS)
+    out: list = [SPIN]
+    if not state.art_bought:
+        out += _art(max_art(state, firm))
+    if can_join(state, firm):
+        for other in join_targets(state, firm):
+            out += _joins(other.id)
+    return out
+
+
+def legal_places(state: State, seat: int) -> list:
+    return [_place(n) for n in free_slots(state, firm_of(state, seat))]
+
+
+def legal_choices(state: State, seat: int) -> list:
+    return [_choose(n) for n in state.spins]
+
+
+def legal_buy(state: State, seat: int) -> list:
+    return list(BUY_OR_DECLINE)
+
+
+def legal_bids(state: State, seat: int) -> list:
+    return list(_bids(firm_of(state, seat).florins))
+
+
+def legal_bets(state: State, seat: int) -> list:
+    # "requiring their opponents to bet a sum": no pass on a market (RULINGS 26)
+    return list(_bets(firm_of(state, seat).florins))
+
+
+def legal_office(state: State, seat: int) -> list:
+    call = state.office
+    assert call is not None
+    office = office_at(call.space)
+    if office is not None and office.price == 50 and state.firms[call.target].men > 0:
+        return list(OFFICE_MOVES + OFFICE_REMOVALS)
+    return list(OFFICE_MOVES)
+
+
+def legal_answers(state: State, seat: int) -> list:
+    return list(ANSWERS)
+
+
+def legal_rescue(state: State, seat: int) -> list:
+    return list(RESCUE_ANSWERS)
+
+
+def nothing(state: State, seat: int) -> list:
     return []
 
 
@@ -150,8 +171,8 @@ PLAIN = {"factions": ("declare",), "start": ("spin",), "buy": ("buy", "decline")
 
 
 def plainly_legal(state: State, seat: int, action) -> bool:
-    """A quick yes for the commonest legal actions (what ``legal`` lists in every such case),
-    before building the list: ``check`` runs on every action."""
+    """A quick yes for the commonest legal actions (what the phase's legal actions list in
+    every such case), before building the list: the refusal check runs on every action."""
     kind, phase = action.kind, state.phase
     if kind in PLAIN.get(phase, ()):
         return True
@@ -162,62 +183,80 @@ def plainly_legal(state: State, seat: int, action) -> bool:
     return False
 
 
-def check(state: State, seat: int, action) -> None:
-    """Raise IllegalAction, with a reason and what is allowed, unless ``action`` is legal.
-    Every message quotes the move."""
-    from engines.leonardo.notation import notation  # local: notation imports the rules' helpers
-
+# --- refusals ------------------------------------------------------------------------------
+# An action the phase accepts may still be refused for what it says (an amount, a space, a
+# number of steps, a target): each check below returns True when the action is legal, and
+# raises IllegalAction with the reason when it is not (False: refuse it as not accepted now).
+# An action the phase does not accept now is refused by ``not_now``, the one place of those.
+def check_amount(state: State, seat: int, action) -> bool:
+    """A bid or a stake: at least the minimum, at most the firm's florins."""
     c = cards()
-    kind = action.kind
-    phase = state.phase
-    if (kind == "bid" and phase == "auction") or (kind == "bet" and phase == "market"):
-        amount = action.amount if kind == "bid" else action.stake
-        florins = firm_of(state, seat).florins
-        if c.min_stake <= amount <= florins:
-            return
+    amount = action.amount if action.kind == "bid" else action.stake
+    florins = firm_of(state, seat).florins
+    if not c.min_stake <= amount <= florins:
         raise IllegalAction("leo.error.amount", move=notation(state, action), amount=amount, low=c.min_stake,
                             high=florins)
-    if plainly_legal(state, seat, action) or action in legal(state, seat):
-        return
+    return True
+
+
+def check_art(state: State, seat: int, action) -> bool:
+    if plainly_legal(state, seat, action):
+        return True
+    c, firm = cards(), firm_of(state, seat)
+    raise IllegalAction("leo.error.art_count", move=notation(state, action), count=action.count,
+                        top=max_art(state, firm), per_turn=c.art_per_turn, price=c.art_price,
+                        left=len(state.art_supply), room=sum(free_slots(state, firm).values()))
+
+
+def check_place(state: State, seat: int, action) -> bool:
+    if plainly_legal(state, seat, action):
+        return True
+    raise IllegalAction("leo.error.place", move=notation(state, action), space=action.space,
+                        spots=terms.listed(list(free_slots(state, firm_of(state, seat)))))
+
+
+def check_choice(state: State, seat: int, action) -> bool:
+    if action.steps in state.spins:
+        return True
+    raise IllegalAction("leo.error.choose", move=notation(state, action), spins=list(state.spins),
+                        example=f"move {state.spins[0]}")
+
+
+def check_office(state: State, seat: int, action) -> bool:
+    if action in legal_office(state, seat):
+        return True
     said = notation(state, action)
-    allowed = allowed_words(state, seat)
+    if not -5 <= action.move <= 5:
+        raise IllegalAction("leo.error.office_range", move=said, steps=action.move)
+    if action.remove:
+        raise IllegalAction("leo.error.office_remove", move=said)
+    return False
+
+
+def check_join(state: State, seat: int, action) -> bool:
+    if action in legal_start(state, seat):
+        return True
+    raise IllegalAction("leo.error.join_target", move=notation(state, action),
+                        examples=[f"join {COLOURS[f.id]}" for f in join_targets(state, firm_of(state, seat))])
+
+
+def not_now(state: State, seat: int, action, allowed: list[str] | Msg) -> IllegalAction:
+    """The refusal of an action the phase does not accept now (``allowed``: the first words
+    of the seat's legal moves), with its reason where there is a more precise one than "not
+    now": a faction declared late, a pass on a market, works of art twice in a turn, a
+    corporation without the variant or twice in a turn, a rescue nobody asked for."""
+    c, kind, phase = cards(), action.kind, state.phase
+    said = notation(state, action)
     if kind == "declare":
-        raise IllegalAction("leo.error.declared_late", move=said)
-    firm = firm_of(state, seat)
+        return IllegalAction("leo.error.declared_late", move=said)
     if kind == "pass" and phase == "market":
-        raise IllegalAction("leo.error.market_pass", move=said, low=c.min_stake, high=firm.florins)
-    if kind == "art" and phase == "start" and not state.art_bought:
-        raise IllegalAction("leo.error.art_count", move=said, count=action.count, top=max_art(state, firm),
-                            per_turn=c.art_per_turn, price=c.art_price, left=len(state.art_supply),
-                            room=sum(free_slots(state, firm).values()))
+        return IllegalAction("leo.error.market_pass", move=said, low=c.min_stake, high=firm_of(state, seat).florins)
     if kind == "art" and phase in ("start", "place", "choose", "buy"):
-        raise IllegalAction("leo.error.art_once", move=said, allowed=allowed)
-    if kind == "place" and phase == "place":
-        raise IllegalAction("leo.error.place", move=said, space=action.space,
-                            spots=terms.listed(list(free_slots(state, firm))))
-    if kind == "move" and phase == "choose":
-        raise IllegalAction("leo.error.choose", move=said, spins=list(state.spins), example=f"move {state.spins[0]}")
-    if kind == "office" and phase == "office":
-        if not -5 <= action.move <= 5:
-            raise IllegalAction("leo.error.office_range", move=said, steps=action.move)
-        if action.remove:
-            raise IllegalAction("leo.error.office_remove", move=said)
-    if kind == "join":
-        if not state.options.corporations:
-            raise IllegalAction("leo.error.no_corporations", move=said)
-        if phase == "start" and state.proposed:
-            raise IllegalAction("leo.error.proposed", move=said)
-        if phase == "start":
-            raise IllegalAction("leo.error.join_target", move=said,
-                                examples=[f"join {COLOURS[f.id]}" for f in join_targets(state, firm)])
-    if kind == "rescue" and phase != "rescue":
-        raise IllegalAction("leo.error.no_rescue", move=said, allowed=allowed)
-    raise IllegalAction("leo.error.not_now", move=said, phase=terms.phase(phase), allowed=allowed)
-
-
-def allowed_words(state: State, seat: int) -> list[str] | Msg:
-    """The first words of the seat's legal moves (language-neutral notation)."""
-    from engines.leonardo.notation import notation
-
-    words = sorted({notation(state, a).split()[0] for a in legal(state, seat)})
-    return words or Msg("leo.term.nothing_owed")
+        return IllegalAction("leo.error.art_once", move=said, allowed=allowed)
+    if kind == "join" and not state.options.corporations:
+        return IllegalAction("leo.error.no_corporations", move=said)
+    if kind == "join" and phase == "start" and state.proposed:
+        return IllegalAction("leo.error.proposed", move=said)
+    if kind == "rescue":
+        return IllegalAction("leo.error.no_rescue", move=said, allowed=allowed)
+    return IllegalAction("leo.error.not_now", move=said, phase=terms.phase(phase), allowed=allowed)

@@ -56,7 +56,8 @@ def sample(view: View, seat: int, agent_rng: Rng) -> State:
     state = State(
         seats=view.seats, options=Options(max_rounds=view.max_rounds, corporations=view.corporations),
         rng=SplitMix64(state=rng.getrandbits(64)), bank=c.bank_florins - sum(f.florins for f in view.firms),
-        firms=firms, order=list(view.order), slot=view.order.index(view.current), round=view.round,
+        firms=firms, order=list(view.order), first_spins=[dict(s) for s in view.first_spins],
+        slot=view.order.index(view.current), round=view.round,
         turn=view.turn, phase=view.phase, declared=declared, owner=dict(view.owner), art=art,
         art_supply=supply, office_deck=_offices(view, rng), office_returned=len(view.offices_seen),
         event_deck=_events(view, rng), event_draws=view.event_draws, men_deck=view.men_left,

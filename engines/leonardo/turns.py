@@ -1,13 +1,15 @@
-"""Whose turn it is: starting a turn, ending it (meetings first), the next firm, and the
-end of the game (rounds over, or one firm left)."""
+"""Whose turn it is: starting a turn, the next firm, and the end of the game (rounds over,
+or one firm left). Steps of the turn flow (``flow.py``): each returns its events and what
+comes next (``steps.py``)."""
 
 from __future__ import annotations
 
 from engines.core.game import Event
-from engines.leonardo import meetings, terms
+from engines.leonardo import terms
 from engines.leonardo.economy import active_firms
 from engines.leonardo.events import event
 from engines.leonardo.model import Firm, State
+from engines.leonardo.steps import START_TURN, Outcome
 
 
 def current(state: State) -> Firm:
@@ -15,7 +17,8 @@ def current(state: State) -> Firm:
     return state.firms[state.order[state.slot]]
 
 
-def start_turn(state: State) -> list[Event]:
+def start_turn(state: State, _: int = 0) -> Outcome:
+    """The current firm's turn begins: it owes its first decision (phase ``start``)."""
     state.phase = "start"
     # what the last turn left behind, cleared (assigned only when set: this runs every turn)
     if state.art_bought:
@@ -28,23 +31,15 @@ def start_turn(state: State) -> list[Event]:
     for name in ("buy_space", "auction", "market", "office", "merge", "rescue"):
         if getattr(state, name) is not None:
             setattr(state, name, None)
-    return [event("leo.event.turn", round=state.round, firm=terms.firm(current(state)))]
+    return [event("leo.event.turn", round=state.round, firm=terms.firm(current(state)))], None
 
 
-def finish(state: State, meet: bool = True) -> list[Event]:
-    """The turn's last operations: the meetings on the mover's space (unless a rescue call
-    interrupts them), then the end of the game or the next turn."""
-    events: list[Event] = []
-    if meet:
-        events += meetings.meet(state)
-        if state.rescue is not None:
-            return events
-    return events + next_turn(state)
-
-
-def next_turn(state: State) -> list[Event]:
+def next_turn(state: State, _: int = 0) -> Outcome:
     """The game ends if one firm is left; otherwise the next firm plays."""
-    return end_if_alone(state) or advance(state)
+    over = end_if_alone(state)
+    if over:
+        return over, None
+    return advance(state)
 
 
 def end_if_alone(state: State) -> list[Event]:
@@ -61,12 +56,20 @@ def end_if_alone(state: State) -> list[Event]:
     return game_over(state)
 
 
+def alone(state: State, _: int = 0) -> Outcome:
+    """After a corporation formed: the end of the game if it is the last firm; else the turn
+    goes on where it was (phase ``start``)."""
+    return end_if_alone(state), None
+
+
 def game_over(state: State) -> list[Event]:
     state.phase = "over"
     return [event("leo.event.game_over", reason=terms.end(state))]
 
 
-def advance(state: State) -> list[Event]:
+def advance(state: State) -> Outcome:
+    """The next active firm in turn order (a new round after the last seat), unless the
+    agreed rounds are over."""
     n = len(state.order)
     slot = state.slot
     while True:
@@ -81,5 +84,5 @@ def advance(state: State) -> list[Event]:
     if state.round > state.options.max_rounds:
         state.round = state.options.max_rounds
         state.end = "rounds"
-        return game_over(state)
-    return start_turn(state)
+        return game_over(state), None
+    return [], START_TURN

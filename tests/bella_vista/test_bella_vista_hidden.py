@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from bv_helpers import GAME, act, keys, new
 
-from engines.bella_vista.positions import construct, next_draws, offer_order, set_coins
+from engines.bella_vista.positions import constructing_now, next_cards, with_coins, with_offer_order
 from engines.core.game import SYSTEM, TimeUp
 from engines.core.playout import play_to_end, random_move
 from engines.core.rng import Rng
@@ -34,7 +34,7 @@ def _drew(applied) -> bool:
 
 
 def _offer_right_of_the_board():
-    s = set_coins(offer_order(new(4, seed=4), [0, 1, 2, 3]), {3: 0})
+    s = with_coins(with_offer_order(new(4, seed=4), [0, 1, 2, 3]), {3: 0})
     for seat, cost in ((0, 7), (1, 5), (2, 0)):  # the free space is gone, 3 and 1 are too dear
         s, _ = act(s, seat, f"offer {cost} #{s.architects[seat].hand[0]}")
     return GAME.apply(s, 3, GAME.parse_action(s, 3, f"offer last #{s.architects[3].hand[0]}"))
@@ -124,9 +124,9 @@ def test_secrets_name_every_card_and_who_knows_it():
 
 
 def test_every_architect_hears_its_round_end_draw_privately():
-    s = construct(new(4, seed=5), [(0, "5"), (1, "6"), (2, "7"), (3, "8")], zoning="Z9")
+    s = constructing_now(new(4, seed=5), [(0, "5"), (1, "6"), (2, "7"), (3, "8")], zoning="Z9")
     want = s.architects[2].deck[-2:]
-    next_draws(s, 2, want)
+    s = next_cards(s, 2, want)
     before = [list(a.hand) for a in s.architects]
     for seat, spaces in ((0, "A1-B1"), (1, "A3-B3"), (2, "A5-A6"), (3, "N2-O2")):
         s, events = act(s, seat, "pass" if s.phase == "contract" else f"build {spaces}")

@@ -12,7 +12,13 @@ from bv_helpers import GAME, act, new
 from engines.bella_vista import terms
 from engines.bella_vista.components import cards, components
 from engines.bella_vista.layout_rules import TILE_COUNTS
-from engines.bella_vista.positions import build, construct, face_up, fill_tile, set_coins
+from engines.bella_vista.positions import (
+    constructing_now,
+    with_building,
+    with_coins,
+    with_contract_row,
+    with_tile_filled,
+)
 from engines.bella_vista.state import Options
 from engines.core.errors import RuleError
 from engines.core.messages import Msg
@@ -51,26 +57,26 @@ def _after_one_offer():
 
 def _poor():
     s, first = _offers_position()
-    return set_coins(s, {first: 4}), first
+    return with_coins(s, {first: 4}), first
 
 
 def _building():
-    s = construct(new(4), [(0, "5"), (1, "6")], zoning="Z2")
-    build(s, 2, 3, "A1-B1")
+    s = constructing_now(new(4), [(0, "5"), (1, "6")], zoning="Z2")
+    s = with_building(s, 2, 3, "A1-B1")
     return s, 0
 
 
 def _forced():
-    s = construct(new(4), [(0, "5"), (1, "5")], zoning="Z3")
-    fill_tile(s, "F", owners=[1, 2, 3])
-    fill_tile(s, "Fs", owners=[1, 2, 3])
+    s = constructing_now(new(4), [(0, "5"), (1, "5")], zoning="Z3")
+    s = with_tile_filled(s, "F", owners=[1, 2, 3])
+    s = with_tile_filled(s, "Fs", owners=[1, 2, 3])
     return s, 0
 
 
 def _contract_choice():
-    s = construct(new(4), [(0, "5")], zoning="Z9")
-    face_up(s, [1, 2, 16, 3])
-    build(s, 0, 3, "A1-B1")
+    s = constructing_now(new(4), [(0, "5")], zoning="Z9")
+    s = with_contract_row(s, [1, 2, 16, 3])
+    s = with_building(s, 0, 3, "A1-B1")
     s, _ = act(s, 0, "build C1-D1")  # two on the Flower: contract 1 is met
     assert s.phase == "contract"
     return s, 0

@@ -4,26 +4,18 @@ in the header, and the tie-break line only when a tie for first place was broken
 from __future__ import annotations
 
 import pytest
-from bv_helpers import new
 from bv_render_helpers import GAME, NAMES, history
 
 from engines.bella_vista.last_move import plain
-from engines.bella_vista.positions import build as put
-from engines.bella_vista.positions import set_coins
+from engines.bella_vista.positions import position, with_coins
 from render.bella_vista.renderer import draw_board
 from render.text import words
 
 
 def _tied(red_first: str, red_first_height: int):
     """Two architects on 20 coins each; the largest Group decides, or nothing does."""
-    s = set_coins(new(2), {0: 10, 1: 10})
-    s.phase = "over"
-    s.height_objective, s.grouping_objective = "H3", "G2"
-    put(s, 0, red_first_height, red_first)
-    put(s, 0, 4, "N3-O3")
-    put(s, 1, 1, "N10-O10-P10")
-    put(s, 1, 5, "N11-O11")
-    return s
+    return position(2, buildings=[(0, red_first_height, red_first), (0, 4, "N3-O3"), (1, 1, "N10-O10-P10"),
+                                  (1, 5, "N11-O11")], coins={0: 10, 1: 10}, objectives=("H3", "G2"), over=True)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -55,7 +47,7 @@ def test_the_tie_break_line_shows_only_when_a_tie_was_broken_or_shared():
         texts = draw_board(view, NAMES[:2]).texts
         assert "Tie" in texts and ("broken" in texts if key.endswith("broken") else "shared." in texts)
         assert words(view.tie_break).startswith("Tie on 20 coins")
-    clear = set_coins(_tied("N2-O2", 3), {0: 30})  # no tie: no line
+    clear = with_coins(_tied("N2-O2", 3), {0: 30})  # no tie: no line
     view = GAME.view(clear, None)
     assert view.tie_break is None and "Tie" not in draw_board(view, NAMES[:2]).texts
     assert "Winner:" in draw_board(view, NAMES[:2]).texts

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bv_helpers import GAME, new
 from bv_render_helpers import NAMES, apart, history
 
-from engines.bella_vista.positions import build, construct
+from engines.bella_vista.positions import constructing_now, with_building
 from engines.bella_vista.view import HandCardView, PlacementView
 from render.bella_vista.draw import GHOST, WHITE
 from render.bella_vista.renderer import draw_private
@@ -17,9 +17,9 @@ from render.text import words
 def _town():
     """London with a few buildings, in the Offer Phase, Zoning Card Z7 (next to a Park)."""
     s = new(4)
-    build(s, 1, 2, "C1-D1-D2")
-    build(s, 2, 5, "A3-B3")
-    build(s, 3, 1, "I4-J4-K4")
+    s = with_building(s, 1, 2, "C1-D1-D2")
+    s = with_building(s, 2, 5, "A3-B3")
+    s = with_building(s, 3, 1, "I4-J4-K4")
     s.zoning = "Z7"
     return s
 
@@ -30,7 +30,7 @@ def test_a_cards_places_are_the_placements_and_coins_it_would_have_if_built_now(
     assert [h.card.notation for h in hand] == [f"#{c}" for c in sorted(s.architects[0].hand, key=int)]
     for h in hand:
         code = h.card.notation[1:]
-        now = construct(s.model_copy(deep=True), [(0, code)])  # the same town, seat 0 building it now
+        now = constructing_now(s.model_copy(deep=True), [(0, code)])  # the same town, seat 0 building it now
         builds = [(c.notation.removeprefix("build "), words(c.gloss)) for c in GAME.choices(now, 0)]
         coins = sorted((int(g.split()[0].lstrip("+")) for _, g in builds), reverse=True)
         assert h.places == len(builds) and not h.forced

@@ -10,9 +10,16 @@ from engines.bella_vista.building import legal_placements, place
 from engines.bella_vista.components import cards
 from engines.bella_vista.contracts import meets
 from engines.bella_vista.geometry import geometry
-from engines.bella_vista.positions import build as put
-from engines.bella_vista.positions import construct, face_up, fill_tile, offer_order, placement, set_coins
+from engines.bella_vista.positions import (
+    constructing_now,
+    placement,
+    with_coins,
+    with_contract_row,
+    with_offer_order,
+    with_tile_filled,
+)
 from engines.bella_vista.positions import square as cell
+from engines.bella_vista.positions import with_building as put
 from engines.bella_vista.town import named_layout
 from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
@@ -69,9 +76,9 @@ ZONING_TESTS = {
 @pytest.mark.parametrize("zoning", sorted(ZONING_TESTS))
 @pytest.mark.parametrize("layout", ["london", "rome"])
 def test_each_zoning_card(zoning, layout):
-    s = construct(new(4, layout=layout), [(0, "5"), (1, "1")], zoning=zoning)
+    s = constructing_now(new(4, layout=layout), [(0, "5"), (1, "1")], zoning=zoning)
     if layout == "london":
-        put(s, 2, 3, "A1-B1")
+        s = put(s, 2, 3, "A1-B1")
     grid = _grid(s)
     legal = {a.cells for a in GAME.legal_actions(s, 0)}
     assert legal
@@ -93,13 +100,13 @@ def test_each_zoning_card(zoning, layout):
 
 def test_subsidized_building_may_span_tiles_on_the_card():
     # Z1 striped: P5-Q5 spans Striped Flower and Striped Leaf; L4-L5 spans Bs and a River: refused.
-    s = construct(new(4), [(0, "5")], zoning="Z1")
+    s = constructing_now(new(4), [(0, "5")], zoning="Z1")
     legal = {"-".join(a.cells) for a in GAME.legal_actions(s, 0)}
     assert "P5-Q5" in legal and "D4-D5" not in legal  # D4 is the unstriped Flower
 
 
 def test_no_building_on_park_or_river():
-    s = construct(new(4), [(0, "5")], zoning="Z7")
+    s = constructing_now(new(4), [(0, "5")], zoning="Z7")
     with pytest.raises(IllegalAction) as err:
         act(s, 0, "build E1-F1")
     assert err.value.msg.key == "bv.error.wrong_shape"
@@ -108,10 +115,10 @@ def test_no_building_on_park_or_river():
 
 
 def test_adjacency_is_orthogonal_not_diagonal():
-    s = construct(new(4), [(0, "6")], zoning="Z9")
-    put(s, 1, 2, "C3-D3-D4")
-    s2 = construct(new(4), [(0, "6")], zoning="Z9")
-    put(s2, 1, 5, "C3-D3")  # touches A2-B2 only at the corner B2/C3
+    s = constructing_now(new(4), [(0, "6")], zoning="Z9")
+    s = put(s, 1, 2, "C3-D3-D4")
+    s2 = constructing_now(new(4), [(0, "6")], zoning="Z9")
+    s2 = put(s2, 1, 5, "C3-D3")  # touches A2-B2 only at the corner B2/C3
     before = s2.architects[0].coins
     after, _ = act(s2, 0, "build A2-B2")
     assert after.architects[0].coins - before == 3  # isolated: the diagonal building does not count
@@ -134,12 +141,12 @@ def test_border_definition():
 
 
 def test_forced_border_placement_earns_nothing_and_no_contract():
-    s = construct(new(4), [(0, "5"), (1, "5")], zoning="Z3")  # Flowers only...
-    fill_tile(s, "F", owners=[1, 2, 3])  # ...and both are full
-    fill_tile(s, "Fs", owners=[1, 2, 3])
-    face_up(s, [16, 15, 1, 2])
+    s = constructing_now(new(4), [(0, "5"), (1, "5")], zoning="Z3")  # Flowers only...
+    s = with_tile_filled(s, "F", owners=[1, 2, 3])  # ...and both are full
+    s = with_tile_filled(s, "Fs", owners=[1, 2, 3])
+    s = with_contract_row(s, [16, 15, 1, 2])
     for height, label in ((3, "T5-T6"), (4, "T7-T8"), (6, "N12-O12")):
-        put(s, 0, height, label)
+        s = put(s, 0, height, label)
     ps, forced = legal_placements(s, 5)
     assert forced and all(geometry(s.town).placements[i].border for i in ps)
     with pytest.raises(IllegalAction) as err:
@@ -165,7 +172,7 @@ def _cover(s, code):
 
 
 def test_when_border_is_full_any_free_space_and_else_set_aside():
-    s = construct(new(4), [(0, "5"), (1, "5")], zoning="Z5")  # Leaves: both full
+    s = constructing_now(new(4), [(0, "5"), (1, "5")], zoning="Z5")  # Leaves: both full
     for code in ("F", "Bs", "L", "Ss", "Ls", "B", "S"):  # every tile that touches London's border
         _cover(s, code)
     ps, forced = legal_placements(s, 5)
@@ -187,32 +194,32 @@ def test_when_border_is_full_any_free_space_and_else_set_aside():
 
 def test_contract_tile_needs_buildings_entirely_on_the_tile():
     s = new(4)
-    put(s, 0, 3, "A1-B1")  # Flower
-    put(s, 0, 4, "D3-D4")  # Flower
+    s = put(s, 0, 3, "A1-B1")  # Flower
+    s = put(s, 0, 4, "D3-D4")  # Flower
     assert meets(s, 0, 1)
     s = new(4)
-    put(s, 0, 3, "A1-B1")
-    put(s, 0, 4, "D4-D5")  # spans Flower and Striped Sun: "NOT built entirely on EITHER tile"
+    s = put(s, 0, 3, "A1-B1")
+    s = put(s, 0, 4, "D4-D5")  # spans Flower and Striped Sun: "NOT built entirely on EITHER tile"
     assert not meets(s, 0, 1)
 
 
 def test_contract_thresholds_of_three_with_two_architects():
     s = new(2)
-    put(s, 0, 3, "A1-B1")
-    put(s, 0, 4, "D3-D4")
+    s = put(s, 0, 3, "A1-B1")
+    s = put(s, 0, 4, "D3-D4")
     assert not meets(s, 0, 1)
-    put(s, 0, 5, "A3-B3", roofed=True)
+    s = put(s, 0, 5, "A3-B3", roofed=True)
     assert meets(s, 0, 1)
     for cid, labels in ((17, ["D5-D6", "I4-J4"]), (18, ["D1-D2", "I1-I2"])):
         s2 = new(2)
         for i, label in enumerate(labels):
-            put(s2, 1, 3 + i, label)
+            s2 = put(s2, 1, 3 + i, label)
         assert not meets(s2, 1, cid)
-        put(s2, 1, 7, "M7-M8" if cid == 17 else "P3-P4")
+        s2 = put(s2, 1, 7, "M7-M8" if cid == 17 else "P3-P4")
         assert meets(s2, 1, cid)
         s4 = new(4)
         for i, label in enumerate(labels):
-            put(s4, 1, 3 + i, label)
+            s4 = put(s4, 1, 3 + i, label)
         assert meets(s4, 1, cid)
 
 
@@ -220,39 +227,39 @@ def test_contract_two_and_four_neighborhoods():
     by_id = {c.id: c for c in cards().contracts}
     assert by_id[9].neighborhoods == ["F", "Bs"]
     s = new(4)
-    put(s, 0, 3, "A1-B1")  # Flower
+    s = put(s, 0, 3, "A1-B1")  # Flower
     assert not meets(s, 0, 9)
-    put(s, 0, 4, "K2-L2")  # Striped Butterfly... K2 and L2 are both in I-L
+    s = put(s, 0, 4, "K2-L2")  # Striped Butterfly... K2 and L2 are both in I-L
     assert meets(s, 0, 9)
     assert by_id[13].neighborhoods == ["F", "Bs", "L", "Ss"]
     assert not meets(s, 0, 13)
-    put(s, 0, 5, "N2-O2")  # Leaf
-    put(s, 0, 6, "A6-B6")  # Striped Sun
+    s = put(s, 0, 5, "N2-O2")  # Leaf
+    s = put(s, 0, 6, "A6-B6")  # Striped Sun
     assert meets(s, 0, 13)
     s2 = new(4)
-    put(s2, 0, 3, "L2-M2")  # spans Striped Butterfly and Leaf: counts for neither
-    put(s2, 0, 4, "A1-B1")
+    s2 = put(s2, 0, 3, "L2-M2")  # spans Striped Butterfly and Leaf: counts for neither
+    s2 = put(s2, 0, 4, "A1-B1")
     assert not meets(s2, 0, 9)
 
 
 def test_contract_spanning_border_river_park():
     s = new(4)
-    put(s, 0, 3, "L2-M2")
+    s = put(s, 0, 3, "L2-M2")
     assert not meets(s, 0, 15)
-    put(s, 0, 4, "P6-Q6")
+    s = put(s, 0, 4, "P6-Q6")
     assert meets(s, 0, 15)
     s = new(4)
     for i, label in enumerate(["A2-A3", "C1-D1", "T6-T7"]):
-        put(s, 0, 3 + i, label)
+        s = put(s, 0, 3 + i, label)
     assert not meets(s, 0, 16)
-    put(s, 0, 7, "N12-O12")
+    s = put(s, 0, 7, "N12-O12")
     assert meets(s, 0, 16)
     s = new(4)
-    put(s, 0, 3, "D5-D6")
+    s = put(s, 0, 3, "D5-D6")
     assert not meets(s, 0, 17) and not meets(s, 0, 18)
-    put(s, 0, 4, "I4-J4")  # next to the River (below) and the Park (left of I4 is H4)
+    s = put(s, 0, 4, "I4-J4")  # next to the River (below) and the Park (left of I4 is H4)
     assert meets(s, 0, 17) and not meets(s, 0, 18)
-    put(s, 0, 5, "D1-D2")
+    s = put(s, 0, 5, "D1-D2")
     assert meets(s, 0, 18)
 
 
@@ -268,12 +275,12 @@ def _finish_round(s):
 
 def test_contract_refill_draw_back_and_new_zoning():
     s = new(4, seed=5)
-    face_up(s, [18, 17, 16, 15])
+    s = with_contract_row(s, [18, 17, 16, 15])
     deck_top = s.contract_deck[:1]
-    put(s, 0, 3, "D5-D6")
-    put(s, 0, 4, "I4-J4")  # Red meets 17 (2 by the River) as soon as it builds
+    s = put(s, 0, 3, "D5-D6")
+    s = put(s, 0, 4, "I4-J4")  # Red meets 17 (2 by the River) as soon as it builds
     next_zoning = s.zoning_deck[0]
-    offer_order(s, [0, 1, 2, 3])
+    s = with_offer_order(s, [0, 1, 2, 3])
     s, _ = offer_any(s)
     for _ in range(3):
         s, _ = offer_any(s)
@@ -303,8 +310,8 @@ def test_hands_shrink_once_decks_are_empty():
 
 
 def test_cannot_pay_goes_last():
-    s = offer_order(new(4, seed=4), [0, 1, 2, 3])
-    set_coins(s, {1: 0})
+    s = with_offer_order(new(4, seed=4), [0, 1, 2, 3])
+    s = with_coins(s, {1: 0})
     s, _ = act(s, 0, f"offer 0 #{s.architects[0].hand[0]}")
     card = s.architects[1].hand[0]
     assert [a.cost for a in GAME.legal_actions(s, 1)] == [None] * 3
@@ -359,10 +366,10 @@ def test_two_architect_setup():
 
 
 def test_bank_shortage_pays_what_is_left():
-    s = construct(new(4), [(0, "6")], zoning="Z9")
-    put(s, 1, 2, "C1-D1-D2")
-    put(s, 2, 1, "A3-B3-C3")
-    set_coins(s, {1: s.architects[1].coins + s.bank - 2})  # the bank keeps only 2
+    s = constructing_now(new(4), [(0, "6")], zoning="Z9")
+    s = put(s, 1, 2, "C1-D1-D2")
+    s = put(s, 2, 1, "A3-B3-C3")
+    s = with_coins(s, {1: s.architects[1].coins + s.bank - 2})  # the bank keeps only 2
     s, events = act(s, 0, "build B2-C2")  # would earn 5
     assert s.architects[0].coins == 20 + 2 and s.bank == 0
     assert words(events[0]) == "seat 1 reveals #6, builds at B2-C2 and earns 2 coins (the bank had only 2)."

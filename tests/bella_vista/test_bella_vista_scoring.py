@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from bv_helpers import GAME, new
 
-from engines.bella_vista.positions import build as put
-from engines.bella_vista.positions import set_coins
+from engines.bella_vista.positions import position
+from engines.bella_vista.positions import with_building as put
 from engines.bella_vista.scoring import final_result, grouping_score, height_score
 from render.text import words
 
 
 def test_height_objectives():
     s = new(4)
-    put(s, 0, 8, "D1-D2")  # next to the Park E1-H4
-    put(s, 0, 6, "A1-B1")  # border only
-    put(s, 0, 5, "I4-J4")  # Park (H4) and River (I5)
-    put(s, 1, 7, "Q5-R5")  # someone else
+    s = put(s, 0, 8, "D1-D2")  # next to the Park E1-H4
+    s = put(s, 0, 6, "A1-B1")  # border only
+    s = put(s, 0, 5, "I4-J4")  # Park (H4) and River (I5)
+    s = put(s, 1, 7, "Q5-R5")  # someone else
     assert height_score(s, 0, "parks") == 8 + 5
     assert height_score(s, 0, "rivers") == 5
     assert height_score(s, 0, "border") == 8 + 6
@@ -23,27 +23,22 @@ def test_height_objectives():
 
 def test_grouping_objectives():
     s = new(4)
-    put(s, 0, 3, "A1-B1")
-    put(s, 0, 4, "C1-D1")  # group 1 (4 spaces)
-    put(s, 0, 5, "N2-O2")
-    put(s, 0, 6, "N3-O3")
-    put(s, 0, 1, "N4-O4-P4")  # group 2 (7 spaces)
-    put(s, 0, 7, "F10-G10")  # alone
-    put(s, 1, 8, "H10-H11")  # next to the lone #7, but another architect's
+    s = put(s, 0, 3, "A1-B1")
+    s = put(s, 0, 4, "C1-D1")  # group 1 (4 spaces)
+    s = put(s, 0, 5, "N2-O2")
+    s = put(s, 0, 6, "N3-O3")
+    s = put(s, 0, 1, "N4-O4-P4")  # group 2 (7 spaces)
+    s = put(s, 0, 7, "F10-G10")  # alone
+    s = put(s, 1, 8, "H10-H11")  # next to the lone #7, but another architect's
     assert grouping_score(s, 0, "largest") == 2 * 7
     assert grouping_score(s, 0, "groups") == 2 * 10
     assert grouping_score(s, 0, "isolated") == -5
 
 
 def _tied(red_first: str, red_first_height: int):
-    s = set_coins(new(2), {0: 10, 1: 10})
-    s.phase = "over"
-    s.height_objective, s.grouping_objective = "H3", "G2"  # border heights, 10 per group
-    put(s, 0, red_first_height, red_first)
-    put(s, 0, 4, "N3-O3")
-    put(s, 1, 1, "N10-O10-P10")
-    put(s, 1, 5, "N11-O11")  # Blue: one group of 3 + 2 = 5 spaces
-    return s
+    # Blue: one group of 3 + 2 = 5 spaces; the objectives: border heights, 10 per group
+    return position(2, buildings=[(0, red_first_height, red_first), (0, 4, "N3-O3"), (1, 1, "N10-O10-P10"),
+                                  (1, 5, "N11-O11")], coins={0: 10, 1: 10}, objectives=("H3", "G2"), over=True)
 
 
 def test_tie_break_by_largest_group_then_shared():

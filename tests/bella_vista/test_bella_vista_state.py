@@ -6,8 +6,8 @@ import pytest
 from bv_helpers import GAME, act, new
 
 from engines.bella_vista import Options, State, View
-from engines.bella_vista.positions import build as put
-from engines.bella_vista.positions import construct, face_up, set_coins
+from engines.bella_vista.positions import constructing_now, with_coins, with_contract_row
+from engines.bella_vista.positions import with_building as put
 from engines.bella_vista.state import action_adapter
 from engines.core.errors import GameOver, IllegalAction, NotYourTurn, UnknownAction
 from engines.core.messages import Msg
@@ -90,7 +90,7 @@ def test_illegal_actions_are_explained_and_change_nothing():
     _refused(s, other, f"offer 5 #{s.architects[other].hand[0]}", NotYourTurn, "not your turn")
     _refused(s, first, f"offer 5 #{missing}", IllegalAction, f"#{missing}", "your hand is")
     _refused(s, first, f"offer 4 #{hand[0]}", IllegalAction, "no 4-coin offer space")
-    set_coins(s, {first: 4})
+    s = with_coins(s, {first: 4})
     _refused(s, first, f"offer 5 #{hand[0]}", IllegalAction, "cannot pay the 5-coin space", "3, 1 and 0")
     s2, _ = act(s, first, f"offer 3 #{hand[0]}")
     nxt = next(iter(GAME.to_act(s2)))
@@ -102,8 +102,8 @@ def test_illegal_actions_are_explained_and_change_nothing():
 
 
 def test_illegal_builds_are_explained():
-    s = construct(new(4), [(0, "5"), (1, "6")], zoning="Z2")
-    put(s, 2, 3, "A1-B1")
+    s = constructing_now(new(4), [(0, "5"), (1, "6")], zoning="Z2")
+    s = put(s, 2, 3, "A1-B1")
     _refused(s, 0, "build A1-A2", IllegalAction, "already stands")
     _refused(s, 0, "build L1-K1", IllegalAction, "breaks the Zoning Card", "unstriped")
     _refused(s, 0, "build A1-C1", IllegalAction, "2 spaces")
@@ -138,9 +138,9 @@ def shown(choice) -> str:
 
 
 def test_build_choice_labels_say_the_coins():
-    s = construct(new(4), [(0, "6")], zoning="Z9")
-    put(s, 1, 2, "C1-D1-D2")
-    put(s, 2, 1, "A3-B3-C3")
+    s = constructing_now(new(4), [(0, "6")], zoning="Z9")
+    s = put(s, 1, 2, "C1-D1-D2")
+    s = put(s, 2, 1, "A3-B3-C3")
     labels = {c.notation: c for c in GAME.choices(s, 0)}
     assert labels["build B2-C2"].gloss == Msg("bv.gloss.build", coins=5)
     assert shown(labels["build B2-C2"]) == "build B2-C2 · +5 coins"
@@ -174,7 +174,7 @@ def test_spectator_view_hides_hands_and_face_down_cards():
 
 
 def test_card_is_revealed_at_its_construction():
-    s = construct(new(4), [(0, "5"), (1, "6")], zoning="Z9")
+    s = constructing_now(new(4), [(0, "5"), (1, "6")], zoning="Z9")
     assert GAME.view(s, None).offer_spaces[1].card is None
     s, events = act(s, 0, "build A1-B1")
     v = GAME.view(s, None)
@@ -185,7 +185,7 @@ def test_card_is_revealed_at_its_construction():
 def test_status_names_round_and_phase():
     s = new(4, seed=1)
     assert " · ".join(words(m) for m in GAME.status(s)) == "Bella Vista · round 1/8 · Offers"
-    s = construct(s, [(0, "5")])
+    s = constructing_now(s, [(0, "5")])
     s.phase = "contract"
     assert " · ".join(words(m) for m in GAME.status(s)) == "Bella Vista · round 1/8 · Construction (contract choice)"
 
@@ -196,13 +196,13 @@ def test_contract_choice_labels_name_every_neighborhood():
     from engines.bella_vista import terms
     from engines.bella_vista.components import contract_card
 
-    s = construct(new(2), [(0, "5")], zoning="Z9")
+    s = constructing_now(new(2), [(0, "5")], zoning="Z9")
     # one building of Red (and its roofed set) entirely on each of London's 8 Neighborhoods
     spaces = ("A1-B1", "K2-L2", "N2-O2", "A6-B6", "N6-O6", "R6-S6", "F10-G10", "N10-O10")
     for card, cells in zip(("3", "4", "6", "7", "8", "3r", "4r", "6r"), spaces, strict=True):
-        put(s, 0, int(card[0]), cells, roofed=card.endswith("r"))
+        s = put(s, 0, int(card[0]), cells, roofed=card.endswith("r"))
     s.phase = "contract"
-    face_up(s, [13, 14, 9, 16])
+    s = with_contract_row(s, [13, 14, 9, 16])
     labels = {c.notation: shown(c) for c in GAME.choices(s, 0)}
     assert labels["contract 13"] == ("contract 13 · +10 coins: 1 Building fully on each of Flower, Striped Butterfly, "
                                      "Leaf and Striped Sun")

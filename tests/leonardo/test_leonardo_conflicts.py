@@ -10,7 +10,7 @@ from engines.core.game import SYSTEM
 from engines.core.messages import Msg
 from engines.leonardo.components import cards, space
 from engines.leonardo.model import Options
-from engines.leonardo.positions import next_event, next_spins, started, turn_of
+from engines.leonardo.positions import next_event, next_spins, play, started, turn_of
 from render.text import words
 
 
@@ -152,25 +152,15 @@ def test_international_events(card, paid):
 
 
 def test_forced_sale_at_half_value_to_pay_a_debt():
-    state = ready(0, pos=16, roll=3)
-    state.owner.update({19: 1, 4: 0})
-    state.firms[0].florins = 10
+    state = ready(0, pos=16, roll=3, owner={19: 1, 4: 0}, florins={0: 10})
     state, _ = do(state, 0, "spin")  # income of 19 (price 50) is 25
     assert 4 not in state.owner and state.firms[0].active
     assert state.firms[0].florins == 10 + 20 - 25
 
 
 def test_bankruptcy_sells_everything_and_the_bank_pays_the_creditor_in_full():
-    state = ready(0, pos=24, roll=3)
-    state.owner.update({27: 1, 4: 0, 2: 0})
-    state.art[27] = state.art_supply[:4]
-    state.art[2] = state.art_supply[4:5]
-    state.art_supply = state.art_supply[5:]
-    state.firms[0].florins = 10
-    state.bank += 240
-    state.firms[0].men = 1
-    state.men_deck = 11
-    state.firms[0].offices = [state.office_deck.pop()]
+    state = ready(0, pos=24, roll=3, owner={27: 1, 4: 0, 2: 0}, art={27: [30, 50, 70, 100], 2: [30]},
+                  florins={0: 10}, men={0: 1}, offices={0: [28]})
     state, events = do(state, 0, "spin")
     assert not state.firms[0].active and state.firms[0].florins == 0
     assert state.firms[1].florins == 250 + 400
@@ -181,11 +171,7 @@ def test_bankruptcy_sells_everything_and_the_bank_pays_the_creditor_in_full():
 
 
 def test_last_player_standing_wins():
-    state = ready(0, pos=24, roll=3, n=2)
-    state.owner[27] = 1
-    state.art[27] = state.art_supply[:4]
-    state.art_supply = state.art_supply[4:]
-    state.firms[0].florins = 10
+    state = ready(0, pos=24, roll=3, n=2, owner={27: 1}, art={27: [30, 50, 70, 100]}, florins={0: 10})
     state, _ = do(state, 0, "spin")
     result = G.result(state)
     assert result.winners == [1] and state.end == "eliminated"
@@ -285,12 +271,8 @@ def test_corporation_proposal_needs_every_member_concerned():
 
 
 def test_corporation_spins_each_ball_chooses_and_gets_no_indemnity():
-    state = ready(0, n=4, corporations=True)
-    state, _ = do(state, 0, "join blue")
-    state, _ = do(state, 1, "accept")
-    state.firms[0].moved, state.firms[0].position = True, 30
-    state = next_spins(state, [3, 8])
-    state, _ = do(state, 0, "spin")
+    state = play(ready(0, pos=30, n=4, corporations=True), "join blue", "accept").state
+    state, _ = play(next_spins(state, [3, 8]), "spin")
     assert state.phase == "choose" and G.to_act(state) == {0}
     with pytest.raises(IllegalAction) as err:
         do(state, 0, "move 5")
@@ -323,11 +305,7 @@ def test_naming_a_partner_proposes_to_the_whole_corporation():
 
 
 def test_forced_sales_keep_palazzi_with_art_longest():
-    state = ready(0, pos=16, roll=3)
-    state.owner.update({19: 1, 4: 0, 27: 0})
-    state.art[4] = [state.art_supply.pop()]
-    state.bank += state.firms[0].florins
-    state.firms[0].florins = 0
+    state = ready(0, pos=16, roll=3, owner={19: 1, 4: 0, 27: 0}, art={4: [30]}, florins={0: 0})
     state, _ = do(state, 0, "spin")  # owes 25: sells 27 (no art) for 50, not 4 (cheaper, with art)
     assert state.owner.get(4) == 0 and 27 not in state.owner
     assert state.firms[0].florins == 25
@@ -386,14 +364,8 @@ def test_the_mover_meets_every_pawn_on_the_space():
 
 
 def test_a_corporation_holds_two_men_at_arms_per_member():
-    state = ready(0, n=4, corporations=True)
-    state, _ = do(state, 0, "join blue")
-    state, _ = do(state, 1, "accept")
-    state.firms[0].men = 3
-    state.men_deck = 9
-    state.firms[0].moved, state.firms[0].position = True, 10
-    state = next_spins(state, [2, 2])
-    state, _ = do(state, 0, "spin")
+    state = play(ready(0, pos=10, n=4, corporations=True, men={0: 2, 1: 1}), "join blue", "accept").state
+    state, _ = play(next_spins(state, [2, 2]), "spin")
     assert state.firms[0].men == 4 and state.firms[0].position == 12
 
 
@@ -416,12 +388,8 @@ def test_a_corporation_of_everyone_ends_the_game():
 
 
 def test_forced_sales_take_fewest_works_of_art_before_cheapest():
-    state = ready(0, pos=16, roll=3)
-    state.owner.update({19: 1, 4: 0, 27: 0})  # 4 costs 40 with 2 works, 27 costs 100 with 1
-    state.art[4] = [state.art_supply.pop(), state.art_supply.pop()]
-    state.art[27] = [state.art_supply.pop()]
-    state.bank += state.firms[0].florins
-    state.firms[0].florins = 0
+    state = ready(0, pos=16, roll=3, owner={19: 1, 4: 0, 27: 0}, art={4: [30, 50], 27: [70]},  # 4 costs 40
+                  florins={0: 0})  # with 2 works, 27 costs 100 with 1
     state, _ = do(state, 0, "spin")  # owes 25 (half of 50): sells 27 for 50, keeps 4
     assert state.owner.get(4) == 0 and 27 not in state.owner and state.firms[0].florins == 25
     check_invariants(state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from leo_helpers import G, do, ready
 
-from engines.leonardo import movement
+from engines.leonardo import flow
 from engines.leonardo.copies import copy_state
 from engines.leonardo.evaluation import _holdings, evaluate
 from engines.leonardo.events import quietly
@@ -52,7 +52,7 @@ def test_a_spin_is_judged_over_the_machines_twelve_numbers():
     expected = [0.0] * 3
     for n in range(1, 13):
         trial = copy_state(state)
-        quietly(movement.move, trial, n)
+        quietly(flow.move, trial, n)
         assert trial.phase != "buy"
         for s, v in enumerate(evaluate(trial)):
             expected[s] += v / 12

@@ -17,6 +17,7 @@ from engines.core.rng import Rng, SplitMix64
 from engines.leonardo import copies, hidden
 from engines.leonardo.events import event as leo_event
 from engines.leonardo.events import quietly
+from engines.leonardo.flow import legal
 from engines.leonardo.model import (
     Accept,
     Buy,
@@ -32,7 +33,7 @@ from engines.leonardo.model import (
     State,
 )
 from engines.leonardo.positions import next_spins, started
-from engines.leonardo.rules import legal, plainly_legal
+from engines.leonardo.rules import plainly_legal
 
 GAMES = [(players, options) for players in (2, 3, 4, 5, 6) for options in (Options(max_rounds=3),)]
 GAMES += [(players, Options(max_rounds=4, corporations=True)) for players in (4, 5, 6)]

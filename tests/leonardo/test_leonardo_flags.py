@@ -9,9 +9,9 @@ import pytest
 from leo_helpers import G, do, ready
 
 from engines.core.game import SYSTEM, TimeUp
+from engines.leonardo.flow import PHASES
 from engines.leonardo.model import Options
-from engines.leonardo.play import HANDLERS
-from engines.leonardo.positions import next_event, next_spins, turn_of
+from engines.leonardo.positions import next_event, next_office, next_spins, play, turn_of, with_florins
 
 
 def _declare(last: bool):
@@ -41,8 +41,7 @@ def _market(last: bool):
 
 def _corporation(n: int = 5, **description):
     """Red and Blue formed a corporation this turn; Red may propose again."""
-    state = ready(0, n=n, corporations=True, **description)
-    state = do(do(state, 0, "join blue").state, 1, "accept").state
+    state = play(ready(0, n=n, corporations=True, **description), "join blue", "accept").state
     state.proposed = False
     return state
 
@@ -83,6 +82,35 @@ def _known_office():
     return next_spins(state, [5]), 1, "spin"
 
 
+def _only_bidder(text: str):  # Red declines Via Larga; Green has no florins: Blue alone bids
+    state = play(ready(0, pos=20, roll=3, florins={2: 0}), "spin", "decline").state
+    assert G.to_act(state) == {1} and state.auction.bidders == [1]
+    return state, 1, text
+
+
+def _only_bettor():  # Red opens the Mercato Vecchio; Green has no florins: Blue alone bets
+    state = do(ready(0, pos=20, roll=[4, 2], florins={2: 0}), 0, "spin").state
+    assert state.market.bettors == [1]
+    return state, 1, "bet gem 20"
+
+
+def _only_rescuer(text: str):  # Red cannot pay Blue's rent; only Green can pay the shortfall
+    state = ready(0, pos=24, n=4, roll=3, corporations=True, owner={27: 1, 2: 0}, art={27: [30, 50, 70, 100]},
+                  florins={0: 10, 2: 500, 3: 100})
+    state = do(state, 0, "spin").state
+    assert state.rescue.rescuers == [2]
+    return state, 2, text
+
+
+def _office_unpaid():
+    """Red and Blue's corporation chooses a move onto Piazza Maggiore and draws the Ambasciatore
+    Imperiale (50 florins, face down until then); it has 10 florins, nobody can pay the other
+    40: it goes bankrupt and the card goes back under the deck, seen by all."""
+    state = with_florins(_corporation(n=4, at={0: 30}), {0: 10, 2: 30, 3: 30})
+    state = play(next_spins(next_office(state, 7), [2, 3]), "spin").state
+    return state, 0, "move 3"
+
+
 CASES = {
     # action kind, situation: (position, seat, move), revealed, chance
     "declare, not the last": (lambda: _declare(False), False, False),
@@ -95,13 +123,17 @@ CASES = {
     "spin onto Piazza Maggiore: an office is drawn": (lambda: (ready(0, pos=28, roll=5), 0, "spin"), True, True),
     "spin onto Piazza Maggiore: an office seen going under the deck is drawn": (_known_office, False, True),
     "move, a corporation's choice": (_chosen, False, False),
+    "move onto Piazza Maggiore: an office drawn, unpaid, goes back under the deck": (_office_unpaid, True, False),
     "buy": (lambda: (_bought(), 0, "buy"), False, False),
     "decline": (lambda: (_bought(), 0, "decline"), False, False),
     "bid, not the last": (lambda: _auction(False, "bid 30"), False, False),
     "bid, the last one opens the bids": (lambda: _auction(True, "bid 30"), True, False),
+    "bid, the only bidder's: opened at once (issue 22)": (lambda: _only_bidder("bid 30"), True, False),
+    "pass, the only bidder's: opened at once": (lambda: _only_bidder("pass"), True, False),
     "pass, the last one in an auction": (lambda: _auction(True, "pass"), True, False),
     "bet, not the last": (lambda: _market(False), False, False),
     "bet, the last one: bets opened, the machine spun": (lambda: _market(True), True, True),
+    "bet, the only bettor's: opened at once": (_only_bettor, True, True),
     "office": (_office, False, False),
     "join": (lambda: (ready(0, n=4, corporations=True), 0, "join blue"), False, False),
     "accept, not the last": (lambda: (do(_corporation(), 0, "join green").state, 2, "accept"), False, False),
@@ -110,6 +142,8 @@ CASES = {
     "refuse": (lambda: (_proposal(art=True), 1, "refuse"), False, False),
     "rescue, not the last": (lambda: _rescue(False, "rescue"), False, False),
     "rescue, the last one opens the answers": (lambda: _rescue(True, "rescue"), True, False),
+    "rescue, the only rescuer's: opened at once": (lambda: _only_rescuer("rescue"), True, False),
+    "pass, the only rescuer's: opened at once, the art shuffled back": (lambda: _only_rescuer("pass"), True, True),
     "pass, the last answer to a rescue: bankruptcy shuffles the art back": (lambda: _rescue(True, "pass"), True, True),
     "time_up: the final reveal": (lambda: (ready(0), SYSTEM, None), True, False),
 }
@@ -126,7 +160,7 @@ def test_reveal_and_chance_flags(case):
 
 def test_every_action_kind_has_a_case():
     kinds = {re.match(r"[a-z_]+", case).group(0) for case in CASES}
-    assert kinds == set(HANDLERS) | {"time_up"}
+    assert kinds == {kind for phase in PHASES.values() for kind in phase.moves} | {"time_up"}
 
 
 def test_secrets_name_who_knows_what():
@@ -140,7 +174,7 @@ def test_secrets_name_who_knows_what():
     assert G.secrets(after)[f"tile:{len(state.art_supply) - 1}"] == (top, frozenset({0}))  # the same tile, seen
     declaring = do(G.new_game(3, Options(), 1), 2, "guelfi").state
     assert G.secrets(declaring) == {**G.secrets(declaring), "faction:2": ("guelfi", frozenset({2}))}
-    bidding = do(do(_bought(), 0, "decline").state, 1, "bid 40").state
+    bidding = play(play(_bought(), "decline").state, "bid 40", seat=1).state
     assert G.secrets(bidding)["bid:1"] == (40, frozenset({1}))
 
 

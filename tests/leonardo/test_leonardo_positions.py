@@ -7,17 +7,24 @@ import pytest
 from leo_helpers import G, do
 
 from engines.core.rng import Scripted
+from engines.leonardo import positions
 from engines.leonardo.components import cards
 from engines.leonardo.invariants import problems
+from engines.leonardo.model import Options
 from engines.leonardo.positions import (
     PositionError,
     clear_board,
+    first_player,
     next_art,
     next_event,
+    next_office,
     next_spins,
+    play,
     position,
     started,
+    to_move,
     turn_of,
+    with_florins,
 )
 
 
@@ -76,3 +83,64 @@ def test_helpers_return_new_states():
     cleared = clear_board(state)
     assert cleared.owner == {} and cleared.art == {} and len(cleared.art_supply) == 40 and state.owner
     assert problems(cleared) == []
+
+
+def test_the_turn_order_starts_with_the_first_player_asked_for():
+    state = position(4, seed=2, first=2)
+    assert state.order == [2, 3, 0, 1] and G.to_act(state) == {2} and to_move(state) == 2
+    assert [s for s, n in state.first_spins[0].items() if n == 12] == [2]  # the status says why
+    assert G.view(state, None).first_spins == state.first_spins
+    later = position(4, seed=2, first=2, turn=0, round=3)
+    assert (later.round, later.turn, to_move(later)) == (3, 2 * 4 + 3, 0)  # seat 0 plays third in each round
+    with pytest.raises(PositionError, match="round 13"):
+        position(4, round=13)
+    with pytest.raises(PositionError, match="before the factions"):
+        first_player(started(3), 1)
+
+
+def test_the_next_office_is_the_one_asked_for():
+    state = next_office(position(3, turn=0, at={0: 28}), 22)
+    after, _ = play(next_spins(state, [5]), "spin")  # Piazza Maggiore: the Legato Pontificio
+    assert after.firms[0].offices == [22]
+    with pytest.raises(PositionError, match="not face down"):
+        next_office(position(3, offices={1: [22]}), 22)
+
+
+def test_play_plays_the_moves_of_the_seat_to_move_or_of_the_seat_named():
+    state = next_spins(position(3, turn=0, at={0: 20}), [3])
+    after = play(state, "spin", "decline")  # Red lands on Via Larga (23) and declines it: an auction
+    assert after.state.phase == "auction" and [e.key for e in after.events][:1] == ["leo.event.spin"]
+    assert after.chance and not after.revealed
+    with pytest.raises(PositionError, match=r"seats \[1, 2\] owe a decision"):
+        play(after.state, "pass")
+    assert play(after.state, "bid 30", seat=2).state.auction.bids == {2: 30}
+
+
+BUILDERS = {
+    "started": lambda s: started(3),
+    "first_player": lambda s: first_player(G.new_game(3, Options(), 4), 1),
+    "turn_of": lambda s: turn_of(s, s.order[1]),
+    "clear_board": lambda s: clear_board(s),
+    "with_florins": lambda s: with_florins(s, {0: 10, 2: 400}),
+    "next_spins": lambda s: next_spins(s, [4]),
+    "next_art": lambda s: next_art(s, [150]),
+    "next_office": lambda s: next_office(s, s.office_deck[-1]),
+    "next_event": lambda s: next_event(s, "guelfa" if s.event_deck[0] != "guelfa" else "nulla"),
+}
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_every_builder_returns_a_new_state_and_leaves_its_argument_alone(name):
+    state = started(3, seed=5)
+    state.owner[2] = 0
+    state.art[2] = [state.art_supply.pop()]
+    before = state.model_dump_json()
+    made = BUILDERS[name](state)
+    assert made is not state and state.model_dump_json() == before
+
+
+def test_set_florins_warns_and_still_changes_the_state_in_place():
+    state = position(3)
+    with pytest.warns(DeprecationWarning, match="use with_florins"):
+        positions.set_florins(state, 1, 40)
+    assert state.firms[1].florins == 40 and problems(state) == []

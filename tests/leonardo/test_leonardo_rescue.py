@@ -10,7 +10,7 @@ from engines.core.playout import random_move
 from engines.core.rng import Rng
 from engines.leonardo.economy import after
 from engines.leonardo.model import Options, State, View
-from engines.leonardo.positions import next_spins, set_florins
+from engines.leonardo.positions import next_spins, play, with_florins
 from render.text import words
 
 
@@ -94,12 +94,8 @@ def test_when_all_pass_the_bankruptcy_proceeds_as_without_the_variant():
 
 
 def test_a_rescued_office_goes_to_the_corporation():
-    state = ready(0, n=4, corporations=True)
-    state, _ = do(state, 0, "join blue")
-    state, _ = do(state, 1, "accept")
-    state.firms[0].moved, state.firms[0].position = True, 30
-    state = next_spins(state, [3, 3])
-    set_florins(state, 0, 10)
+    state = play(ready(0, pos=30, n=4, corporations=True), "join blue", "accept").state
+    state = with_florins(next_spins(state, [3, 3]), {0: 10})
     office = state.office_deck[0]
     state, _ = do(state, 0, "spin")  # Piazza Maggiore: no indemnity for a corporation, the office costs more
     assert state.phase == "rescue" and state.rescue.office == office and G.to_act(state) == {2, 3}
@@ -109,15 +105,10 @@ def test_a_rescued_office_goes_to_the_corporation():
     assert state.firms[3].members == [3, 0, 1] and office in state.firms[3].offices
     check_invariants(state)
     # all pass instead: the office goes back under the deck, as before
-    state = ready(0, n=4, corporations=True)
-    state, _ = do(state, 0, "join blue")
-    state, _ = do(state, 1, "accept")
-    state.firms[0].moved, state.firms[0].position = True, 30
-    state = next_spins(state, [3, 3])
-    set_florins(state, 0, 10)
-    state, _ = do(state, 0, "spin")
-    state, _ = do(state, 2, "pass")
-    state, _ = do(state, 3, "pass")
+    state = play(ready(0, pos=30, n=4, corporations=True), "join blue", "accept").state
+    state = with_florins(next_spins(state, [3, 3]), {0: 10})
+    state = play(state, "spin").state
+    state = play(play(state, "pass", seat=2).state, "pass", seat=3).state
     assert not state.firms[0].active and state.office_deck[-1] == office
     check_invariants(state)
 

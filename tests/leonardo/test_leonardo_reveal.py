@@ -9,6 +9,7 @@ from leo_helpers import G
 
 from engines.core.playout import playout
 from engines.core.rng import Rng
+from engines.leonardo.hidden import UNDECIDED
 from engines.leonardo.model import Options
 from render.text import catalog
 
@@ -40,7 +41,8 @@ def test_every_secret_still_hidden_is_in_the_reveal_once(seats, corporations):
     kinds = set()
     for seed in range(3):
         for state in _states(seats, seed, corporations):
-            hidden = {n for n, (_, knew) in G.secrets(state).items() if knew is not None}
+            owed = {n for n, (value, _) in G.secrets(state).items() if value == UNDECIDED}  # nothing to reveal
+            hidden = {n for n, (_, knew) in G.secrets(state).items() if knew is not None} - owed
             art = {m.params["space"]: m.params["values"] for m in _lines(state, "art")}
             assert art == {n: v for n, (v, _) in _hidden(state, "art").items()}
             tiles = sorted(_hidden(state, "tile").items(), reverse=True)  # tile:0 is the supply's bottom

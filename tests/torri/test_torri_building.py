@@ -175,8 +175,7 @@ def test_the_bank_is_limited_to_its_gold_r24():
 
 
 def test_no_simple_pieces_left_means_no_simple_build():
-    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
-    state.simple_left[0] = 0
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], simple_left={0: 0})
     with pytest.raises(IllegalAction) as exc:
         play(state, "B2 build")
     assert exc.value.msg.key == "torri.error.no_simple_left"

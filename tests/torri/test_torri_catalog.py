@@ -17,7 +17,7 @@ from engines.core.messages import Msg
 from engines.core.playout import playout
 from engines.core.rng import Rng, SplitMix64
 from engines.torri.model import Move, Options
-from engines.torri.positions import GAME, play, position
+from engines.torri.positions import GAME, play, position, with_pieces_left
 from engines.torri.scoring import CATEGORIES
 from render.text import catalog, words
 from tests.locale_words import units_named
@@ -69,9 +69,7 @@ REFUSALS = [
 
 
 def no_simple_left():
-    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
-    state.simple_left[0] = 0  # (a shortcut: the test needs only the supply to be empty)
-    return state
+    return position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], simple_left={0: 0})
 
 
 REFUSALS.append((no_simple_left, "B2 build", "torri.error.no_simple_left"))
@@ -91,9 +89,8 @@ def nested(msg: Msg):
 
 
 def emptied(state, simple=0, battlements=0):
-    """(a shortcut: a supply emptied without placing every piece first)"""
-    state.simple_left[0], state.battlements_left[0] = simple, battlements
-    return state
+    """Seat 0's supply emptied but for ``simple`` simple pieces and ``battlements`` battlements."""
+    return with_pieces_left(state, {0: simple}, {0: battlements})
 
 
 # Moves whose words random games rarely reach: played, with the glosses offered before.

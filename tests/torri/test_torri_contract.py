@@ -12,13 +12,12 @@ from engines.core.game import SYSTEM, TimeUp
 from engines.torri import Options, State, Torri, action_adapter
 from engines.torri.invariants import problems
 from engines.torri.model import Move, Pass, Start
-from engines.torri.positions import GAME, play, position, to_move
+from engines.torri.positions import GAME, play, position, to_move, with_pieces_left
 from render.text import words
 
 
 def emptied(state):
-    state.simple_left[0] = state.battlements_left[0] = 0  # (a shortcut: nothing left to place)
-    return state
+    return with_pieces_left(state, {0: 0}, {0: 0})  # nothing left to place
 
 
 # (action kind, the position, the action, seat): nothing is hidden and nothing is drawn in

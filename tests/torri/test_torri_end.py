@@ -17,8 +17,7 @@ def play_any(state):
 
 
 def test_last_simple_piece_triggers_the_end_and_closes_the_central_towers_r17():
-    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
-    state.simple_left[0] = 1
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], simple_left={0: 1})
     after, events = play(state, "B2 build")
     assert after.triggered_by == 0
     assert after.towers["C4"] == "nN" and after.towers["E4"] == "nN"
@@ -41,22 +40,20 @@ def test_last_simple_piece_triggers_the_end_and_closes_the_central_towers_r17():
 
 
 def test_trigger_in_mid_round_finishes_that_round_then_one_more_r17():
-    state = position(towers={"B3": "G", "F6": "B"}, builders=["F6", "B3", "E4"], turn=4)
-    state.simple_left[1] = 1
+    state = position(towers={"B3": "G", "F6": "B"}, builders=["F6", "B3", "E4"], turn=4, simple_left={1: 1})
     after, _ = play(state, "B2 build")
     assert after.triggered_by == 1 and after.end_turn == 9  # Yellow ends round 2, round 3 extra
 
 
 def test_battlement_piece_is_not_a_simple_piece_for_the_trigger_r17():
-    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], gold=[5, 0, 0])
-    state.simple_left[0] = 1
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], gold=[5, 0, 0], simple_left={0: 1})
     after, _ = play(state, "B2 battlement")
     assert after.triggered_by is None and after.end_turn is None
 
 
 def test_neutral_battlements_do_not_raise_the_height_limit_and_close_central_towers_r16_r17():
-    state = position(towers={"B3": "B", "C4": "nGY", "E4": "nYG", "F6": "Y"}, builders=["B3", "F6", "F6"])
-    state.simple_left[0] = 1
+    state = position(towers={"B3": "B", "C4": "nGY", "E4": "nYG", "F6": "Y"}, builders=["B3", "F6", "F6"],
+                     simple_left={0: 1})
     before = GAME.view(state, None).limit
     after, _ = play(state, "B2 build")
     assert before == 3 and GAME.view(after, None).limit == 3
@@ -67,8 +64,7 @@ def test_neutral_battlements_do_not_raise_the_height_limit_and_close_central_tow
 
 
 def test_without_simple_pieces_a_player_may_still_walk_and_place_battlements_r17():
-    state = position(towers={"B3": "B", "B2": "G"}, builders=["B3", "C4", "E4"], gold=[5, 0, 0])
-    state.simple_left[0] = 0
+    state = position(towers={"B3": "B", "B2": "G"}, builders=["B3", "C4", "E4"], gold=[5, 0, 0], simple_left={0: 0})
     legal = {GAME.notation(state, a) for a in GAME.legal_actions(state, 0)}
     assert {"B2", "A3 battlement"} <= legal
     assert not any(t.endswith(" build") for t in legal)
@@ -92,16 +88,14 @@ def test_the_round_limit_triggers_the_end_p4():
 
 def test_boxed_in_builder_must_pass_and_only_then_p3():
     # 2 players: Blue on the only central tower, all four neighbours empty, nothing to place
-    state = position(seats=2, builders=["D3", "B2"], towers={"B2": "G"})
-    state.simple_left[0] = 0
-    state.battlements_left[0] = 0
+    state = position(seats=2, builders=["D3", "B2"], towers={"B2": "G"}, simple_left={0: 0}, battlements_left={0: 0})
     assert GAME.legal_actions(state, 0) == [Pass()]
     assert [c.notation for c in GAME.choices(state, 0)] == ["pass"]
     after, events = play(state, "pass")
     assert after.builders[0] == "D3" and after.turn == 1
     assert [e.key for e in events] == ["torri.event.passed"]
     assert words(events[0]) == "seat 1's builder has no legal move and passes."
-    state.simple_left[0] = 1
+    state = position(seats=2, builders=["D3", "B2"], towers={"B2": "G"}, simple_left={0: 1}, battlements_left={0: 0})
     with pytest.raises(IllegalAction) as exc:
         play(state, "pass")
     assert exc.value.msg.key == "torri.error.may_not_pass"

@@ -10,7 +10,7 @@ from engines.core.errors import IllegalAction
 from engines.core.messages import Msg
 from engines.torri.board import default_shape, layout
 from engines.torri.model import Move, Options, Pass
-from engines.torri.positions import GAME, play, position
+from engines.torri.positions import GAME, play, position, with_pieces_left
 from engines.torri.scoring import longest_runs, run_points, tower_points
 from render.text import words
 
@@ -134,9 +134,7 @@ def test_r16_limit_is_the_shorter_central_tower_counting_the_base():
 
 
 def test_r17_end_round_finished_plus_one_extra():
-    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], turn=5)  # Yellow, last of round 2
-    state.simple_left[2] = 1
-    state.builders = ["C4", "E4", "B3"]
+    state = position(towers={"B3": "B"}, builders=["C4", "E4", "B3"], turn=5, simple_left={2: 1})  # Yellow, last of round 2
     after, _ = play(state, "B2 build")
     assert after.end_turn == 9  # round 2 is already finished: round 3 is the extra round
 
@@ -198,8 +196,7 @@ def test_p2_turns_go_in_seat_order():
 def test_p3_pass_only_without_a_legal_move():
     state = position(seats=2, builders=["D3", "D3"])
     assert refusal(state, "pass", kind=IllegalAction) == Msg("torri.error.may_not_pass")
-    state.simple_left[0] = 0
-    state.battlements_left[0] = 0
+    state = with_pieces_left(state, {0: 0}, {0: 0})
     assert GAME.legal_actions(state, 0) == [Pass()]
 
 

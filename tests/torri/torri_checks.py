@@ -16,7 +16,7 @@ def refusal(state, text: str, seat: int | None = None, kind: type[RuleError] = R
     played, or if the refusal changed the state)."""
     before = state.model_dump_json()
     with pytest.raises(kind) as exc:
-        play(state, text, seat)
+        play(state, text, seat=seat)
     assert state.model_dump_json() == before
     return exc.value.msg
 
