@@ -90,7 +90,11 @@ def mark_sprite(seat: int, size: int, fill: RGB | None = None, outline: RGB = IN
     else:
         pts = [(x + line / 2, y + line / 2) for x, y in _outline(shape, big - line)]
         draw.polygon(pts, fill=colour, outline=outline, width=line)
-    return image.resize((size, size), Image.Resampling.LANCZOS)
+    small = image.resize((size, size), Image.Resampling.LANCZOS)
+    # edges in four steps of coverage, as text is stamped (render.canvas.COVERAGE_STEPS): the same
+    # shape to the eye, far fewer colours for the encoder
+    small.putalpha(small.getchannel("A").point([round(round(a * 3 / 255) * 255 / 3) for a in range(256)]))
+    return small
 
 
 def seat_mark(image: Image.Image, x: float, y: float, seat: int, size: int, fill: RGB | None = None,
