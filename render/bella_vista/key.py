@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from render.bella_vista.blocks import HEAD, Block, Words, card_face, heading, swatch
+from render.bella_vista.blocks import HEAD, Block, Words, heading, swatch
 from render.bella_vista.draw import CHIP, NEUTRAL, SMALL, WHITE, BoardCanvas, People, fit, text_width
 from render.bella_vista.glyphs import SYMBOLS
+from render.bella_vista.offers import card_face
 from render.palette import INK, ink_on, player_colour, seat_mark
 
 

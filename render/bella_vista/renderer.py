@@ -24,13 +24,13 @@ from render.bella_vista.blocks import (
     Block,
     contracts,
     objectives,
-    offer_board,
     standings,
     zoning,
 )
 from render.bella_vista.draw import WIDTH, new_canvas
 from render.bella_vista.key import key
 from render.bella_vista.layout import arrange
+from render.bella_vista.offers import offer_board
 from render.bella_vista.page import Header, Page, caption, frame, must, must_lines, paste_town, status
 from render.bella_vista.private import draw_hand
 from render.bella_vista.scores import scores

@@ -11,8 +11,8 @@ import pytest
 from bv_render_helpers import GAME, NAMES, history
 
 from engines.bella_vista.view import BuildingView
-from render.bella_vista.blocks import card_face
 from render.bella_vista.draw import TERRAIN, UNDER_PLAYERS, WHITE, BoardCanvas, People
+from render.bella_vista.offers import card_face
 from render.bella_vista.renderer import draw_board
 from render.bella_vista.town import Town, building
 from render.palette import INK, player_colour
