@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.resources
 import io
 import math
-from functools import cache, lru_cache
+from functools import cache
 from typing import Protocol
 
 from PIL import Image, ImageChops, ImageFont
@@ -25,20 +25,31 @@ class Renderer(Protocol):
         ...
 
 
-WIDE_FONT_FILE = "DejaVuSansCondensed.ttf"  # render/fonts/, with its licence (DejaVu-LICENSE.txt)
+FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}  # render/fonts/, Noto-LICENSE.txt
+CAP_INLINE_MIN = 8  # px: the smallest capital letter once an image is shown 550 px wide
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font (Aileron): present on every machine, no system fonts
-    needed. It has no accented letters: draw and measure through ``font_for``."""
-    return ImageFont.load_default(size=size)
-
-
-@cache
-def wide_font(size: int) -> ImageFont.FreeTypeFont:
-    data = importlib.resources.files("render").joinpath("fonts", WIDE_FONT_FILE).read_bytes()
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Noto Sans, the one typeface of every image (regular, or its bold weight), shipped in
+    ``render/fonts/`` with its licence: every letter of Latin scripts, so a line never mixes
+    two typefaces. Laid out by FreeType alone (no Raqm): the same on every machine."""
+    data = importlib.resources.files("render").joinpath("fonts", FONT_FILES[bold]).read_bytes()
     return ImageFont.truetype(io.BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def font_for(text: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font to draw ``text`` in: always Noto Sans at ``size`` (kept for the callers that
+    name the text they measure)."""
+    return font(size, bold)
+
+
+@cache
+def cap_height(size: int) -> int:
+    """How tall a capital letter is drawn at ``size`` (the ink box of "H", in whole pixels as
+    FreeType renders it): what a reader sees, which the em size overstates by a third."""
+    _, top, _, bottom = font(size).getbbox("H")
+    return int(bottom - top)
 
 
 def letters_of(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> frozenset[str]:
@@ -52,23 +63,9 @@ def letters_of(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> frozenset[str
 
 
 @cache
-def _aileron_letters() -> frozenset[str]:
-    return letters_of(font(40))
-
-
-@cache
 def wide_letters() -> frozenset[str]:
-    """What ``font_for`` can draw at all: the wide font's letters (a superset of Aileron's)."""
-    return letters_of(wide_font(40))
-
-
-@lru_cache(maxsize=16384)
-def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The font to draw ``text`` in: Aileron when it has every letter (English, and most
-    names), else DejaVu Sans Condensed, shipped with the package, which has every letter of
-    Portuguese and Italian ("Última", "Novità") at nearly Aileron's widths."""
-    letters = _aileron_letters()
-    return font(size) if all(c in letters for c in text) else wide_font(size)
+    """What the images can draw at all: Noto Sans's letters (both weights have the same)."""
+    return letters_of(font(40))
 
 
 IMAGE_SUFFIX = ".webp"  # the file name ending of every image sent (what ``encode_image`` writes)

@@ -2,15 +2,19 @@
 
 Every two of the first four stay at least 28 CIEDE2000 apart in normal vision and under
 simulated protanopia, deuteranopia and tritanopia (Machado et al. 2009), and all six at least
-23 apart (Leonardo has six players). A colour never carries a player alone: each player also
-has a mark (their initial) on their pieces and chips, and chat shows the emoji square nearest
-to their colour beside their name. See tests/render/colour_science.py.
+23 apart (Leonardo has six players). A colour never carries a player alone: each seat also has
+a shape (``SHAPES``: square, triangle, star, heart, circle, cross), the same on every piece, in
+every legend and in chat (``CHAT_CHIPS``: the emoji of that shape nearest to the colour), so a
+mark is never a letter that a board's coordinates could be read into. See
+tests/render/colour_science.py.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from functools import cache
+import math
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
 
 RGB = tuple[int, int, int]
 
@@ -22,7 +26,8 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
     (0x00, 0x00, 0x00),  # black
     (0x88, 0x88, 0x88),  # grey
 )
-CHAT_CHIPS = ("🟦", "🟥", "🟨", "🟪", "⬛", "⬜")  # the emoji square nearest each colour, for chat
+SHAPES = ("square", "triangle", "star", "heart", "circle", "cross")  # each seat's mark (``seat_mark``)
+CHAT_CHIPS = ("🟦", "🔺", "⭐", "💜", "⚫", "➕")  # the same shape in chat, the emoji nearest each colour
 INK: RGB = (30, 28, 26)
 PAPER: RGB = (255, 255, 255)
 
@@ -40,12 +45,62 @@ def ink_on(rgb: RGB) -> RGB:
     return INK if luminance > 0.45 else PAPER
 
 
-def marks(names: list[str]) -> list[str]:
-    """A short mark per player for pieces and chips: the name's initial (a letter or digit),
-    or, where two players share it, the initial and the seat number ("A1", "A3")."""
-    initials = []
-    for seat, name in enumerate(names):
-        plain = unicodedata.normalize("NFKD", name)  # "Élodie" -> "E" + accent
-        first = next((c for c in plain if c.isalnum() and c.isascii()), None)
-        initials.append(first.upper() if first else str(seat + 1))
-    return [m if initials.count(m) == 1 or m.isdigit() else f"{m}{seat + 1}" for seat, m in enumerate(initials)]
+SUPER = 4  # shapes are drawn this many times larger, then scaled down: smooth edges
+
+
+def _outline(shape: str, size: float) -> list[tuple[float, float]]:
+    """The corners of ``shape`` inside a ``size`` square (a circle is drawn as an ellipse)."""
+    c, r = size / 2, size / 2
+    if shape == "square":
+        k = size * 0.1
+        return [(k, k), (size - k, k), (size - k, size - k), (k, size - k)]
+    if shape == "triangle":
+        return [(c, size * 0.02), (size * 0.99, size * 0.92), (size * 0.01, size * 0.92)]
+    if shape == "star":
+        return [(c + (r if i % 2 == 0 else r * 0.48) * math.sin(i * math.pi / 5),
+                 c * 1.06 - (r if i % 2 == 0 else r * 0.48) * math.cos(i * math.pi / 5)) for i in range(10)]
+    if shape == "heart":
+        pts = []
+        for i in range(64):
+            t = 2 * math.pi * i / 64
+            x = 16 * math.sin(t) ** 3
+            y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+            pts.append((c + x * size / 34, size * 0.45 - y * size / 34))
+        return pts
+    if shape == "cross":
+        a, b = size * 0.33, size * 0.67
+        return [(a, 0), (b, 0), (b, a), (size, a), (size, b), (b, b), (b, size), (a, size), (a, b), (0, b),
+                (0, a), (a, a)]
+    return []
+
+
+@lru_cache(maxsize=512)
+def mark_sprite(seat: int, size: int, fill: RGB | None = None, outline: RGB = INK) -> Image.Image:
+    """The seat's shape, ``size`` px square, filled with its colour (or ``fill``) and outlined,
+    on transparency: paste it with itself as the mask."""
+    shape = SHAPES[seat % len(SHAPES)]
+    big = size * SUPER
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    colour = player_colour(seat) if fill is None else fill
+    line = max(2, round(size / 14)) * SUPER
+    if shape == "circle":
+        k = big * 0.06
+        draw.ellipse((k, k, big - k, big - k), fill=colour, outline=outline, width=line)
+    else:
+        pts = [(x + line / 2, y + line / 2) for x, y in _outline(shape, big - line)]
+        draw.polygon(pts, fill=colour, outline=outline, width=line)
+    small = image.resize((size, size), Image.Resampling.LANCZOS)
+    # edges in four steps of coverage, as text is stamped (render.canvas.COVERAGE_STEPS): the same
+    # shape to the eye, far fewer colours for the encoder
+    small.putalpha(small.getchannel("A").point([round(round(a * 3 / 255) * 255 / 3) for a in range(256)]))
+    return small
+
+
+def seat_mark(image: Image.Image, x: float, y: float, seat: int, size: int, fill: RGB | None = None,
+              outline: RGB = INK) -> tuple[int, int, int, int]:
+    """Paste the seat's shape with its top-left corner at (x, y); returns its box."""
+    sprite = mark_sprite(seat, size, fill, outline)
+    x, y = round(x), round(y)
+    image.paste(sprite, (x, y), sprite)
+    return (x, y, x + size, y + size)

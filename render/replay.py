@@ -3,8 +3,9 @@
 Pure drawing: it takes the title's renderer (``board(view, names)``), the public views to show
 and the players' names, and returns bytes. Which states become frames is the caller's choice
 (``bot.play.replays``: one frame per move, thinned evenly to ``MAX_FRAMES``); here every frame is
-scaled to ``WIDTH`` pixels and quantized to one shared palette so the file stays small (the GIF
-stores only what changes from one frame to the next).
+scaled to ``WIDTH`` pixels (its height in proportion), padded below to the tallest frame (never
+stretched), and quantized to one shared palette so the file stays small (the GIF stores only what
+changes from one frame to the next).
 """
 
 from __future__ import annotations
@@ -36,13 +37,30 @@ def frame(renderer: Any, view: Any, names: list[str]) -> Image.Image:
     return image
 
 
+def padded(frames: list[Image.Image]) -> list[Image.Image]:
+    """Every frame on a canvas as tall as the tallest, at the top, the rest in the commonest colour
+    of the frame's last row (its background): a board is never stretched or squashed."""
+    tallest = max(f.height for f in frames)
+    out = []
+    for f in frames:
+        if f.height == tallest:
+            out.append(f)
+            continue
+        counts = f.crop((0, f.height - 1, f.width, f.height)).getcolors(f.width) or [(1, (255, 255, 255))]
+        background = max(counts, key=lambda c: c[0])[1]
+        page = Image.new("RGB", (f.width, tallest), background if isinstance(background, tuple) else None)
+        page.paste(f, (0, 0))
+        out.append(page)
+    return out
+
+
 def animated_gif(renderer: Any, views: Iterable[Any], names: list[str]) -> bytes:
-    """One GIF, a frame per view, all frames the first frame's size and palette."""
+    """One GIF, a frame per view, every frame ``WIDTH`` wide and as tall as the tallest board
+    (``padded``), all in one palette."""
     frames = [frame(renderer, v, names) for v in views]
     if not frames:
         raise ValueError("a replay needs at least one position")
-    size = frames[0].size
-    frames = [f if f.size == size else f.resize(size) for f in frames]
+    frames = padded(frames)
     palette = frames[-1].quantize(COLOURS, method=Image.Quantize.MEDIANCUT)
     indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     buf = io.BytesIO()

@@ -18,14 +18,12 @@ from render.bella_vista.draw import (
     GLYPH,
     HEADING,
     MUTED,
-    NEUTRAL,
     RULE,
     SMALL,
     TOWN_PLAIN,
     WHITE,
     BoardCanvas,
     People,
-    chip,
     chip_name,
     fit,
     line_height,
@@ -33,10 +31,11 @@ from render.bella_vista.draw import (
     wrap,
 )
 from render.bella_vista.glyphs import glyph, stripes
-from render.palette import INK, ink_on, player_colour
+from render.palette import INK
 
 GAP = 14  # between a block's parts
 HEAD = 40  # a block's heading
+MARK = 24  # an owner's shape in a card's corner
 
 
 @dataclass(frozen=True)
@@ -44,6 +43,11 @@ class Block:
     min_width: int
     measure: Callable[[int], int]  # width -> height
     draw: Callable[[BoardCanvas, int, int, int], None]  # canvas, x, y, width
+    reserve: Callable[[int], int] | None = None  # width -> the most it will ever need in this game
+
+    def room(self, width: int) -> int:
+        """The height the layout keeps for it: the same on every board of a game."""
+        return max(self.measure(width), self.reserve(width)) if self.reserve else self.measure(width)
 
 
 class Words:
@@ -119,134 +123,16 @@ def standings(view, people: People, w: Words) -> Block:
     return Block(250, measure, draw)
 
 
-# --- the offer board ----------------------------------------------------------------------------
-
-
-def _slots(view) -> list:
-    return list(view.offer_spaces) + list(view.last_slots)
-
-
-def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: int | None, text: str,
-              roofed: bool, people: People, mark: bool = True) -> None:
-    """A card of the offer board as the owner's colour (roofed: the white band), its mark in the
-    corner and the card (or "?" face-down) in the middle."""
-    fill = NEUTRAL if seat is None else player_colour(seat)
-    canvas.draw.rounded_rectangle((x, y, x + w_ - 1, y + h - 1), radius=6, fill=fill, outline=INK, width=2)
-    if roofed:
-        canvas.draw.rounded_rectangle((x + 4, y + 4, x + w_ - 5, y + h - 5), radius=4, outline=WHITE, width=3)
-    ink = ink_on(fill)
-    if h >= 60:  # the mark in the corner, the card below it
-        if mark and seat is not None:
-            canvas.text((x + 9, y + 6), people.mark(seat), SMALL, ink, bold=True)
-        canvas.text((x + w_ / 2, y + h / 2 + 8), text, BODY, ink, "mm", bold=True)
-    else:  # side by side
-        if mark and seat is not None:
-            canvas.text((x + 10, y + h / 2), people.mark(seat), SMALL, ink, "lm", bold=True)
-        canvas.text((x + w_ - 10, y + h / 2), text, BODY, ink, "rm", bold=True)
-    canvas.piece(min(w_, h))
-
-
-def offer_board(view, people: People, w: Words) -> Block:
-    slots = _slots(view)
-    n = len(slots) + (1 if view.neutral_colour else 0)
-    slot_w, slot_h = 84, 74
-    across = n * (slot_w + 8)
-    states = any(s.built for s in slots)  # a line under the slots saying which were built
-
-    def order_height(width: int) -> int:
-        per = CHIP + 10 + text_width("#8r", SMALL, True) + 14
-        first = width - text_width(w("offer_order"), SMALL, True) - 10
-        count = len(view.bottom)
-        rows = 1 if count * per <= first else 1 + -(-(count * per - first) // max(1, width))
-        return rows * (CHIP + 8)
-
-    def measure(width: int) -> int:
-        if width >= across:
-            body = line_height(SMALL) + slot_h + (line_height(SMALL) if states else 0) + 8
-        else:
-            body = n * (slot_h // 2 + 12)
-        return HEAD + body + order_height(width) + 6
-
-    def label(s) -> str:
-        return w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
-
-    def face(s) -> tuple[str, str]:
-        if s.seat is None:
-            return "", w("empty")
-        text = s.card.notation if s.card is not None else "?"
-        return text, w("built") if s.built else ""
-
-    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w("offer_board"), w("builds_across") if width >= across else w("builds_down"))
-        y += HEAD
-        if width >= across:
-            cx = x
-            for s in slots:
-                text, state = face(s)
-                canvas.text((cx + slot_w / 2, y), fit(label(s), SMALL, slot_w + 6), SMALL, INK, "ma", bold=True)
-                top = y + line_height(SMALL)
-                if s.seat is None:
-                    canvas.draw.rounded_rectangle((cx, top, cx + slot_w - 1, top + slot_h - 1), radius=6,
-                                                  fill=WHITE, outline=RULE, width=2)
-                    canvas.text((cx + slot_w / 2, top + slot_h / 2), fit(state, SMALL, slot_w - 6), SMALL, MUTED, "mm")
-                else:
-                    roofed = s.card is not None and s.card.roofed
-                    card_face(canvas, cx, top, slot_w, slot_h, s.seat, text, roofed, people)
-                    if state:
-                        canvas.text((cx + slot_w / 2, top + slot_h + 4), fit(state, SMALL, slot_w + 6), SMALL,
-                                    MUTED, "ma")
-                cx += slot_w + 8
-            if view.neutral_colour:
-                canvas.text((cx + slot_w / 2, y), w("neutral"), SMALL, INK, "ma", bold=True)
-                top = y + line_height(SMALL)
-                nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
-                card_face(canvas, cx, top, slot_w, slot_h, None, nxt, False, people)
-            y += line_height(SMALL) + slot_h + (line_height(SMALL) if states else 0) + 8
-        else:
-            rh = slot_h // 2 + 12
-            for s in slots:
-                text, state = face(s)
-                canvas.text((x, y + rh / 2), label(s), SMALL, INK, "lm", bold=True)
-                cx = x + 100
-                if s.seat is None:
-                    canvas.text((cx, y + rh / 2), state, SMALL, MUTED, "lm")
-                else:
-                    roofed = s.card is not None and s.card.roofed
-                    card_face(canvas, cx, y + 2, slot_w, rh - 6, s.seat, text, roofed, people)  # "A3 #8r" fits
-                    canvas.text((cx + slot_w + 10, y + rh / 2), fit(state, SMALL, width - slot_w - 110), SMALL, MUTED,
-                                "lm")
-                y += rh
-            if view.neutral_colour:
-                canvas.text((x, y + rh / 2), w("neutral"), SMALL, INK, "lm", bold=True)
-                nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
-                card_face(canvas, x + 100, y + 2, slot_w, rh - 6, None, nxt, False, people)
-                y += rh
-        _offer_order(canvas, x, y, width, view, people, w)
-
-    return Block(250, measure, draw)
-
-
-def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: People, w: Words) -> None:
-    """The cards beneath the board, left first: who offers in which order."""
-    title = w("offer_order")
-    canvas.text((x, y + CHIP / 2 + 2), title, SMALL, INK, "lm", bold=True)
-    cx = x + text_width(title, SMALL, True) + 10
-    for slot in view.bottom:
-        card = slot.card.notation if slot.card is not None else w("start_card")
-        need = CHIP + 6 + text_width(card, SMALL, True) + 14
-        if cx + need > x + width:
-            cx, y = x, y + CHIP + 8
-        chip(canvas, cx, y + 2, slot.seat, people.mark(slot.seat), roofed=slot.card is not None and slot.card.roofed)
-        canvas.text((cx + CHIP + 6, y + CHIP / 2 + 2), card, SMALL, INK, "lm", bold=True)
-        cx += need
-
-
 # --- cards in play ----------------------------------------------------------------------------
 
 
-def zoning(view, w: Words, zoning_words: str) -> Block:
-    def measure(width: int) -> int:
-        return HEAD + len(wrap(zoning_words, BODY, width, True)) * line_height(BODY) + line_height(SMALL) + 4
+def zoning(view, w: Words, zoning_words: str, every: tuple[str, ...] = ()) -> Block:
+    """The Zoning card in play (``every``: the words of every card, for the room kept)."""
+    def measure(width: int, words: str = zoning_words) -> int:
+        return HEAD + len(wrap(words, BODY, width, True)) * line_height(BODY) + line_height(SMALL) + 4
+
+    def reserve(width: int) -> int:
+        return max([measure(width, words) for words in every] or [0])
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("zoning"), view.zoning.id)
@@ -256,7 +142,7 @@ def zoning(view, w: Words, zoning_words: str) -> Block:
             y += line_height(BODY)
         canvas.text((x, y + 2), w("left_in_deck", count=view.zoning_left), SMALL, MUTED)
 
-    return Block(240, measure, draw)
+    return Block(240, measure, draw, reserve)
 
 
 def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | None, size: int = CHIP) -> None:
@@ -274,10 +160,12 @@ BOX = 84  # a contract's card: its number and coins
 
 
 def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, title: str = "contracts",
-              deck: bool = True) -> Block:
+              deck: bool = True, every: tuple = (), slots: int = 0) -> Block:
     """Contracts (the face-up row, or ``cards``): number and coins, then what each asks for,
-    a neighborhood as its swatch (as in the key) and its name."""
+    a neighborhood as its swatch (as in the key) and its name. The room kept: the ``slots``
+    tallest of ``every`` card."""
     shown = list(view.contracts if cards is None else cards)
+    box = max(BOX, int(text_width(w("coins", coins=88), SMALL)) + 16)  # "10 moedas" stays inside
     row = max(CHIP + 4, line_height(BODY))
 
     described: dict[int, list[tuple[str, str | None]]] = {}
@@ -320,13 +208,17 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
         return lines
 
     def card_h(c, width: int) -> int:
-        return max(2 * row - 8, len(flow(c, width - BOX - 12)) * row)
+        return max(2 * row - 8, len(flow(c, width - box - 12)) * row)
 
     def measure(width: int) -> int:
         total = HEAD + (line_height(SMALL) + 4 if deck else 0) + (0 if shown else line_height(BODY))
         for c in shown:
             total += (row if c is None else card_h(c, width)) + 8
         return total
+
+    def reserve(width: int) -> int:
+        tallest = sorted((card_h(c, width) for c in every), reverse=True)[:slots]
+        return HEAD + (line_height(SMALL) + 4 if deck else 0) + sum(h + 8 for h in tallest)
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w(title))
@@ -335,15 +227,17 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             canvas.text((x, y), w("none_yet"), BODY, MUTED)
         for c in shown:
             if c is None:
-                canvas.text((x + BOX + 12, y + row / 2), w("taken"), SMALL, MUTED, "lm")
+                canvas.text((x + box + 12, y + row / 2), w("taken"), SMALL, MUTED, "lm")
                 y += row + 8
                 continue
             h = card_h(c, width)
-            canvas.draw.rounded_rectangle((x, y, x + BOX, y + h - 4), radius=6, fill=WHITE, outline=INK, width=2)
-            canvas.text((x + BOX / 2, y + 6), f"#{c.id}", BODY, INK, "ma", bold=True)
-            canvas.text((x + BOX / 2, y + h - 10), w("coins", coins=c.value), SMALL, INK, "md")
-            for n, line in enumerate(flow(c, width - BOX - 12)):
-                cx, cy = x + BOX + 12.0, y + n * row + row / 2
+            card = (x, y, x + box, y + h - 4)
+            canvas.draw.rounded_rectangle(card, radius=6, fill=WHITE, outline=INK, width=2)
+            with canvas.inside(card):
+                canvas.text((x + box / 2, y + 6), f"#{c.id}", BODY, INK, "ma", bold=True)
+                canvas.text((x + box / 2, y + h - 10), w("coins", coins=c.value), SMALL, INK, "md")
+            for n, line in enumerate(flow(c, width - box - 12)):
+                cx, cy = x + box + 12.0, y + n * row + row / 2
                 for text, code in line:
                     if code:
                         swatch(canvas, cx, cy - CHIP / 2, code, symbol_of(code))
@@ -355,7 +249,7 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
         if deck:
             canvas.text((x, y), w("left_in_deck", count=view.contract_deck), SMALL, MUTED)
 
-    return Block(250, measure, draw)
+    return Block(250, measure, draw, reserve if every else None)
 
 
 def objectives(view, w: Words) -> Block:

@@ -20,16 +20,16 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.canvas import Canvas, text_stamp
+from render.canvas import Canvas, Drawn, text_stamp
 from render.common import font_for
-from render.palette import INK, ink_on, marks, player_colour
+from render.palette import INK, player_colour, seat_mark
 
 RGB = tuple[int, int, int]
 
 WIDTH = 1100  # px; Discord shows it 550 wide
 MARGIN = 16
-SMALL = 20  # the smallest text (10 px inline)
-BODY = 22
+SMALL = 22  # the smallest text: capitals 16 px tall, 8 at 550 px (render.common.cap_height)
+BODY = 23
 HEADING = 26
 TITLE = 34
 CHIP = 34  # a player's chip (17 px inline)
@@ -64,8 +64,7 @@ TERRAIN: dict[str, RGB] = {"park": PARK, "river": RIVER, "neutral building": NEU
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    stroke = max(1, size // 18) if bold else 0
-    return int(font_for(text, size).getlength(text)) + 2 * stroke
+    return int(font_for(text, size, bold).getlength(text))
 
 
 @dataclass
@@ -90,16 +89,20 @@ class BoardCanvas(Canvas):
         self.image.paste(fill, (x + left, y + top), mask)
         box = (x + left, y + top, x + right, y + bottom)
         self.boxes.append(box)
+        self.note_text(box, text)
         return box
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
         return text_width(text, size, bold)
 
-    def layer(self, image: Image.Image, xy: tuple[int, int], min_text: float, min_piece: float) -> None:
-        """Paste a cached layer, with the smallest text and piece it was drawn with."""
+    def layer(self, image: Image.Image, xy: tuple[int, int], min_text: float, min_piece: float,
+              drawn: tuple[Drawn, ...] = ()) -> None:
+        """Paste a cached layer, with the smallest text and piece it was drawn with and where
+        its texts and pieces went."""
         self.image.paste(image, xy)
         self.min_text = min(self.min_text, min_text)
         self.min_piece = min(self.min_piece, min_piece)
+        self.take(list(drawn), *xy)
 
 
 def new_canvas(width: int, height: int) -> BoardCanvas:
@@ -144,34 +147,30 @@ def line_height(size: int) -> int:
 
 
 class People:
-    """How the images show the players: a name (as typed), a colour, a mark."""
+    """How the images show the players: a name (as typed) and a seat, whose colour and shape
+    (``render.palette.SHAPES``) every piece, chip and legend shows."""
 
     def __init__(self, names: list[str], seats: int, seat_word) -> None:
         shown = [names[s] if s < len(names) and names[s].strip() else seat_word(s) for s in range(seats)]
         self.names = [" ".join(n.split()) for n in shown]  # one line
-        self.marks = marks(self.names)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def mark(self, seat: int) -> str:
-        return self.marks[seat]
 
-
-def chip(canvas: BoardCanvas, x: float, y: float, seat: int | None, mark: str, size: int = CHIP,
-         roofed: bool = False) -> None:
-    """A player's chip: their colour, outlined, with their mark (a grey chip without a mark is
-    the neutral building). ``roofed`` adds the white roof band of a 2-architect second set."""
-    fill = NEUTRAL if seat is None else player_colour(seat)
-    box = (x, y, x + size - 1, y + size - 1)
-    canvas.draw.rounded_rectangle(box, radius=size // 6, fill=fill, outline=INK, width=2)
-    if roofed:
-        canvas.draw.rounded_rectangle((x + 4, y + 4, x + size - 5, y + size - 5), radius=size // 8,
-                                      outline=WHITE, width=3)
-    if mark:
-        text_size = SMALL if len(mark) > 1 or size < 30 else BODY
-        canvas.text((x + size / 2, y + size / 2), mark, text_size, ink_on(fill), "mm", bold=True)
-    canvas.piece(size)
+def chip(canvas: BoardCanvas, x: float, y: float, seat: int | None, size: int = CHIP, roofed: bool = False) -> None:
+    """A player's chip: their shape in their colour (a grey square for the neutral building).
+    ``roofed`` (a 2-architect second set) draws the shape white with a coloured outline."""
+    if seat is None:
+        box = (x, y, x + size - 1, y + size - 1)
+        canvas.draw.rounded_rectangle(box, radius=size // 6, fill=NEUTRAL, outline=INK, width=2)
+    elif roofed:
+        seat_mark(canvas.image, x, y, seat, size, fill=WHITE, outline=player_colour(seat))
+        inner = size // 2
+        seat_mark(canvas.image, x + (size - inner) / 2, y + size * 0.4, seat, inner)
+    else:
+        seat_mark(canvas.image, x, y, seat, size)
+    canvas.note_piece((x, y, x + size, y + size), "chip")
 
 
 def chip_name(canvas: BoardCanvas, x: float, y: float, seat: int, people: People, size: int = BODY,
@@ -179,7 +178,7 @@ def chip_name(canvas: BoardCanvas, x: float, y: float, seat: int, people: People
     """A chip and the player's name after it, vertically centred on a line starting at ``y``
     of ``line_height(size)``; returns the x after the name."""
     h = line_height(size)
-    chip(canvas, x, y + (h - CHIP) / 2, seat, people.mark(seat))
+    chip(canvas, x, y + (h - CHIP) / 2, seat)
     name = fit(people.name(seat), size, max(10, int(width - CHIP - 8)), bold)
     box = canvas.text((x + CHIP + 8, y + h / 2), name, size, fill, "lm", bold=bold)
     return box[2]

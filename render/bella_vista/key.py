@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from render.bella_vista.blocks import HEAD, Block, Words, card_face, heading, swatch
+from render.bella_vista.blocks import HEAD, Block, Words, heading, swatch
 from render.bella_vista.draw import CHIP, NEUTRAL, SMALL, WHITE, BoardCanvas, People, fit, text_width
 from render.bella_vista.glyphs import SYMBOLS
-from render.palette import INK, ink_on, player_colour
+from render.bella_vista.offers import card_face
+from render.palette import INK, ink_on, player_colour, seat_mark
 
 
 def _symbol_swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str) -> None:
@@ -28,12 +29,23 @@ def key(view, people: People, w: Words, tile_name) -> Block:
 
     def sample(c, x, y, roofed=False, seat: int | None = owner, text="6"):
         card_face(c, x, y, CHIP + 10, CHIP, seat, "", roofed, people, mark=False)
-        c.text((x + (CHIP + 10) / 2, y + CHIP / 2), text, SMALL, ink_on(NEUTRAL if seat is None else
-                                                                      player_colour(seat)), "mm", bold=True)
+        with c.inside((x, y, x + CHIP + 10, y + CHIP)):
+            c.text((x + (CHIP + 10) / 2, y + CHIP / 2), text, SMALL, ink_on(NEUTRAL if seat is None else
+                                                                          player_colour(seat)), "mm", bold=True)
 
-    items.append((w("key_building"), lambda c, x, y: sample(c, x, y, text=f"6 {people.mark(owner)}")))
+    def owned(c, x, y, roofed=False):
+        card_face(c, x, y, CHIP + 10, CHIP, owner, "", roofed, people, mark=False)
+        half = (CHIP + 10) // 2
+        c.draw.rectangle((x + 3, y + 3, x + half, y + CHIP - 4), fill=WHITE)
+        c.draw.line((x + half + 1, y + 3, x + half + 1, y + CHIP - 4), fill=INK, width=2)
+        with c.inside((x, y, x + half, y + CHIP)):
+            c.text((x + 3 + (half - 3) / 2, y + CHIP / 2), "6", SMALL, INK, "mm", bold=True)
+        seat_mark(c.image, x + half + 4, y + (CHIP - 16) / 2, owner, 16,
+                  outline=ink_on(player_colour(owner)))
+
+    items.append((w("key_building"), owned))
     if view.seats == 2:
-        items.append((w("key_roofed"), lambda c, x, y: sample(c, x, y, roofed=True)))
+        items.append((w("key_roofed"), lambda c, x, y: owned(c, x, y, roofed=True)))
     if view.seats == 3:
         items.append((w("key_neutral"), lambda c, x, y: sample(c, x, y, seat=None, text="3")))
 
@@ -41,6 +53,10 @@ def key(view, people: People, w: Words, tile_name) -> Block:
         c.draw.rounded_rectangle((x, y, x + CHIP + 9, y + CHIP - 1), radius=6, fill=INK)
         c.draw.rounded_rectangle((x + 3, y + 3, x + CHIP + 6, y + CHIP - 4), radius=5, fill=WHITE)
         c.draw.rounded_rectangle((x + 6, y + 6, x + CHIP + 3, y + CHIP - 7), radius=4, fill=INK)
+        box = (x + CHIP - 28, y + CHIP - 24, x + CHIP + 12, y + CHIP + 3)
+        c.draw.rounded_rectangle(box, radius=13, fill=INK, outline=WHITE, width=2)
+        with c.inside(box):
+            c.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "+4", SMALL, WHITE, "mm", bold=True)
 
     items.append((w("key_last"), last))
     cell_w = max(text_width(t, SMALL) for t, _ in items) + CHIP + 24

@@ -106,7 +106,7 @@ def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
 
     def height(k: int, block: Block, width: int) -> int:
         if (k, width) not in measured:
-            measured[(k, width)] = block.measure(width)
+            measured[(k, width)] = block.room(width)
         return measured[(k, width)]
 
     for k, block in enumerate(blocks):

@@ -56,8 +56,8 @@ def frame(view, top: int):
 def paste_town(canvas: BoardCanvas, town: Town, view, page: Page) -> None:
     """The cached layer of tiles, grid and coordinates."""
     names = (page.tile_name("P"), page.tile_name("R"))
-    layer, min_text, min_piece = town_layer(tile_key(view), view.columns, view.rows, town.cell, names)
-    canvas.layer(layer, (town.x - LABEL_W, town.y - LABEL_H), min_text, min_piece)
+    layer, min_text, min_piece, drawn = town_layer(tile_key(view), view.columns, view.rows, town.cell, names)
+    canvas.layer(layer, (town.x - LABEL_W, town.y - LABEL_H), min_text, min_piece, drawn)
 
 
 # --- the header band ------------------------------------------------------------------------------
@@ -71,13 +71,16 @@ class Header:
     title: str
     status: str
     lines: tuple[tuple[str, str], ...]  # (label, text)
+    keep: tuple[int, ...] = ()  # the lines each line keeps room for on every board (default: what it takes)
 
     def height(self, people: People) -> int:
+        """Fixed where ``keep`` says (the town then never moves from one board to the next)."""
         inner = WIDTH - 2 * MARGIN
         total = 14 + line_height(TITLE) + 6 + 10
-        for label, text in self.lines:
+        for k, (label, text) in enumerate(self.lines):
             lw = text_width(label, BODY, True) + 10 if label else 0
-            total += rich_height(text, people, BODY, inner - lw, 2)
+            used = rich_height(text, people, BODY, inner - lw, 2)
+            total += max(used, self.keep[k] * rich_height("x", people, BODY, WIDTH)) if k < len(self.keep) else used
         return total
 
     def draw(self, canvas: BoardCanvas, people: People) -> int:
@@ -102,6 +105,14 @@ def status(view, w: Words) -> str:
     if view.phase == "over":
         return w("over")
     return f"{w('round', round=view.round, rounds=view.rounds)}  ·  {w('phase_' + view.phase)}"
+
+
+def must_lines(view, w: Words, people: People) -> int:
+    """The lines "who must act" takes at most in this game (any phase, the longest name)."""
+    longest = max(range(view.seats), key=lambda s: text_width(people.name(s), BODY, True))
+    texts = [w(f"must_{p}", seat=longest, height=9) for p in ("offers", "construction", "contract", "neutral")]
+    return max(rich_height(t, people, BODY, WIDTH - 2 * MARGIN, 2) for t in texts) // rich_height("x", people, BODY,
+                                                                                                   WIDTH)
 
 
 def must(view, w: Words) -> str:

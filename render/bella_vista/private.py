@@ -18,7 +18,6 @@ from render.bella_vista.blocks import (
     HEAD,
     Block,
     Words,
-    card_face,
     contracts,
     heading,
     zoning,
@@ -37,6 +36,7 @@ from render.bella_vista.draw import (
     wrap,
 )
 from render.bella_vista.layout import arrange
+from render.bella_vista.offers import card_face
 from render.bella_vista.page import Header, Page, frame, must, paste_town, status
 from render.bella_vista.town import Town, buildings, neighborhood_names, reach, suggestion
 from render.canvas import Canvas

@@ -17,24 +17,28 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.bella_vista import terms
+from engines.bella_vista.components import cards
+from engines.bella_vista.view import ContractView
 from engines.bella_vista.viewing import contract_words
 from render.bella_vista.blocks import (
     Block,
     contracts,
     objectives,
-    offer_board,
     standings,
     zoning,
 )
 from render.bella_vista.draw import WIDTH, new_canvas
 from render.bella_vista.key import key
 from render.bella_vista.layout import arrange
-from render.bella_vista.page import Header, Page, caption, frame, must, paste_town, status
+from render.bella_vista.offers import offer_board
+from render.bella_vista.page import Header, Page, caption, frame, must, must_lines, paste_town, status
 from render.bella_vista.private import draw_hand
 from render.bella_vista.scores import scores
-from render.bella_vista.town import buildings, neighborhood_names
+from render.bella_vista.town import badge, buildings, neighborhood_names
 from render.canvas import Canvas
 from render.text import drawing_locale
+
+FACE_UP = 4  # contracts face up in a row: the room the contracts panel keeps on every board
 
 
 def board_blocks(view, page: Page) -> list[Block]:
@@ -44,11 +48,16 @@ def board_blocks(view, page: Page) -> list[Block]:
         tie = w.msg(view.tie_break) if view.tie_break is not None else ""
         return [scores(view, people, w, tie), objectives(view, w), the_key]
     symbol_of = {t.code: t.symbol for t in view.tiles}.get
+    every_zoning = tuple(w.msg(terms.zoning(z.id)) for z in cards().zoning)
+    threshold = next((c.threshold for c in view.contracts if c is not None), 3 if view.seats == 2 else 2)
+    every_contract = tuple(ContractView(id=c.id, kind=c.kind, threshold=threshold, value=c.value,
+                                        neighborhoods=list(c.neighborhoods)) for c in cards().contracts)
     return [
         standings(view, people, w),
         offer_board(view, people, w),
-        zoning(view, w, w.msg(terms.zoning(view.zoning.id))),
-        contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name),
+        zoning(view, w, w.msg(terms.zoning(view.zoning.id)), every_zoning),
+        contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name, every=every_contract,
+                  slots=FACE_UP),
         objectives(view, w),
         the_key,
     ]
@@ -58,7 +67,8 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     """The public board (a seat's view draws the same board, with its own face-down cards)."""
     page = Page.of(view, names, locale)
     w = page.words
-    head = Header("Bella Vista", status(view, w), (("", must(view, w)), (w("last_move"), caption(view, w))))
+    head = Header("Bella Vista", status(view, w), (("", must(view, w)), (w("last_move"), caption(view, w))),
+                  (must_lines(view, w, page.people), 2))
     town, rects = frame(view, head.height(page.people) + 14)
     blocks = board_blocks(view, page)
     placed, height = arrange(town, rects, blocks)
@@ -72,6 +82,7 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     paste_town(canvas, town, view, page)
     neighborhood_names(canvas, town, view, page.tile_name)
     buildings(canvas, town, view, page.people)
+    badge(canvas, town, view)
     for block, x, y, width, tall in placed:
         block.draw(canvas, x, y, width)
         canvas.panels.append((x, y, width, tall))

@@ -81,7 +81,7 @@ def draw_rich(canvas: BoardCanvas, x: float, y: float, width: int, text: str, pe
             if k and t.seat != -1:
                 cx += space
             if t.seat is not None and t.seat >= 0:
-                chip(canvas, cx, cy - CHIP / 2, t.seat, people.mark(t.seat))
+                chip(canvas, cx, cy - CHIP / 2, t.seat)
                 canvas.text((cx + CHIP + 6, cy), people.name(t.seat), size, fill, "lm", bold=True)
                 cx += CHIP + 6 + text_width(people.name(t.seat), size, True)
             else:

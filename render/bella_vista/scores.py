@@ -76,7 +76,7 @@ def scores(view, people: People, w: Words, tie_words: str) -> Block:
             cx = x + label_w + n * step
             if s.rank == 1:
                 canvas.draw.rectangle((cx + 2, y - 4, cx + step - 2, y + body + (len(labels) + 1) * lh + 4), fill=BAND)
-            chip(canvas, cx + step - 10 - CHIP, y, s.seat, people.mark(s.seat))
+            chip(canvas, cx + step - 10 - CHIP, y, s.seat)
             canvas.text((cx + step - 10, y + CHIP + 4), fit(people.name(s.seat), SMALL, int(step - 12), True),
                         SMALL, INK, "ra", bold=True)
         y += body

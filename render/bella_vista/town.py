@@ -32,12 +32,14 @@ from render.bella_vista.draw import (
     WHITE,
     BoardCanvas,
     People,
+    fit,
     line_height,
     text_width,
     wrap,
 )
 from render.bella_vista.glyphs import glyph, stripes
-from render.palette import INK, ink_on, player_colour
+from render.canvas import Drawn
+from render.palette import INK, ink_on, player_colour, seat_mark
 
 LABEL_W = 34  # row numbers left of the town
 LABEL_H = 30  # column letters above it
@@ -78,7 +80,7 @@ def tile_key(view) -> TileKey:
 
 @lru_cache(maxsize=16)  # about 2 MB each
 def town_layer(tiles: TileKey, columns: int, rows: int, cell: int, names: tuple[str, str]
-               ) -> tuple[Image.Image, float, float]:
+               ) -> tuple[Image.Image, float, float, tuple[Drawn, ...]]:
     """Tiles, grid, tile edges, coordinates and the Park and River names, on the paper; with the
     smallest text it used. ``names`` are the words for Park and River."""
     town = Town(LABEL_W, LABEL_H, cell, columns, rows)
@@ -104,7 +106,7 @@ def town_layer(tiles: TileKey, columns: int, rows: int, cell: int, names: tuple[
         canvas.text((town.x + (c + 0.5) * cell, LABEL_H / 2), chr(ord("A") + c), SMALL, INK, "mm", bold=True)
     for r in range(rows):
         canvas.text((LABEL_W - 6, town.y + (r + 0.5) * cell), str(r + 1), SMALL, INK, "rm", bold=True)
-    return canvas.image, canvas.min_text, canvas.min_piece
+    return canvas.image, canvas.min_text, canvas.min_piece, tuple(canvas.drawn)
 
 
 def _tile(canvas: BoardCanvas, box: tuple[int, int, int, int], cell: int, kind: str, symbol: str | None,
@@ -209,7 +211,9 @@ def main_cell(cells) -> tuple[int, int]:
 
 
 def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> None:
-    """One building: outlined body in its owner's colour (grey: neutral), height, owner's mark."""
+    """One building, outlined: its height in ink on a white cell, and its owner as a band of
+    their colour over its other cells with their shape on it (all grey: the neutral building).
+    A one-cell building is split: the height on the left, the band on the right."""
     draw = canvas.draw
     cells = [tuple(c) for c in b.cells]
     inset = 2
@@ -217,26 +221,77 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
         shape(draw, town, cells, -5, INK)
         shape(draw, town, cells, -2, WHITE)
     shape(draw, town, cells, inset, INK)
-    body = NEUTRAL if b.owner is None else player_colour(b.owner)
+    colour = NEUTRAL if b.owner is None else player_colour(b.owner)
     inner = inset + 3
+    main = main_cell(cells)
+    rest = sorted((p for p in cells if p != main), key=lambda p: (abs(p[0] - main[0]) + abs(p[1] - main[1]), p))
     if b.roofed:
         shape(draw, town, cells, inner, WHITE)
         inner += 3
-    shape(draw, town, cells, inner, body)
-    canvas.piece(town.cell - 2 * inset)
-    ink = ink_on(body)
-    main = main_cell(cells)
-    size = max(BODY, town.cell * 3 // 4)
-    canvas.text(town.centre(*main), str(b.height), size, ink, "mm", bold=True)
+    shape(draw, town, cells, inner, colour)
+    x0, y0, x1, y1 = town.box(main[0], main[1], inner)
+    digit_box = (x0, y0, x1, y1) if rest else (x0, y0, (x0 + x1) // 2, y1)
     if b.owner is not None:
-        rest = sorted((p for p in cells if p != main), key=lambda p: (abs(p[0] - main[0]) + abs(p[1] - main[1]), p))
-        canvas.text(town.centre(*rest[0]), people.mark(b.owner), SMALL, ink, "mm", bold=True)
+        draw.rectangle(digit_box, fill=WHITE)
+        if not rest:
+            draw.line((digit_box[2] + 1, y0, digit_box[2] + 1, y1), fill=INK, width=2)
+    for c in cells:
+        canvas.note_piece(town.box(c[0], c[1], inset), "building", key=False)  # its size: the line after
+    canvas.piece(town.cell - 2 * inset)
+    ink = INK if b.owner is not None else ink_on(colour)
+    size = max(BODY, town.cell * 3 // 4) if rest else BODY
+    with canvas.inside(town.box(main[0], main[1], inset)):
+        canvas.text(((digit_box[0] + digit_box[2]) / 2, (y0 + y1) / 2), str(b.height), size, ink, "mm", bold=True)
+    if b.owner is not None:
+        mark = max(16, town.cell * 3 // 5) if rest else max(14, (x1 - x0) // 2 - 2)
+        if rest:
+            cx, cy = town.centre(*rest[0])
+        else:
+            cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
+        seat_mark(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark, outline=ink_on(colour))
 
 
 def buildings(canvas: BoardCanvas, town: Town, view, people: People) -> None:
     """Every building; the last placed on top, so that its halo stays whole."""
     for b in sorted(view.buildings, key=lambda b: b.index == view.last_building):
         building(canvas, town, b, people, b.index == view.last_building)
+
+
+def earned(view) -> int | None:
+    """The coins the building placed last earned, from the last move's public events."""
+    for m in view.last_events:
+        if m.key == "bv.event.built" and "coins" in m.params:
+            return int(m.params["coins"])
+    return None
+
+
+def badge(canvas: BoardCanvas, town: Town, view) -> None:
+    """What the building placed last earned ("+4"), on a dark badge beside it: at the first of
+    its corners where the badge covers no text, no piece and no coordinate (none: no badge)."""
+    last = next((b for b in view.buildings if b.index == view.last_building), None)
+    coins = earned(view)
+    if last is None or coins is None:
+        return
+    text = f"+{coins}"
+    w, h = text_width(text, SMALL, True) + 14, SMALL + 8
+    boxes = [town.box(c, r) for c, r in last.cells]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    area = (town.x, town.y, town.x + town.columns * town.cell, town.y + town.rows * town.cell)
+    own = (x0 - 6, y0 - 6, x1 + 6, y1 + 6)  # its own cells and height: the badge may touch them
+    taken = [d.box for d in canvas.drawn
+             if not (own[0] <= d.box[0] and own[1] <= d.box[1] and d.box[2] <= own[2] and d.box[3] <= own[3])]
+    for bx, by in ((x1 - 4, y0 - h + 4), (x1 - 4, y1 - 4), (x0 - w + 4, y0 - h + 4), (x0 - w + 4, y1 - 4),
+                   (x1 + 2, (y0 + y1 - h) / 2), (x0 - w - 2, (y0 + y1 - h) / 2)):
+        box = (bx, by, bx + w, by + h)
+        inside = area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+        if inside and not any(min(box[2], t[2]) > max(box[0], t[0]) and min(box[3], t[3]) > max(box[1], t[1])
+                              for t in taken):
+            canvas.draw.rounded_rectangle(box, radius=h // 2, fill=INK, outline=WHITE, width=2)
+            canvas.note_piece(box, "badge", key=False)
+            with canvas.inside(box):
+                canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, SMALL, WHITE, "mm", bold=True)
+            return
 
 
 # --- the hand image's overlays ----------------------------------------------------------------
@@ -251,14 +306,30 @@ def reach(canvas: BoardCanvas, town: Town, cells: set[tuple[int, int]]) -> None:
 
 
 def suggestion(canvas: BoardCanvas, town: Town, cells, tag: str) -> None:
-    """A suggested placement: its footprint in white with a heavy outline, the card on it."""
+    """A suggested placement: its footprint in white with a heavy outline, the cards on it, inside
+    it: on one line if they fit, else one per cell, else the first and how many more ("#4r +1")."""
     cellset = [tuple(c) for c in cells]
     shape(canvas.draw, town, cellset, 1, GHOST)
     shape(canvas.draw, town, cellset, 4, WHITE)
     cols = [c for c, _ in cellset]
     rows = [r for _, r in cellset]
-    if len(cellset) == 3 and len(set(cols)) == 2:  # a corner: on its corner cell
-        cx, cy = town.centre(*main_cell(cellset))
+    boxes = [town.box(c, r, 4) for c, r in cellset]
+    straight = len(set(cols)) == 1 or len(set(rows)) == 1
+    whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    if len(cellset) == 3 and not straight:  # a corner: its corner cell only
+        corner = main_cell(cellset)
+        whole = town.box(corner[0], corner[1], 4)
+    cards = tag.split()
+    room = whole[2] - whole[0]
+    if text_width(tag, SMALL, True) <= room:
+        placed = [(tag, whole)]
+    elif len(cards) <= len(cellset) and all(text_width(t, SMALL, True) <= town.cell - 8 for t in cards):
+        order = sorted(cellset, key=lambda p: (p[1], p[0]))
+        placed = [(t, town.box(c, r, 4)) for t, (c, r) in zip(cards, order, strict=False)]
     else:
-        cx, cy = town.centre(sum(cols) / len(cols), sum(rows) / len(rows))
-    canvas.text((cx, cy), tag, SMALL, GHOST, "mm", bold=True)
+        placed = [(fit(f"{cards[0]} +{len(cards) - 1}", SMALL, room, True), whole)]
+    for text, box in placed:
+        with canvas.inside(box):
+            canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, SMALL, GHOST, "mm", bold=True)
+
+

@@ -20,7 +20,7 @@ from PIL import ImageDraw
 
 from render.canvas import Canvas, text_stamp
 from render.common import font_for, wide_letters
-from render.palette import INK, ink_on, player_colour
+from render.palette import INK, ink_on, player_colour, seat_mark
 from render.text import Style, catalog
 
 RGB = tuple[int, int, int]
@@ -33,8 +33,8 @@ LINE: RGB = (118, 128, 120)
 MUTED: RGB = (70, 80, 74)
 ART: RGB = (214, 168, 40)  # the marks of works of art (never under a piece)
 
-# sizes in px at full size; the board is 1092 px wide, so 10 px at 550 px wide is 19.9 px here
-TEXT, SMALL, HEAD, TITLE, NUMBER = 22, 20, 24, 32, 26
+# sizes in px at full size; the board is 1092 px wide: SMALL draws capitals 16 px tall, 8.06 at 550
+TEXT, SMALL, HEAD, TITLE, NUMBER = 23, 22, 24, 32, 26
 CHIP, PAWN = 34, 32
 
 
@@ -56,11 +56,24 @@ class LeoCanvas(Canvas):
         mask, (left, top, _, _) = text_stamp(text, size, anchor, bold)
         x, y = round(xy[0] + left), round(xy[1] + top)
         self.image.paste(fill, (x, y), mask)
-        return x, y, x + mask.width, y + mask.height
+        box = (x, y, x + mask.width, y + mask.height)
+        if text.strip():
+            self.note_text(box, text)
+        return box
 
-    def piece_at(self, box: Box) -> None:
+    def erase(self, box: Box, fill: RGB) -> None:
+        """Paint over ``box`` and forget the texts and pieces recorded inside it."""
+        self.draw.rectangle(box, fill=fill)
+
+        def inside(b: Box) -> bool:
+            return b[0] >= box[0] - 1 and b[1] >= box[1] - 1 and b[2] <= box[2] + 1 and b[3] <= box[3] + 1
+
+        self.drawn = [d for d in self.drawn if not inside(d.box)]
+        self.pieces = [b for b in self.pieces if not inside(b)]
+
+    def piece_at(self, box: Box, what: str = "piece") -> None:
         self.pieces.append(box)
-        self.piece(min(box[2] - box[0], box[3] - box[1]))
+        self.note_piece(box, what)
 
     @classmethod
     def copy_of(cls, layer: LeoCanvas) -> LeoCanvas:
@@ -72,6 +85,7 @@ class LeoCanvas(Canvas):
         canvas.image = layer.image.copy()
         canvas.draw = ImageDraw.Draw(canvas.image)
         canvas.said, canvas.pieces = list(layer.said), list(layer.pieces)
+        canvas.drawn, canvas.frames = list(layer.drawn), []
         return canvas
 
     def inherit(self, other: LeoCanvas) -> None:
@@ -79,6 +93,7 @@ class LeoCanvas(Canvas):
         self.min_text, self.min_piece = min(self.min_text, other.min_text), min(self.min_piece, other.min_piece)
         self.said += other.said
         self.pieces += other.pieces
+        self.take(other.drawn)
 
 
 # --- text the bundled font can draw ------------------------------------------------
@@ -99,8 +114,7 @@ def drawable(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
-    stroke = max(1, size // 18) if bold else 0
-    return font_for(text, size).getlength(text) + 2 * stroke
+    return font_for(text, size, bold).getlength(text)
 
 
 @lru_cache(maxsize=4096)
@@ -126,18 +140,35 @@ def style(names: Sequence[str], locale: str = "en") -> Style:
 
 
 # --- pieces ----------------------------------------------------------------------
-def chip(canvas: LeoCanvas, x: float, y: float, seat: int, mark: str, size: int = CHIP, round_: bool = False) -> Box:
-    """A player's chip (square: an owner, an office holder, a player in a table) or pawn
-    (round) with its mark, its top-left corner at (x, y) (on whole pixels)."""
+# A player is their shape in their colour (``render.palette.SHAPES``) everywhere: in the tables,
+# the legends and as the pawn on the ring (``pawn``). What a firm
+# owns carries the shape on a house of its colour (``owner``); an office keeps its seal, its
+# price in it, ringed in the holder's colour with the holder's shape beside (``ring.seal``).
+def chip(canvas: LeoCanvas, x: float, y: float, seat: int, mark: str = "", size: int = CHIP) -> Box:
+    """A player's shape, its top-left corner at (x, y) (on whole pixels)."""
+    box = seat_mark(canvas.image, x, y, seat, size)
+    canvas.piece_at(box, "mark")
+    return box
+
+
+def pawn(canvas: LeoCanvas, x: float, y: float, seat: int, size: int = PAWN) -> Box:
+    """A firm's marker on the ring: its shape (the same as in the tables), on the ground."""
+    box = seat_mark(canvas.image, x, y, seat, size)
+    canvas.piece_at(box, "pawn")
+    return box
+
+
+def owner(canvas: LeoCanvas, x: float, y: float, seat: int, size: int = CHIP) -> Box:
+    """A palazzo's or a bridge's owner: a house in their colour with their shape on it."""
     x, y = round(x), round(y)
-    box = (x, y, x + size, y + size)
     fill = player_colour(seat)
-    if round_:
-        canvas.draw.ellipse(box, fill=fill, outline=INK, width=2)
-    else:
-        canvas.draw.rounded_rectangle(box, radius=size // 6, fill=fill, outline=INK, width=2)
-    canvas.text((x + size / 2, y + size / 2 + 1), mark, SMALL, ink_on(fill), anchor="mm", bold=True)
-    canvas.piece_at(box)
+    eave = y + size * 0.42
+    canvas.draw.polygon([(x + size / 2, y), (x + size, eave), (x + size, y + size), (x, y + size), (x, eave)],
+                        fill=fill, outline=INK, width=2)
+    inner = int(size * 0.5)
+    seat_mark(canvas.image, x + (size - inner) / 2, y + size * 0.44, seat, inner, outline=ink_on(fill))
+    box = (x, y, x + size, y + size)
+    canvas.piece_at(box, "owner")
     return box
 
 

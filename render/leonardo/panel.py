@@ -1,20 +1,25 @@
 """The centre of Leonardo's board: the title and round, who must act and on what, the last
-move, the players (capital, florins, palazzi, works of art, men-at-arms, offices, faction)
-and, under them, the legend of districts, markets and offices. On the final board the
-legend gives way to the standings with each capital's breakdown and the winner."""
+move, the players in seat order (rank, capital, florins, palazzi, works of art, men-at-arms,
+faction) and, under them, the legend: the districts, a key to the ring's pieces and marks, the
+note on the capital. The rules (markets, offices) are in /help. On the final board the centre
+is the winner and the standings with each capital's breakdown."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import board, cards, district_spaces, space
+from engines.leonardo.components import board, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
 from render.leonardo.look import (
+    ART,
     CHIP,
+    GROUND,
     HEAD,
+    LINE,
     MUTED,
     PAPER,
     SMALL,
@@ -24,10 +29,12 @@ from render.leonardo.look import (
     Run,
     drawable,
     fit,
+    owner,
+    pawn,
     width,
 )
 from render.leonardo.ring import CENTRE, band_tile, look_of
-from render.palette import INK
+from render.palette import INK, ink_on, player_colour
 from render.text import Catalog, Style, catalog
 
 PAD = 16
@@ -35,15 +42,55 @@ X0, Y0, X1, Y1 = CENTRE[0] + PAD, CENTRE[1] + PAD - 4, CENTRE[2] - PAD, CENTRE[3
 ROOM = X1 - X0
 LINE_H, ROW_H = 30, CHIP + 3
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
+CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
 # --- the legend, drawn once per locale -------------------------------------------------
-def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> list[tuple[float, float]]:
-    """Districts, markets, offices and the capital's note, from ``y`` down; returns each
-    block's top and bottom (the first ones give way when the players' table needs room)."""
-    c = cards()
-    blocks = []
+KEY_ROW = CHIP + 8
+
+
+def _key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, float], object]]]:
+    """What the ring's pieces and marks mean, each with its icon."""
+    def office(cv: LeoCanvas, x: float, y: float, held: bool = False) -> None:
+        fill = player_colour(1) if held else PAPER
+        box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
+        cv.draw.ellipse(box, fill=fill, outline=INK, width=3 if held else 2)
+        cv.note_piece(box, "seal", key=False)
+        with cv.inside(box):
+            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "30", SMALL, ink_on(fill), anchor="mm", bold=True)
+
+    def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed, then landed
+        cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
+        cv.draw.rectangle((x + 1, y + 3, x + CHIP // 2 - 2, y + 6), fill=INK)
+        cv.draw.rectangle((x + CHIP // 2 + 1, y + 3, x + CHIP - 1, y + 10), fill=INK)
+
+    def stake(cv: LeoCanvas, x: float, y: float) -> None:
+        cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
+        cv.draw.rectangle((x + 1, y + 3, x + CHIP - 1, y + 10), fill=ART, outline=INK, width=1)
+
+    def art(cv: LeoCanvas, x: float, y: float) -> None:
+        box = (x, y, x + CHIP, y + CHIP)
+        cv.draw.rectangle(box, fill=ART, outline=INK, width=2)
+        cv.draw.rectangle((x + 5, y + 5, x + CHIP - 5, y + CHIP - 5), outline=INK, width=1)
+        cv.note_piece(box, "art", key=False)
+        with cv.inside(box):
+            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "2", SMALL, INK, anchor="mm", bold=True)
+
+    return [
+        (words.text_of("leo.board.key_pawn"), lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
+        (words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
+        (words.text_of("leo.board.key_art"), art),
+        (words.text_of("leo.board.key_office"), office),
+        (words.text_of("leo.board.key_held"), lambda cv, x, y: office(cv, x, y, True)),
+        (words.text_of("leo.board.key_moved"), moved),
+        (words.text_of("leo.board.key_stake"), stake),
+    ]
+
+
+def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
+    """The districts (their bands and spaces), the key to the ring's pieces and marks, and the
+    note on the capital column, from ``y`` down; returns the bottom."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
     for d in board().districts:
         colour, pattern = look_of(district_spaces(d.id)[0])
@@ -53,105 +100,66 @@ def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> list[tuple[float, fl
             cv.draw.rectangle((x, y + 4, x + 40, y + 30), outline=INK, width=1)
 
         run.thing(40, swatch).words(" ".join(map(str, district_spaces(d.id))))
-    run.words(words.text_of("leo.board.districts_note", times=c.district_multiplier))
-    top, y = y, run.draw(canvas, X0, y, ROOM, 2, LINE_H, next_h=LINE_H - 4) + 4
-    blocks.append((top, y))
-    products = [Msg("leo.board.product", product=terms.product(p), numbers=" ".join(map(str, pair)))
-                for p, pair in c.products.items()]
-    markets = words.text_of("leo.board.markets", spaces=" ".join(map(str, c.markets)), times=c.market_multiplier,
-                            products=products, lose_all=" ".join(map(str, c.lose_all)))
-    top, y = y, Run(SMALL).words(markets).draw(canvas, X0, y, ROOM, 3, LINE_H - 4) + 4
-    blocks.append((top, y))
-    run = Run(SMALL)
-    for price in sorted({o.price for o in c.offices}):
-        def ring(cv: LeoCanvas, x: float, y: float, price=price) -> None:
-            cv.draw.ellipse((x + 1, y + 1, x + CHIP - 1, y + CHIP - 1), outline=INK, width=2)
-            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), str(price), SMALL, INK, anchor="mm", bold=True)
-
-        run.thing(CHIP, ring)
-    run.words(words.text_of("leo.board.offices", steps=5))
-    top, y = y, run.draw(canvas, X0, y, ROOM, 3, CHIP + 2, next_h=LINE_H - 4) + 4
-    blocks.append((top, y))
-    top, y = y, Run(SMALL).words(words.text_of("leo.board.capital_note")).draw(canvas, X0, y, ROOM, 2, LINE_H - 4)
-    blocks.append((top, y))
-    return blocks
+    y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
+    items = _key_items(words)
+    columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)
+    step = ROOM / columns
+    for k, (text, icon) in enumerate(items):
+        x, top = X0 + (k % columns) * step, y + (k // columns) * KEY_ROW
+        icon(canvas, x, top)
+        box = (x + CHIP + 6, top, x + step - 4, top + CHIP)
+        with canvas.inside(box):
+            canvas.text((x + CHIP + 8, top + CHIP / 2), fit(text, SMALL, step - CHIP - 14), SMALL, INK, anchor="lm")
+    y += -(-len(items) // columns) * KEY_ROW + 2
+    return Run(SMALL).words(words.text_of("leo.board.capital_note")).draw(canvas, X0, y, ROOM, 2, LINE_H - 4,
+                                                                           fill=MUTED)
 
 
 @cache
-def legend_blocks(locale: str) -> tuple[tuple[float, float], ...]:
-    """Where the legend's blocks are: as low as their height allows."""
+def legend_top(locale: str) -> float:
+    """Where the legend starts: as low as its height allows (the same on every board)."""
     scratch = LeoCanvas(CENTRE[2], CENTRE[3], PAPER)
-    shift = Y1 - _legend(scratch, catalog(locale), 0)[-1][1]
-    return tuple((top + shift, bottom + shift) for top, bottom in _legend(scratch, catalog(locale), 0))
+    return Y1 - _legend(scratch, catalog(locale), 0)
 
 
 def static_panel(canvas: LeoCanvas, locale: str) -> None:
     canvas.draw.rectangle(CENTRE, fill=PAPER, outline=(118, 128, 120), width=2)
-    _legend(canvas, catalog(locale), legend_blocks(locale)[0][0])
-
-
-def make_room(canvas: LeoCanvas, locale: str, needed: float) -> float:
-    """Cover the legend's first blocks as far as the content above needs; returns how low it
-    may now go."""
-    blocks = legend_blocks(locale)
-    limit = blocks[0][0] - 6
-    for top, bottom in blocks[:-1]:
-        if needed <= limit:
-            break
-        canvas.draw.rectangle((X0 - 4, top - 2, X1 + 4, bottom), fill=PAPER)
-        limit = bottom - 6
-    return limit
+    _legend(canvas, catalog(locale), legend_top(locale))
 
 
 # --- what changes ----------------------------------------------------------------------
 def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str], style: Style,
                locale: str) -> None:
-    """Top down: the header, who acts (or the winner), the last move, the players (or the
-    standings); then the space left over is shared out between them."""
+    """Each part in its own place on every board: the header, who acts (two lines kept), the
+    last move (the lines down to the table), the players' table (as tall as the seats need, just
+    above what is left in the bank and the legend). At the end the centre is the winner and
+    the standings."""
     words = catalog(locale)
-    final = view.over and view.result is not None
-    if final:
-        canvas.draw.rectangle((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), fill=PAPER)
-    sections: list[tuple[float, float, int]] = []
-
-    def section(top: float, bottom: float, pieces: int) -> float:
-        sections.append((top, bottom, pieces))
-        return bottom
-
-    y = section(Y0, _header(canvas, view, words, style), len(canvas.pieces))
-    n = len(canvas.pieces)
-    if final:
-        y = section(y, _winner(canvas, view, words, style, marks, y), n)
-    else:
-        y = section(y, _to_act(canvas, view, words, style, marks, y), n)
-    n = len(canvas.pieces)
-    y = section(y, _caption(canvas, view, words, style, marks, y) + 8, n)
-    n = len(canvas.pieces)
-    limit: float = Y1
-    if final:
-        y = _standings(canvas, view, words, style, marks, y)
-    else:
-        y, limit = _players(canvas, view, words, style, marks, y)
-    section(sections[-1][1], y, n)
-    _spread(canvas, sections, limit)
-
-
-def _spread(canvas: LeoCanvas, sections: list[tuple[float, float, int]], limit: float) -> None:
-    """Move the sections after the first down, sharing the space above ``limit`` between
-    them (so no empty band is left under the last)."""
-    gap = limit - sections[-1][1]
-    if gap < 8:
+    if view.over and view.result is not None:
+        canvas.erase((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), PAPER)
+        y = _header(canvas, view, words, style)
+        y = _winner(canvas, view, words, style, marks, y)
+        y = _caption(canvas, view, words, style, marks, y + 4, 2)
+        _standings(canvas, view, words, style, marks, y + 8)
         return
-    step = min(gap / len(sections), 44)
-    ends = [start for _, _, start in sections[1:]] + [len(canvas.pieces)]
-    for i in range(len(sections) - 1, 0, -1):
-        top, bottom, first = sections[i]
-        dy = round(step * i)
-        box = (CENTRE[0] + 2, round(top), CENTRE[2] - 2, round(bottom))
-        region = canvas.image.crop(box)
-        canvas.draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=PAPER)
-        canvas.image.paste(region, (box[0], box[1] + dy))
-        canvas.pieces[first:ends[i]] = [(x0, y0 + dy, x1, y1 + dy) for x0, y0, x1, y1 in canvas.pieces[first:ends[i]]]
+    y = _header(canvas, view, words, style)
+    y = _to_act(canvas, view, words, style, marks, y) + 4
+    table = table_top(view, words.locale)
+    lines = max(1, 1 + int((table - 8 - y - ROW_H) // LINE_H))
+    _caption(canvas, view, words, style, marks, y, lines)
+    _players(canvas, view, words, style, marks, table)
+
+
+def table_top(view: View, locale: str) -> float:
+    """Where the players' table starts: its rows and the bank's lines just above the legend."""
+    return legend_top(locale) - 6 - supply_lines(locale) * LINE_H - 4 - (48 + len(view.firms) * ROW_H) - 4
+
+
+@cache
+def supply_lines(locale: str) -> int:
+    """The lines the bank's supply takes in this language (with two-digit counts: every board)."""
+    text = catalog(locale).text_of("leo.board.supply", art=88, offices=88, men=88, events=88)
+    return 1 if width(drawable(text), SMALL) <= ROOM else 2
 
 
 def _header(canvas: LeoCanvas, view: View, words: Catalog, style: Style) -> float:
@@ -226,17 +234,18 @@ def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
         run.words(words.text_of("leo.board.decided"), bold=True)
         for seat in decided:
             run.chip(seat, marks[seat])
-    return run.draw(canvas, X0, y, ROOM, 2, ROW_H, next_h=ROW_H - 2)
+    return run.draw(canvas, X0, y, ROOM, 2, ROW_H)
 
 
-def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
+def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
+             lines: int = CAPTION_LINES) -> float:
     run = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
     said = [words.text(m, style) for m in view.last_events if m.key not in SKIPPED]
     if not said:
         return run.words(words.text_of("leo.board.no_move")).draw(canvas, X0, y, ROOM, 1, ROW_H)
     if view.last_seat is not None and 0 <= view.last_seat < len(marks):
         run.chip(view.last_seat, marks[view.last_seat])
-    return run.words(" ".join(said)).draw(canvas, X0, y, ROOM, 2, ROW_H, next_h=LINE_H)
+    return run.words(" ".join(said)).draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
 
 
 def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
@@ -278,15 +287,18 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
     wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
     row_h = int(min(tallest, max(ROW_H, (bottom - y - len(wrapped) * second) / max(1, len(rows)))))
     for i, (seats, name, cells, strong) in enumerate(rows):
-        fill = INK if strong or cells[-1] != "-" else MUTED
+        out = all(c == "-" for c in cells[:-1])  # bankrupt: the name runs over the empty columns
+        fill = MUTED if out else INK
         run = Run(size, bold=strong)
         for seat in seats:
             run.chip(seat, marks[seat])
-        below = run.words(name).draw(canvas, X0, y, room, 2 if i in wrapped else 1, row_h, fill=fill,
+        span = X1 - cols[-1][1] - X0 - 10 if out else room
+        below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
                                      next_h=second, hang=len(seats) * (CHIP + 4))
         x = first
         for (_, w), cell in zip(cols, cells, strict=True):
-            canvas.text((x + w - 4, y + row_h / 2), cell, size, fill, anchor="rm", bold=strong)
+            if not (out and cell == "-"):
+                canvas.text((x + w - 4, y + row_h / 2), cell, size, fill, anchor="rm", bold=strong)
             x += w
         y = max(below, y + row_h)
     return y
@@ -314,26 +326,28 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
     """The players' table and what is left in the bank; returns its bottom and how low the
     panel's content may go."""
     heads = [words.text_of(k) for k in ("leo.board.col_capital", "leo.board.col_florins", "leo.board.col_palazzi",
-                                        "leo.board.col_art", "leo.board.col_men", "leo.board.col_offices",
-                                        "leo.board.col_faction")]
+                                        "leo.board.col_art", "leo.board.col_men", "leo.board.col_faction",
+                                        "leo.board.col_rank")]
     rows = []
-    for f in sorted(view.firms, key=lambda f: (not f.active, -public_capital(f), f.id)):
+    standing = sorted(view.firms, key=lambda f: (not f.active, -public_capital(f)))
+    for f in sorted(view.firms, key=lambda f: f.id):  # in seat order: a row never moves
         name = " + ".join(style.seat(m) for m in f.members)
+        rank = 1 + sum(1 for g in standing if (not g.active, -public_capital(g)) < (not f.active, -public_capital(f)))
         if not f.active:
-            rows.append((f.members, words.text_of("leo.board.bankrupt", name=name), ["-"] * len(heads), False))
+            rows.append((f.members, words.text_of("leo.board.bankrupt", name=name), ["-"] * (len(heads) - 1) + [str(rank)],
+                         False))
             continue
         if f.faction:
             faction = words.text(terms.faction(f.faction))
         else:
             faction = words.text_of("leo.board.secret" if set(f.members) <= set(view.declared) else "leo.board.none")
-        offices = " ".join(map(str, sorted(f.offices))) or "-"
         rows.append((f.members, name, [str(public_capital(f)), str(f.florins), str(len(f.palazzi)),
-                                       str(f.art_count), str(f.men), offices, drawable(faction)], False))
-    limit = make_room(canvas, words.locale, y + 48 + len(rows) * ROW_H + LINE_H + 4)
-    y = _table(canvas, y, heads, rows, marks, bottom=limit - LINE_H - 4, tallest=48) + 4
+                                       str(f.art_count), str(f.men), drawable(faction), str(rank)], False))
+    limit = legend_top(words.locale) - 6
+    y = _table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * ROW_H, tallest=ROW_H) + 4
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
-    return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, 1, LINE_H, fill=MUTED), limit
+    return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H, fill=MUTED), limit
 
 
 def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:

@@ -18,7 +18,7 @@ from render.leonardo.hand import draw_hand
 from render.leonardo.look import LeoCanvas, style
 from render.leonardo.panel import draw_panel, static_panel
 from render.leonardo.ring import draw_ring, static_ring
-from render.palette import marks
+from render.palette import SHAPES
 from render.text import drawing_locale
 
 
@@ -33,7 +33,8 @@ def static_layer(locale: str = "en") -> LeoCanvas:
 
 
 def seat_marks(names: list[str], seats: int) -> list[str]:
-    return marks([names[s] if s < len(names) else "" for s in range(seats)])
+    """Each seat's shape (``render.palette.SHAPES``), which its pieces and chips show."""
+    return [SHAPES[s % len(SHAPES)] for s in range(seats)]
 
 
 def draw_board(view: View, names: list[str], locale: str = "en") -> LeoCanvas:

@@ -2,8 +2,11 @@
 
 A cell: a band at the top (its district's colour and pattern, or the colour of a square,
 market or bridge) with the space's number and, on the right, a plate of plain ground for
-the owner's or the office holder's chip; under it one line of words (the price, what a
-visitor pays, or what the square does); then the pawns. Everything that never changes is
+the owner's house or the office's seal; under it one or two lines of words (the price, what a
+visitor pays, or what the square does, never cut); then a row of pawns, and at its right end
+the works of art displayed there (a gold frame with their number). The last move is drawn
+over the ring: the spaces the marker went through, a frame where it landed; the space at
+stake (bought, auctioned, a market open) is framed in gold. Everything that never changes is
 drawn once per locale (``static_ring``).
 """
 
@@ -16,6 +19,7 @@ from PIL import Image, ImageDraw
 from engines.leonardo.components import board, cards, district_spaces, office_at, space
 from engines.leonardo.model import View
 from render.leonardo.look import (
+    ART,
     CHIP,
     GROUND,
     LINE,
@@ -24,20 +28,25 @@ from render.leonardo.look import (
     PAWN,
     SMALL,
     LeoCanvas,
-    chip,
     drawable,
     fit,
+    owner,
+    pawn,
+    width,
 )
-from render.palette import INK
+from render.palette import INK, ink_on, player_colour, seat_mark
 from render.text import catalog
 
 RGB = tuple[int, int, int]
 
-CW, CH, M = 108, 112, 6
+CW, CH, M = 108, 130, 6
 WIDTH, HEIGHT = 10 * CW + 2 * M, 8 * CH + 2 * M
-BAND = 40  # the band's height; the words' line follows, then the pawns
-LABEL_Y = BAND + 13
+BAND = 40  # the band's height; the words' lines follow, then the pawns
+LABEL_Y = BAND + 13  # the middle of the first line of words
+LABEL_STEP = 23  # to the second
 PLATE = CHIP + 4
+HOLDER = 24  # an office holder's shape, beside the seal
+ART_MARK = PAWN  # the gold frame of the works of art on a space (16 px at 550), their number in it
 CENTRE = (M + CW, M + CH, M + 9 * CW, M + 7 * CH)
 
 # muted band colours with a pattern each (the pattern tells districts apart without colour)
@@ -113,18 +122,41 @@ def plate(canvas: LeoCanvas, number: int) -> tuple[int, int]:
 
 
 def label(canvas: LeoCanvas, number: int, text: str, clear: bool = False) -> None:
-    """The cell's line of words, under its band."""
+    """The cell's words under its band: one line, or two where one is too narrow."""
     x0, y0, x1, _ = cell_box(number)
     if clear:
-        canvas.draw.rectangle((x0 + 2, y0 + BAND + 1, x1 - 2, y0 + BAND + 26), fill=GROUND)
-    canvas.text((x0 + 7, y0 + LABEL_Y), fit(text, SMALL, CW - 12), SMALL, MUTED, anchor="lm")
+        canvas.erase((x0 + 2, y0 + BAND + 2, x1 - 2, y0 + BAND + 2 * LABEL_STEP + 2), GROUND)
+    room = CW - 5  # "sanctuary" fits on one line
+    lines = [text] if width(text, SMALL) <= room else _two(text, room)
+    for k, line in enumerate(lines):
+        canvas.text((x0 + 3, y0 + LABEL_Y + k * LABEL_STEP), line, SMALL, MUTED, anchor="lm")
 
 
-def seal(canvas: LeoCanvas, number: int, price: int) -> None:
-    """An office not yet held: a ring with its price."""
+def _two(text: str, room: float) -> list[str]:
+    words = text.split()
+    for cut in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        if width(first, SMALL) <= room:
+            return [first, fit(second, SMALL, room)]
+    return [fit(text, SMALL, room)]
+
+
+def seal(canvas: LeoCanvas, number: int, price: int, holder: int | None = None) -> None:
+    """An office: a seal with its price, on the plate; once held, the seal is filled with the
+    holder's colour and their shape stands beside it."""
     x, y = plate(canvas, number)
-    canvas.draw.ellipse((x + 1, y + 1, x + CHIP - 1, y + CHIP - 1), fill=GROUND, outline=INK, width=2)
-    canvas.text((x + CHIP / 2, y + CHIP / 2 + 1), str(price), SMALL, INK, anchor="mm", bold=True)
+    box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
+    if holder is not None:  # over the free seal of the static layer
+        canvas.erase((x - 1, y - 1, x + CHIP + 1, y + CHIP + 1), GROUND)
+    fill = GROUND if holder is None else player_colour(holder)
+    canvas.draw.ellipse(box, fill=fill, outline=INK, width=3 if holder is not None else 2)
+    canvas.note_piece(box, "seal", key=False)
+    with canvas.inside(box):
+        canvas.text((x + CHIP / 2, y + CHIP / 2 + 1), str(price), SMALL, ink_on(fill), anchor="mm", bold=True)
+    if holder is not None:
+        seat_mark(canvas.image, x - HOLDER - 3, y + (CHIP - HOLDER) / 2, holder, HOLDER)
+        canvas.note_piece((x - HOLDER - 3, y + (CHIP - HOLDER) / 2, x - 3, y + (CHIP + HOLDER) / 2), "holder",
+                          key=False)
 
 
 @cache
@@ -178,51 +210,84 @@ def income(view: View, number: int, whole: dict[str, int]) -> int:
 
 
 def draw_ring(canvas: LeoCanvas, view: View, marks: list[str], locale: str) -> None:
-    """Owners, works of art, office holders and pawns over the static ring."""
+    """The last move, the space at stake, owners, works of art, office holders and pawns over
+    the static ring."""
     words = catalog(locale)
     whole = whole_districts(view)
+    trail(canvas, view)
     for number, firm in view.owner.items():
         x, y = plate(canvas, number)
-        chip(canvas, x, y, firm, marks[firm])
+        owner(canvas, x, y, firm)
         if space(number).kind == "bridge":
             text = words.text_of("leo.board.toll", amount=cards().bridge_toll)
         else:
             text = words.text_of("leo.board.pays", amount=income(view, number, whole))
         label(canvas, number, text, clear=True)
-        _art(canvas, number, view.art_counts.get(number, 0))
     for f in view.firms:
         for number in f.offices:
-            x, y = plate(canvas, number)
-            chip(canvas, x, y, f.id, marks[f.id])
+            office = office_at(number)
+            if office is not None:
+                seal(canvas, number, office.price, f.id)
     by_space: dict[int, list[int]] = {}
     for f in view.firms:
         if f.active:
             by_space.setdefault(f.position, []).append(f.id)
-    for number, ids in by_space.items():
-        _pawns(canvas, number, sorted(ids), marks)
+    for number in set(by_space) | {n for n, c in view.art_counts.items() if c}:
+        _bottom(canvas, number, sorted(by_space.get(number, [])), view.art_counts.get(number, 0))
 
 
-def _art(canvas: LeoCanvas, number: int, count: int) -> None:
-    """Up to four marks for the works of art displayed, between the number and the plate."""
-    x0, y0, _, _ = cell_box(number)
-    for i in range(count):
-        x, y = x0 + 42 + (i % 2) * 13, y0 + 8 + (i // 2) * 13
-        canvas.draw.rectangle((x, y, x + 10, y + 10), fill=(214, 168, 40), outline=INK, width=1)
+def moves(view: View) -> list[tuple[int, int, int]]:
+    """The last action's moves on the ring, each as (from, to, direction), from its public events."""
+    out = []
+    for m in view.last_events:
+        if m.key in ("leo.event.moved", "leo.event.office_moved"):
+            steps, dest = int(m.params["steps"]), int(m.params["space"])
+            out.append(((dest - steps - 1) % 32 + 1, dest, 1 if steps >= 0 else -1))
+    return out
 
 
-def _pawns(canvas: LeoCanvas, number: int, seats: list[int], marks: list[str]) -> None:
-    """Pawns in one row under the words, or in two rows over them when four or more share a space."""
+def trail(canvas: LeoCanvas, view: View) -> None:
+    """Bars across the top of the cells (clear of every piece): a thin dark one on each space
+    the last move went through, a thick one where it landed, a gold one on the space at stake."""
+    d = canvas.draw
+    for start, dest, step in moves(view):
+        n = start
+        while n != dest:
+            n = (n - 1 + step) % 32 + 1
+            x0, y0, x1, _ = cell_box(n)
+            d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + (9 if n == dest else 5)), fill=INK)
+    stake = view.auction_space or view.market_space or view.buy_space
+    if stake:
+        x0, y0, x1, _ = cell_box(stake)
+        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 9), fill=ART, outline=INK, width=1)
+
+
+def _bottom(canvas: LeoCanvas, number: int, seats: list[int], art: int) -> None:
+    """The row at the cell's foot: pawns from the left, the works of art at the right end;
+    pawns that do not fit stand in a second row over the words."""
     x0, y0, _, y1 = cell_box(number)
     gap = (CW - 3 * PAWN) // 4  # every pawn keeps ground around it, away from the cell's frame
-    if len(seats) > 3:
-        canvas.draw.rectangle((x0 + 2, y0 + BAND + 2, x0 + CW - 2, y1 - 2), fill=GROUND)
-        top = y0 + BAND + 3
-    else:
-        top = y1 - PAWN - 5
-    for i, seat in enumerate(seats):
-        x = x0 + gap + (i % 3) * (PAWN + gap)
-        y = top + (i // 3) * (PAWN + 2)
-        chip(canvas, x, y, seat, marks[seat], size=PAWN, round_=True)
+    foot = y1 - PAWN - 4
+    slots = [(x0 + gap + k * (PAWN + gap), foot) for k in range(3)]
+    if art:
+        ax, ay = slots.pop()
+        _art(canvas, ax, ay, art)
+    if len(seats) > len(slots):
+        canvas.erase((x0 + 2, y0 + BAND + 2, x0 + CW - 2, foot - 2), GROUND)
+        slots = [(x, y - PAWN - 6) for x, y in slots[: len(seats) - len(slots)]] + slots
+        slots = slots[len(slots) - len(seats):] if len(slots) > len(seats) else slots
+    for seat, (x, y) in zip(seats, slots, strict=False):
+        pawn(canvas, x, y, seat)
+
+
+def _art(canvas: LeoCanvas, x: float, y: float, count: int) -> None:
+    """The works of art displayed on a space: a gold frame with their number."""
+    box = (x, y, x + ART_MARK, y + ART_MARK)
+    canvas.draw.rectangle(box, fill=ART, outline=INK, width=2)
+    canvas.draw.rectangle((x + 5, y + 5, x + ART_MARK - 5, y + ART_MARK - 5), outline=INK, width=1)
+    canvas.note_piece(box, "art")
+    with canvas.inside(box):
+        canvas.text((x + ART_MARK / 2, y + ART_MARK / 2 + 1), str(count), SMALL, INK, anchor="mm", bold=True)
 
 
 def space_name(number: int) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engines.core.messages import Msg
 from render.canvas import RGB, Canvas
-from render.palette import INK, player_colour
+from render.palette import INK
 from render.text import Catalog, Style
 from render.torri.board import BOARD_W, WIDTH
 from render.torri.pieces import chip, slab
@@ -29,7 +29,6 @@ class Words:
 
     cat: Catalog
     names: list[str]
-    marks: list[str]
 
     def name(self, seat: int) -> str:
         if seat < len(self.names) and self.names[seat].strip():
@@ -61,7 +60,6 @@ class Chip:
     y: float
     size: int
     seat: int
-    mark: str
 
 
 @dataclass(frozen=True)
@@ -72,9 +70,8 @@ class Piece:
     y: float
     size: float
     fill: RGB
-    mark: str
+    seat: int | None
     battlement: bool
-    owned: bool
 
 
 @dataclass(frozen=True)
@@ -142,11 +139,9 @@ def draw_panel(canvas: Canvas, panel: Panel, top: int) -> None:
             if isinstance(item, Text):
                 write(canvas, (item.x, y + item.y), item.text, item.size, item.colour, item.anchor, item.bold)
             elif isinstance(item, Chip):
-                chip(canvas, item.x, y + item.y, item.size, player_colour(item.seat), item.mark)
+                chip(canvas, item.x, y + item.y, item.size, item.seat)
             elif isinstance(item, Piece):
-                slab(canvas, item.x, y + item.y, item.size, item.size, item.fill, item.mark, item.battlement)
-                if item.owned:
-                    canvas.piece(item.size)
+                slab(canvas, item.x, y + item.y, item.size, item.size, item.fill, item.seat, item.battlement, key=True)
             else:
                 x0, y0, x1, y1 = item.box
                 canvas.draw.rounded_rectangle((x0, y + y0, x1, y + y1), radius=8, outline=INK, width=2)

@@ -1,10 +1,12 @@
 """Le Torri di Bologna: the walled board, drawn from a view.
 
 The squares sit on a grid under column letters and row numbers, the walls a thick brick line
-around them. In each square the tower stands on the left, seen from the side (one lettered
-slab per level, see ``render.torri.pieces``), and the builders standing there on the right,
-so a pawn never hides a level. The last move's route is drawn with arrows on the edges it
-crossed, corner marks on the square it left and a frame around the square it reached.
+around them. In each square the tower stands on the left, seen from the side (one slab per
+level with its owner's shape, the top one framed heavier: it is the one that owns the tower;
+a tower too tall for its square shows its top levels over a dark plinth with its height), and
+the builders standing there on the right, so a pawn never hides a level. The last move's route
+is a thin line through the squares' centres under the pieces, with corner marks on the square
+it left and a frame around the square it reached.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ PAD = 12
 MAX_CELL = 96
 MAX_BOARD_H = 720
 FLOOR_MARGIN = 4  # between a square's edge and what stands in it
+PLINTH = 24  # the dark base that carries a tall tower's height
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,9 @@ class Frame:
 
     @property
     def levels(self) -> int:
-        """How many lettered levels a square holds (a taller tower is drawn compressed)."""
-        return (self.cell - FLOOR_MARGIN - MERLON - 2) // SLAB
+        """How many levels a square shows (a taller tower shows its top ones over a plinth
+        with its height)."""
+        return (self.cell - 2 * FLOOR_MARGIN - MERLON) // SLAB
 
 
 def board_height(shape: str, seats: int) -> int:
@@ -92,11 +96,11 @@ def cell_size(lay: Layout) -> int:
 
 @cache
 def frame(shape: str, seats: int, image_height: int) -> Frame:
-    """The board's squares in an image of that height (the board centred in it)."""
+    """The board's squares in an image of that height (the board at its top, the key under it)."""
     lay = layout(shape, seats)
     cell = cell_size(lay)
     ox = LABEL + (BOARD_W - LABEL - PAD - cell * lay.width) // 2
-    oy = LABEL + (image_height - board_height(shape, seats)) // 2
+    oy = LABEL
     return Frame(lay, cell, ox, oy, image_height)
 
 
@@ -129,7 +133,7 @@ def piece_colour(owner: int | None) -> RGB:
     return NEUTRAL if owner is None else player_colour(owner)
 
 
-def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, marks: list[str], left: bool) -> None:
+def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, left: bool) -> None:
     """A tower from the side, standing on the square's floor: at the left of the square when
     builders stand there too, in the middle otherwise."""
     x0, y0, x1, y1 = fr.box(square)
@@ -137,21 +141,24 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, marks: 
     x = x0 + FLOOR_MARGIN if left else (x0 + x1 - w) / 2
     bottom = y1 - FLOOR_MARGIN - 1
     pieces = tower.pieces
-    hidden = len(pieces) - fr.levels + 1 if len(pieces) > fr.levels else 0
     y = bottom
-    if hidden:  # too tall for the square: the levels under the top ones are counted on a dark slab
+    shown = pieces
+    if len(pieces) > fr.levels:  # too tall for the square: its height on a dark plinth, its top levels
+        y -= PLINTH
+        height = str(len(pieces))
+        spill = max(0.0, (measure(height, SMALL, True) + 8 - w) / 2)  # "12" may be wider than the tower
+        box = (x - spill, y, x + w + spill, y + PLINTH)
+        canvas.draw.rectangle(box, fill=INK, outline=INK)
+        canvas.note_piece(box, "plinth", key=False)
+        with canvas.inside(box):
+            write(canvas, (x + w / 2, y + PLINTH / 2 + 1), height, SMALL, WHITE, anchor="mm", bold=True)
+        shown = pieces[-max(1, int((y - y0 - FLOOR_MARGIN - MERLON) // SLAB)):]
+    for k, piece in enumerate(shown):
         y -= SLAB
-        more = f"+{hidden}"
-        spill = max(0.0, (measure(more, SMALL, True) + 6 - w) / 2)  # "+12" may be wider than the tower
-        canvas.draw.rectangle((x - spill, y, x + w + spill, y + SLAB), fill=INK, outline=INK)
-        write(canvas, (x + w / 2, y + SLAB / 2 + 1), more, SMALL, WHITE, anchor="mm", bold=True)
-    for piece in pieces[hidden:]:
-        y -= SLAB
-        mark = marks[piece.owner] if piece.owner is not None else ""
-        slab(canvas, x, y, w, SLAB, piece_colour(piece.owner), mark, piece.battlement)
+        slab(canvas, x, y, w, SLAB, piece_colour(piece.owner), piece.owner, piece.battlement, top=k == len(shown) - 1)
 
 
-def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], marks: list[str]) -> None:
+def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int]) -> None:
     """The pawns on a square: one column on its right; three or four share the whole square."""
     x0, y0, x1, y1 = fr.box(square)
     w = fr.pawn_w
@@ -162,7 +169,7 @@ def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], mark
         spots = [(x0 + fr.cell * (0.27 + 0.46 * (k % 2)), y0 + FLOOR_MARGIN + 2 + (k // 2) * (h + 2))
                  for k in range(len(seats))]
     for seat, (cx, top) in zip(seats, spots, strict=True):
-        pawn(canvas, cx, top, w, player_colour(seat), marks[seat])
+        pawn(canvas, cx, top, w, seat)
 
 
 @cache
@@ -192,41 +199,32 @@ def draw_trail(canvas: Canvas, fr: Frame, path: list[str]) -> None:
 
 
 def draw_route(canvas: Canvas, fr: Frame, path: list[str]) -> None:
-    """Over the towers: an arrow on every edge the last move crossed (a line for a free move
-    to a central tower), a frame around the square where it ended."""
+    """Under the towers: a thin line through the centres of the squares the last move went
+    through (a free move to a central tower too), a chevron on its last step and a frame
+    round the square where it ended."""
     if len(path) < 2:
         return
     d = canvas.draw
     x0, y0, x1, y1 = fr.box(path[-1])
-    d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=ROUTE, width=5)
-    size = fr.cell * 0.42
-    for a, b in zip(path, path[1:], strict=False):
-        (ca, ra), (cb, rb) = fr.lay.coords[a], fr.lay.coords[b]
-        (ax, ay), (bx, by) = fr.centre(a), fr.centre(b)
-        if abs(ca - cb) + abs(ra - rb) == 1:  # across a shared side
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            if ca == cb:  # a side above a square: in the lower square's empty top, clear of the towers
-                my += size / 2 + 3
-            arrowhead(canvas, mx, my, cb - ca, rb - ra, size)
-            continue
-        length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-        ux, uy = (bx - ax) / length, (by - ay) / length
-        end = (bx - ux * fr.cell * 0.5, by - uy * fr.cell * 0.5)
-        d.line((ax, ay, *end), fill=WHITE, width=9)
-        d.line((ax, ay, *end), fill=ROUTE, width=5)
-        arrowhead(canvas, *end, ux, uy, size)
+    d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=ROUTE, width=3)
+    points = [fr.centre(sq) for sq in path]
+    d.line(points, fill=WHITE, width=8, joint="curve")
+    d.line(points, fill=ROUTE, width=4, joint="curve")
+    (ax, ay), (bx, by) = points[-2], points[-1]
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 or 1
+    arrowhead(canvas, (ax + bx) / 2, (ay + by) / 2, (bx - ax) / length, (by - ay) / length, fr.cell * 0.3)
 
 
-def draw_pieces(canvas: Canvas, fr: Frame, view: View, marks: list[str]) -> None:
+def draw_pieces(canvas: Canvas, fr: Frame, view: View) -> None:
     """Everything on the board that changes: towers, the last move, builders."""
     standing: dict[str, list[int]] = {}
     for seat, sq in enumerate(view.builders):
         if sq is not None:
             standing.setdefault(sq, []).append(seat)
     draw_trail(canvas, fr, view.last_move)
+    draw_route(canvas, fr, view.last_move)
     for sq, tower in view.towers.items():
         if tower.pieces:
-            draw_tower(canvas, fr, sq, tower, marks, left=sq in standing)
-    draw_route(canvas, fr, view.last_move)
+            draw_tower(canvas, fr, sq, tower, left=sq in standing)
     for sq, seats in standing.items():
-        draw_builders(canvas, fr, sq, seats, marks)
+        draw_builders(canvas, fr, sq, seats)

@@ -4,8 +4,8 @@ From the top (under the title): the round of how many and what ends the game; wh
 or, at the end, the winner and, only when a tie was broken, how; the last move in words (who
 did what, the route in the order it was walked); the players (points if the game ended now,
 gold and pieces left, the one to act framed) or, at the end, the standings with every
-category; the central towers level by level with the height limit they set; at the bottom, a
-legend (in the static layer). Every player is shown by name with their chip (colour and mark).
+category; the central towers level by level with the height limit they set. Every player is
+shown by name with their shape in their colour.
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from render.torri.blocks import (
     fit,
     wrap,
 )
-from render.torri.pieces import BODY, HEAD, MERLON, NEUTRAL, SLAB, SMALL
+from render.torri.pieces import BODY, HEAD, MERLON, NEUTRAL, SMALL
 from render.torri.stamps import measure
 
 CHIP = 34  # a player's chip (17 px inline)
 LINE = 27  # a line of SMALL text
 GAP = 8  # between sections
-CAPTION_LINES = 4
+CAPTION_LINES = 6  # enough for a walk with fees and a build in every language: never cut
 MUTED = (70, 74, 70)
 BOARD_WORDS = {  # an event of the last move -> its shorter words on the board
     "torri.event.walked": "torri.board.walked",
@@ -53,19 +53,53 @@ def lines_block(lines: list[str], size: int = SMALL, bold: bool = False, colour:
 
 
 def heading(left: str, right: str = "") -> Block:
-    """A section's heading, with a figure at its right."""
+    """A section's heading, with a figure at its right (under it when both do not fit)."""
     rw = measure(right, SMALL, bold=True) + 12 if right else 0
-    items: list[Item] = [Text(X, 0, fit(left, SMALL, INNER - rw), SMALL, MUTED)]
+    if measure(left, SMALL) <= INNER - rw:
+        items: list[Item] = [Text(X, 0, left, SMALL, MUTED)]
+        if right:
+            items.append(Text(X + INNER, 0, right, SMALL, INK, "ra", bold=True))
+        return Block(LINE, items)
+    lines = wrap(left, SMALL, INNER, 2)
+    items = [Text(X, k * LINE, line, SMALL, MUTED) for k, line in enumerate(lines)]
     if right:
-        items.append(Text(X + INNER, 0, right, SMALL, INK, "ra", bold=True))
-    return Block(LINE, items)
+        items.append(Text(X + INNER, len(lines) * LINE, right, SMALL, INK, "ra", bold=True))
+    return Block(LINE * (len(lines) + (1 if right else 0)), items)
+
+
+def groups(parts: list[str], size: int, width: float) -> list[str]:
+    """Parts joined by " · " into lines no wider than ``width``, a part never split."""
+    lines: list[str] = []
+    for part in parts:
+        trial = f"{lines[-1]} · {part}" if lines else part
+        if lines and measure(trial, size) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(fit(part, size, width))
+    return lines
 
 
 def seat_line(w: Words, seat: int, text: str) -> Block:
-    """A player's chip, then a sentence about them on one line."""
-    return Block(CHIP + 6, [Chip(X, 0, CHIP, seat, w.marks[seat]),
-                            Text(X + CHIP + 10, CHIP / 2, fit(text, BODY, INNER - CHIP - 10, True), BODY, INK, "lm",
-                                 True)])
+    """A player's chip, then a sentence about them on one line, or two when it is longer."""
+    lines = wrap_bold(text, BODY, INNER - CHIP - 10, 2)
+    step = BODY + 8
+    items: list[Item] = [Chip(X, 0, CHIP, seat)]
+    items += [Text(X + CHIP + 10, CHIP / 2 + k * step, line, BODY, INK, "lm", True) for k, line in enumerate(lines)]
+    return Block(CHIP + 6 + step * (len(lines) - 1), items)
+
+
+def wrap_bold(text: str, size: int, width: float, lines: int) -> list[str]:
+    """``wrap`` for bold text (wider than regular): each line measured bold."""
+    out: list[str] = []
+    for word in text.split():
+        trial = f"{out[-1]} {word}" if out else word
+        if out and measure(trial, size, True) <= width:
+            out[-1] = trial
+        elif len(out) < lines:
+            out.append(word)
+        else:
+            out[-1] = fit(out[-1] + " " + word, size, width, True)
+    return [fit(line, size, width, True) for line in out]
 
 
 def status_lines(w: Words, view: View) -> list[str]:
@@ -118,7 +152,7 @@ def caption_block(w: Words, view: View) -> Block:
     first = wrap(text, SMALL, INNER - CHIP - 10, 2)[0]
     rest = text[len(first):].strip()
     more = wrap(rest, SMALL, INNER, CAPTION_LINES - 1) if rest else []
-    items: list[Item] = [Chip(X, 0, CHIP, mover, w.marks[mover]),
+    items: list[Item] = [Chip(X, 0, CHIP, mover),
                          Text(X + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
     items += [Text(X, CHIP + 2 + k * LINE, line, SMALL) for k, line in enumerate(more)]
     return Block(CHIP + 4 + LINE * len(more), items)
@@ -153,12 +187,14 @@ def players(w: Words, view: View) -> list[Block]:
                              w.say("torri.board.pieces", count=view.simple_left[s]),
                              w.say("torri.board.battlements", count=view.battlements_left[s])))
         room = INNER - CHIP - 24 - measure(points, BODY, True)
-        items: list[Item] = [Outline((X - 8, -3, X + INNER + 6, CHIP + 22))] if s in view.to_act else []
-        items += [Chip(X, 0, CHIP, s, w.marks[s]),
+        lines = groups(detail.split(" · "), SMALL, INNER - CHIP - 10)
+        tall = CHIP + LINE * len(lines) - 2
+        items: list[Item] = [Outline((X - 8, -3, X + INNER + 6, tall))] if s in view.to_act else []
+        items += [Chip(X, 0, CHIP, s),
                   Text(X + CHIP + 10, CHIP / 2, fit(w.name(s), BODY, room, True), BODY, INK, "lm", True),
-                  Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True),
-                  Text(X + CHIP + 10, CHIP - 2, fit(detail, SMALL, INNER - CHIP - 10), SMALL, MUTED)]
-        blocks.append(Block(CHIP + 25, items))
+                  Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True)]
+        items += [Text(X + CHIP + 10, CHIP - 2 + k * LINE, line, SMALL, MUTED) for k, line in enumerate(lines)]
+        blocks.append(Block(tall + 3, items))
     return blocks
 
 
@@ -166,15 +202,19 @@ def standings(w: Words, view: View) -> list[Block]:
     """At the end: every player best first with their total, and under it the four categories
     in columns headed by their names."""
     assert view.totals is not None
-    heads = [w.cat.text_of(f"torri.category.{c}") for c in CATEGORIES]
-    widths = [measure(h, SMALL) + 16 for h in heads]
+    heads = [[w.cat.text_of(f"torri.category.{c}")] for c in CATEGORIES]
+    if sum(measure(h[0], SMALL) + 16 for h in heads) > INNER + 8:  # past the panel: two-word heads on two lines
+        heads = [h[0].split(" ", 1) for h in heads]
+    widths = [max(measure(part, SMALL) for part in h) + 16 for h in heads]
     middle = [X + INNER + 8 - sum(widths[k + 1:]) - widths[k] / 2 for k in range(len(heads))]  # column centres
-    blocks = [Block(LINE, [Text(m, 0, h, SMALL, MUTED, "ma") for h, m in zip(heads, middle, strict=True)])]
+    rows = max(len(h) for h in heads)
+    blocks = [Block(LINE * rows + 6, [Text(m, LINE * j, part, SMALL, MUTED, "ma")
+                                      for h, m in zip(heads, middle, strict=True) for j, part in enumerate(h)])]
     for s in sorted(range(view.seats), key=lambda s: (view.ranks[s] if view.ranks else 1, s)):
         total = w.say("torri.board.points", points=view.totals[s])
         room = INNER - CHIP - 40 - measure(total, BODY, True)
         items: list[Item] = [Text(X, CHIP / 2, str(view.ranks[s]) if view.ranks else "", BODY, INK, "lm", True),
-                       Chip(X + 18, 0, CHIP, s, w.marks[s]),
+                       Chip(X + 18, 0, CHIP, s),
                        Text(X + 26 + CHIP, CHIP / 2, fit(w.name(s), BODY, room, True), BODY, INK, "lm", True),
                        Text(X + INNER, CHIP / 2, total, BODY, INK, "rm", True)]
         items += [Text(m, CHIP, str(view.breakdown[s][c]), SMALL, INK, "ma") for c, m in zip(CATEGORIES, middle,
@@ -195,23 +235,10 @@ def centrals(w: Words, view: View) -> list[Block]:
         items: list[Item] = [Text(X, CHIP / 2 + 2 + MERLON, f"{name} {sq}", SMALL, INK, "lm", True)]
         for k, piece in enumerate(pieces):
             fill = NEUTRAL if piece.owner is None else player_colour(piece.owner)
-            mark = "" if piece.owner is None else w.marks[piece.owner]
             items.append(Piece(X + label_w + (k % per_row) * (CHIP + 2), (k // per_row) * row_h + MERLON, CHIP, fill,
-                               mark, piece.battlement, piece.owner is not None))
+                               piece.owner, piece.battlement))
         blocks.append(Block(max(1, -(-len(pieces) // per_row)) * row_h, items))
     return blocks
-
-
-def legend(w: Words) -> Block:
-    """What the drawings mean that a player may not guess: the neutral stone of the central
-    towers, and the merlons of a battlement piece (the tower is closed)."""
-    items: list[Item] = []
-    x = float(X)
-    for key, closing in (("torri.board.neutral", False), ("torri.board.closed", True)):
-        items += [Piece(x, MERLON + 6, SLAB + 6, NEUTRAL, "", closing, False),
-                  Text(x + SLAB + 16, MERLON + 6 + (SLAB + 6) / 2, w.say(key), SMALL, INK, "lm")]
-        x += SLAB + 16 + measure(w.say(key), SMALL) + 28
-    return Block(44, items)
 
 
 def panel(w: Words, view: View) -> Panel:

@@ -17,17 +17,17 @@ from functools import lru_cache
 from PIL import Image
 
 from engines.torri.model import View
-from render.canvas import Canvas
-from render.palette import marks
+from render.canvas import Canvas, Drawn
 from render.text import DEFAULT_LOCALE, catalog, drawing_locale
-from render.torri.blocks import Words, X, draw_panel, height, words
-from render.torri.board import BOARD_W, WIDTH, board_height, draw_ground, draw_pieces, frame
-from render.torri.panel import legend, panel
+from render.torri.blocks import Words, X, draw_panel, words
+from render.torri.board import BOARD_W, LABEL, WIDTH, board_height, draw_ground, draw_pieces, frame
+from render.torri.key import HEIGHT as KEY_HEIGHT
+from render.torri.key import draw_key
+from render.torri.panel import panel
 from render.torri.pieces import FLOOR, GRID, TITLE
 from render.torri.stamps import write
 
 PANEL_TOP = 60  # below the title
-LEGEND_H = 44 + 12  # the legend and the margin under it
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class Static:
     image: Image.Image
     min_text: float
     min_piece: float
+    drawn: tuple[Drawn, ...]
 
 
 @lru_cache(maxsize=64)
@@ -42,21 +43,23 @@ def static_layer(shape: str, seats: int, height: int, locale: str = DEFAULT_LOCA
     fr = frame(shape, seats, height)
     canvas = Canvas(WIDTH, height, FLOOR)
     draw_ground(canvas, fr)
+    canvas.draw.rectangle((0, board_height(shape, seats), BOARD_W, height), fill=FLOOR)
     canvas.draw.line((BOARD_W, 0, BOARD_W, height), fill=GRID, width=2)
-    w = Words(catalog(locale), [], [])
+    w = Words(catalog(locale), [])
     write(canvas, (X, 14), w.say("torri.board.title"), TITLE, (30, 28, 26), bold=True)
-    draw_panel(canvas, [legend(w)], height - LEGEND_H)
-    return Static(canvas.image, canvas.min_text, canvas.min_piece)
+    draw_key(canvas, w, LABEL, board_height(shape, seats), BOARD_W - LABEL - 8)
+    return Static(canvas.image, canvas.min_text, canvas.min_piece, tuple(canvas.drawn))
 
 
-def image_height(shape: str, seats: int, panel: int) -> int:
-    return max(board_height(shape, seats), PANEL_TOP + panel + 8 + LEGEND_H)
+def image_height(shape: str, seats: int) -> int:
+    """The same for every board of a game: the board, and the key under it."""
+    return board_height(shape, seats) + KEY_HEIGHT
 
 
 def words_for(view: View, names: list[str], locale: str) -> Words:
     """How this board names its players: by name, with a mark each (initials, told apart)."""
     player_names = [names[s] if s < len(names) else "" for s in range(view.seats)]
-    return Words(catalog(locale), player_names, marks(player_names))
+    return Words(catalog(locale), player_names)
 
 
 def panel_words(view: View, names: list[str], locale: str = DEFAULT_LOCALE) -> list[str]:
@@ -68,12 +71,13 @@ def draw_board(view: View, names: list[str], locale: str = DEFAULT_LOCALE) -> Ca
     """The board everyone sees, with its drawing metrics (smallest text and piece)."""
     w = words_for(view, names, locale)
     blocks = panel(w, view)
-    tall = image_height(view.shape, view.seats, height(blocks))
+    tall = image_height(view.shape, view.seats)
     fr = frame(view.shape, view.seats, tall)
     static = static_layer(view.shape, view.seats, tall, locale)
     canvas = Canvas.over(static.image)
     canvas.min_text, canvas.min_piece = static.min_text, static.min_piece
-    draw_pieces(canvas, fr, view, w.marks)
+    canvas.take(list(static.drawn))
+    draw_pieces(canvas, fr, view)
     draw_panel(canvas, blocks, PANEL_TOP)
     return canvas
 

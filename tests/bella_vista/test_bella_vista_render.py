@@ -78,10 +78,10 @@ def test_the_caption_names_the_last_mover_and_never_their_face_down_card():
     entry = next(e for e in state.spaces if e is not None)
     canvas = draw_board(GAME.view(state, None), NAMES)
     at = canvas.texts.index("Last move:")
-    assert canvas.texts[at + 1:at + 4] == [NAMES[seat][0], NAMES[seat], "pays"]  # chip's mark, name, words
+    assert canvas.texts[at + 1:at + 3] == [NAMES[seat], "pays"]  # the chip (a shape, no letter), name, words
     assert f"#{entry.card}" not in canvas.texts
     waiting = min(GAME.to_act(state))
-    assert canvas.texts[at - 6:at] == [NAMES[waiting][0], NAMES[waiting], "must", "offer", "a", "card."]
+    assert canvas.texts[at - 5:at] == [NAMES[waiting], "must", "offer", "a", "card."]
 
 
 def test_a_new_game_says_no_move_yet():

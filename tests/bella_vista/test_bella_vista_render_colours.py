@@ -11,8 +11,8 @@ import pytest
 from bv_render_helpers import GAME, NAMES, history
 
 from engines.bella_vista.view import BuildingView
-from render.bella_vista.blocks import card_face
 from render.bella_vista.draw import TERRAIN, UNDER_PLAYERS, WHITE, BoardCanvas, People
+from render.bella_vista.offers import card_face
 from render.bella_vista.renderer import draw_board
 from render.bella_vista.town import Town, building
 from render.palette import INK, player_colour
@@ -39,7 +39,7 @@ def test_buildings_wear_their_owners_player_colour(seats):
         for col, row in b.cells:
             pixels.update(canvas.image.crop(town.box(col, row, 3)).get_flattened_data())
         if b.owner is not None:
-            top = [c for c, _ in pixels.most_common(2)]  # the body, and the white or dark figures on it
+            top = [c for c, _ in pixels.most_common(3)]  # the band, the white height cell (or roof), the ink
             assert player_colour(b.owner) in top, (b.label, b.owner, top)
             assert not any(player_colour(s) in pixels for s in range(seats) if s != b.owner)
 

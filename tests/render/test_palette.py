@@ -1,8 +1,10 @@
-"""The shared player colours keep apart for colour-blind players, and marks tell players apart."""
+"""The shared player colours keep apart for colour-blind players, and shapes tell players apart."""
 
 import itertools
 
-from render.palette import PLAYER_COLOURS, ink_on, marks
+from PIL import Image
+
+from render.palette import CHAT_CHIPS, PLAYER_COLOURS, SHAPES, ink_on, mark_sprite
 from tests.render.colour_science import worst_distance
 
 
@@ -13,10 +15,17 @@ def test_four_player_colours_stay_28_apart_in_every_vision_and_six_stay_23_apart
         assert worst_distance(a, b)[0] >= 23, (a, b, worst_distance(a, b))
 
 
-def test_marks_are_initials_with_the_seat_where_two_players_share_one():
-    assert marks(["Anne", "Bruno", "Andrea", "Sofia"]) == ["A1", "B", "A3", "S"]
-    assert marks(["Élodie", "Eva"]) == ["E1", "E2"]
-    assert marks(["", "🙂", "Carla"]) == ["1", "2", "C"]
+def test_every_seat_has_its_own_shape_in_chat_and_on_the_board_never_a_letter_and_digit():
+    """Issue 24: "A1", "A3" read as coordinates. A seat is a shape: six different silhouettes,
+    and chat's chip is an emoji of the same shape."""
+    assert len(set(SHAPES)) == len(SHAPES) == len(PLAYER_COLOURS) == len(set(CHAT_CHIPS))
+    assert [CHAT_CHIPS[k] for k in range(4)] == ["🟦", "🔺", "⭐", "💜"]  # square, triangle, star, heart
+    silhouettes = set()
+    for seat in range(len(SHAPES)):
+        alpha = mark_sprite(seat, 32).getchannel("A").point(lambda a: 255 if a > 127 else 0)
+        assert isinstance(alpha, Image.Image)
+        silhouettes.add(alpha.tobytes())
+    assert len(silhouettes) == len(SHAPES)  # six outlines, not one shape in six colours
 
 
 def test_ink_is_readable_on_every_player_colour():

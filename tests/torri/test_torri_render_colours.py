@@ -28,7 +28,7 @@ def test_each_player_colour_stands_off_every_board_colour_in_every_vision(seats)
 
 
 def test_the_board_is_drawn_in_those_colours():
-    state = position(towers={"B3": "B", "C4": "nBG"}, builders=["B3", "C4", "E4"])
+    state = position(towers={"B3": "B", "C4": "nB"}, builders=["B3", "C4", "E4"])
     after = play(state, "B2 build").state  # a last move: B3 -> B2
     canvas = draw_board(GAME.view(after, None), ["Anne", "Bruno", "Carla"])
     image = canvas.image

@@ -25,7 +25,7 @@ def test_every_text_and_piece_is_big_enough_at_550_px(state):
     assert canvas.width == canvas.image.width == 1100
     assert canvas.inline_text() >= MIN_TEXT_INLINE, canvas.min_text
     assert canvas.inline_piece() >= MIN_PIECE_INLINE, canvas.min_piece
-    assert 1.3 <= canvas.width / canvas.image.height <= 2.2, canvas.image.size
+    assert 1.2 <= canvas.width / canvas.image.height <= 2.2, canvas.image.size  # the key under the board
 
 
 def tall_ending():
@@ -40,7 +40,7 @@ def test_a_crowded_board_with_long_names_stays_readable_and_landscape():
     names = ["Alessandra Maria Vittoria", "Bartolomeo", "Costanza degli Asinelli", "Domenico"]
     canvas = drawn(tall_ending(), names)
     assert canvas.inline_text() >= MIN_TEXT_INLINE and canvas.inline_piece() >= MIN_PIECE_INLINE
-    assert canvas.width / canvas.image.height >= 1.3, canvas.image.size
+    assert canvas.width / canvas.image.height >= 1.2, canvas.image.size
 
 
 @pytest.mark.parametrize("state", [s for i, s in BOARDS if i.endswith("final")],

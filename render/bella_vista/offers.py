@@ -1,0 +1,153 @@
+"""The offer board's panel: the offer spaces left to right (or top down in a narrow room), each
+card as its owner's colour with their shape, and the order of the cards beneath; ``card_face``
+draws a card (the key and the hand image use it too)."""
+
+from __future__ import annotations
+
+from render.bella_vista.blocks import HEAD, MARK, Block, Words, heading
+from render.bella_vista.draw import (
+    BODY,
+    CHIP,
+    MUTED,
+    NEUTRAL,
+    RULE,
+    SMALL,
+    WHITE,
+    BoardCanvas,
+    People,
+    chip,
+    fit,
+    line_height,
+    text_width,
+)
+from render.canvas import Drawn
+from render.palette import INK, ink_on, player_colour, seat_mark
+
+
+def _slots(view) -> list:
+    return list(view.offer_spaces) + list(view.last_slots)
+
+
+def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: int | None, text: str,
+              roofed: bool, people: People, mark: bool = True) -> None:
+    """A card of the offer board as the owner's colour (roofed: the white band), their shape in
+    the corner and the card (or "?" face-down) in the middle."""
+    fill = NEUTRAL if seat is None else player_colour(seat)
+    box = (x, y, x + w_ - 1, y + h - 1)
+    canvas.draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
+    if roofed:
+        canvas.draw.rounded_rectangle((x + 4, y + 4, x + w_ - 5, y + h - 5), radius=4, outline=WHITE, width=3)
+    ink = ink_on(fill)
+    canvas.piece(min(w_, h))
+    canvas.drawn.append(Drawn("piece", box, "card"))
+    with canvas.inside(box):
+        if h >= 60:  # the shape in the corner, the card below it
+            if mark and seat is not None:
+                seat_mark(canvas.image, x + 7, y + 6, seat, MARK, outline=ink)
+            canvas.text((x + w_ / 2, y + h / 2 + 10), text, BODY, ink, "mm", bold=True)
+        else:  # side by side
+            if mark and seat is not None:
+                seat_mark(canvas.image, x + 8, y + (h - MARK) / 2, seat, MARK, outline=ink)
+            canvas.text((x + w_ - 10, y + h / 2), text, BODY, ink, "rm", bold=True)
+
+
+def offer_board(view, people: People, w: Words) -> Block:
+    slots = _slots(view)
+    n = len(slots) + (1 if view.neutral_colour else 0)
+    slot_h = 74
+    labels = [w("coins", coins=s.cost) if s.cost is not None else w("offer_last") for s in slots]
+    slot_w = max([84] + [int(text_width(t, SMALL, True)) + 4 for t in labels])  # "7 moedas" never runs into "5 moedas"
+    across = n * (slot_w + 8)
+    states = any(s.built for s in slots)  # a line under the slots saying which were built
+    lead = max([100] + [int(text_width(t, SMALL, True)) + 12 for t in labels + [w("neutral")]])  # down: the labels' column
+
+    def order_height(width: int, count: int) -> int:
+        per = CHIP + 10 + text_width("#18r", SMALL, True) + 14
+        first = width - text_width(w("offer_order"), SMALL, True) - 10
+        rows = 1 if count * per <= first else 1 + -(-(count * per - first) // max(1, width))
+        return rows * (CHIP + 8)
+
+    def measure(width: int, built: bool = states, count: int = len(view.bottom)) -> int:
+        if width >= across:
+            body = line_height(SMALL) + slot_h + (line_height(SMALL) if built else 0) + 8
+        else:
+            body = n * (slot_h // 2 + 12)
+        return HEAD + body + order_height(width, count) + 6
+
+    def reserve(width: int) -> int:
+        return measure(width, True, max(len(view.bottom), len(slots)))
+
+    def label(s) -> str:
+        return w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
+
+    def face(s) -> tuple[str, str]:
+        if s.seat is None:
+            return "", w("empty")
+        text = s.card.notation if s.card is not None else "?"
+        return text, w("built") if s.built else ""
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        heading(canvas, x, y, width, w("offer_board"), w("builds_across") if width >= across else w("builds_down"))
+        y += HEAD
+        if width >= across:
+            cx = x
+            for s in slots:
+                text, state = face(s)
+                canvas.text((cx + slot_w / 2, y), fit(label(s), SMALL, slot_w), SMALL, INK, "ma", bold=True)
+                top = y + line_height(SMALL)
+                if s.seat is None:
+                    canvas.draw.rounded_rectangle((cx, top, cx + slot_w - 1, top + slot_h - 1), radius=6,
+                                                  fill=WHITE, outline=RULE, width=2)
+                    canvas.text((cx + slot_w / 2, top + slot_h / 2), fit(state, SMALL, slot_w - 6), SMALL, MUTED, "mm")
+                else:
+                    roofed = s.card is not None and s.card.roofed
+                    card_face(canvas, cx, top, slot_w, slot_h, s.seat, text, roofed, people)
+                    if state:
+                        canvas.text((cx + slot_w / 2, top + slot_h + 4), fit(state, SMALL, slot_w + 6), SMALL,
+                                    MUTED, "ma")
+                cx += slot_w + 8
+            if view.neutral_colour:
+                canvas.text((cx + slot_w / 2, y), w("neutral"), SMALL, INK, "ma", bold=True)
+                top = y + line_height(SMALL)
+                nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
+                card_face(canvas, cx, top, slot_w, slot_h, None, nxt, False, people)
+            y += line_height(SMALL) + slot_h + (line_height(SMALL) if states else 0) + 8
+        else:
+            rh = slot_h // 2 + 12
+            for s in slots:
+                text, state = face(s)
+                canvas.text((x, y + rh / 2), label(s), SMALL, INK, "lm", bold=True)
+                cx = x + lead
+                if s.seat is None:
+                    canvas.text((cx, y + rh / 2), state, SMALL, MUTED, "lm")
+                else:
+                    roofed = s.card is not None and s.card.roofed
+                    card_face(canvas, cx, y + 2, slot_w, rh - 6, s.seat, text, roofed, people)  # "A3 #8r" fits
+                    canvas.text((cx + slot_w + 10, y + rh / 2), fit(state, SMALL, width - slot_w - lead - 10), SMALL, MUTED,
+                                "lm")
+                y += rh
+            if view.neutral_colour:
+                canvas.text((x, y + rh / 2), w("neutral"), SMALL, INK, "lm", bold=True)
+                nxt = f"#{view.neutral_next}" if view.neutral_next else "–"
+                card_face(canvas, x + lead, y + 2, slot_w, rh - 6, None, nxt, False, people)
+                y += rh
+        _offer_order(canvas, x, y, width, view, people, w)
+
+    return Block(250, measure, draw, reserve)
+
+
+def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: People, w: Words) -> None:
+    """The cards beneath the board, left first: who offers in which order."""
+    title = w("offer_order")
+    canvas.text((x, y + CHIP / 2 + 2), title, SMALL, INK, "lm", bold=True)
+    cx = x + text_width(title, SMALL, True) + 10
+    for slot in view.bottom:
+        card = slot.card.notation if slot.card is not None else w("start_card")
+        need = CHIP + 6 + text_width(card, SMALL, True) + 14
+        if cx + need > x + width:
+            cx, y = x, y + CHIP + 8
+        chip(canvas, cx, y + 2, slot.seat, roofed=slot.card is not None and slot.card.roofed)
+        canvas.text((cx + CHIP + 6, y + CHIP / 2 + 2), card, SMALL, INK, "lm", bold=True)
+        cx += need
+
+

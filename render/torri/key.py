@@ -1,0 +1,83 @@
+"""Le Torri di Bologna: the key under the board, drawn once per wall shape and locale.
+
+Everything a newcomer sees on the board and may not guess: a builder, a tower's top level
+(its owner), a tall tower's plinth with its height, the neutral stone of the central towers,
+a battlement (the tower is closed), and the last move: its route, where it started and where
+it ended. Two columns of icons with their words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from render.canvas import Canvas
+from render.palette import INK
+from render.torri.blocks import Words
+from render.torri.pieces import MERLON, NEUTRAL, ROUTE, SLAB, SMALL, TRAIL, WHITE, arrowhead, pawn, slab
+from render.torri.stamps import write
+
+ROW = 40  # one line of the key
+ICON = 44  # the icons' column
+ROWS = 4
+HEIGHT = ROWS * ROW + 8
+
+
+def _pawn(canvas: Canvas, x: float, y: float) -> None:
+    pawn(canvas, x + 20, y + 2, 32, 0)
+
+
+def _top(canvas: Canvas, x: float, y: float) -> None:
+    slab(canvas, x + 6, y + 8, 30, SLAB, NEUTRAL, None, top=True)
+
+
+def _height(canvas: Canvas, x: float, y: float) -> None:
+    box = (x + 6, y + 8, x + 36, y + 8 + 26)
+    canvas.draw.rectangle(box, fill=INK)
+    canvas.note_piece(box, "plinth", key=False)
+    with canvas.inside(box):
+        write(canvas, (x + 21, y + 22), "5", SMALL, WHITE, anchor="mm", bold=True)
+
+
+def _neutral(canvas: Canvas, x: float, y: float) -> None:
+    slab(canvas, x + 6, y + 10, 30, 24, NEUTRAL)
+
+
+def _closed(canvas: Canvas, x: float, y: float) -> None:
+    slab(canvas, x + 6, y + 8 + MERLON, 30, 22, NEUTRAL, None, battlement=True)
+
+
+def _route(canvas: Canvas, x: float, y: float) -> None:
+    canvas.draw.line((x + 2, y + 20, x + 40, y + 20), fill=WHITE, width=8)
+    canvas.draw.line((x + 2, y + 20, x + 40, y + 20), fill=ROUTE, width=4)
+    arrowhead(canvas, x + 22, y + 20, 1, 0, 20)
+
+
+def _start(canvas: Canvas, x: float, y: float) -> None:
+    d, arm = canvas.draw, 10
+    x0, y0, x1, y1 = x + 4, y + 2, x + 38, y + 36
+    d.rectangle((x0, y0, x1, y1), fill=TRAIL)
+    for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+        d.line((cx, cy, cx + sx * arm, cy), fill=ROUTE, width=4)
+        d.line((cx, cy, cx, cy + sy * arm), fill=ROUTE, width=4)
+
+
+def _end(canvas: Canvas, x: float, y: float) -> None:
+    canvas.draw.rectangle((x + 4, y + 2, x + 38, y + 36), outline=ROUTE, width=3)
+
+
+ITEMS: tuple[tuple[str, Callable[[Canvas, float, float], None]], ...] = (
+    ("torri.board.key_builder", _pawn), ("torri.board.key_top", _top), ("torri.board.key_height", _height),
+    ("torri.board.neutral", _neutral), ("torri.board.closed", _closed), ("torri.board.key_route", _route),
+    ("torri.board.key_start", _start), ("torri.board.key_end", _end),
+)
+
+
+def draw_key(canvas: Canvas, w: Words, x: float, y: float, width: float) -> None:
+    """The key in two columns from (x, y), ``width`` wide (``HEIGHT`` tall)."""
+    step = width / 2
+    for k, (key, icon) in enumerate(ITEMS):
+        cx, cy = x + (k // ROWS) * step, y + (k % ROWS) * ROW
+        icon(canvas, cx, cy)
+        box = (cx + ICON, cy, cx + step - 8, cy + ROW)
+        with canvas.inside(box):
+            write(canvas, (cx + ICON + 6, cy + ROW / 2), w.say(key), SMALL, INK, anchor="lm")
