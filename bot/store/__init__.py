@@ -2,7 +2,7 @@
 
 from bot.store.migrations import MIGRATIONS
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion, StoreError
-from bot.store.sqlite import DEFAULT_PATH, ENV_PATH, Store, deadline_text, default_path, default_target
+from bot.store.transactions import DEFAULT_PATH, ENV_PATH, Store, deadline_text, default_path, default_target
 
 __all__ = [
     "DEFAULT_PATH",

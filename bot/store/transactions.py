@@ -28,8 +28,8 @@ from bot.store.clocks import Clocks
 from bot.store.migrations import MIGRATIONS
 from bot.store.places import Places
 from bot.store.records import GameRow, LoggedAction, Notice, SchemaTooNew, Seat, StaleVersion
-from bot.store.replacing import Replacements
-from bot.store.seating import Seating, now_text
+from bot.store.votes import Replacements
+from bot.store.seats import Seating, now_text
 
 DEFAULT_PATH = Path("piazza.sqlite3")
 ENV_PATH = "PIAZZA_DB"
