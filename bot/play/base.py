@@ -92,12 +92,12 @@ class ServiceBase:
         """Scheduled work on one game (its deadline, its lagging board, its bots), done by one
         process only: yields whether this service got it (no other process holds an unexpired
         lease on the game, ``bot.store.claims``); released when the block ends."""
-        mine = await self.store.claim(GAME, str(game_id), self.owner, self._clock(), LEASE)
+        mine = await self.store.claims.claim(GAME, str(game_id), self.owner, self._clock(), LEASE)
         try:
             yield mine
         finally:
             if mine:
-                await self.store.release(GAME, str(game_id), self.owner)
+                await self.store.claims.release(GAME, str(game_id), self.owner)
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -105,7 +105,7 @@ class ServiceBase:
     async def _open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
         """The channel's open game; with ``expected_game`` (a button's or menu's game id), refused
         unless it is still that game."""
-        row = await self.store.open_game_in(channel_id)
+        row = await self.store.games.open_in(channel_id)
         if expected_game is not None and (row is None or row.id != expected_game):
             raise Refusal(phrase("bot.play.button_ended"))
         if row is None:
@@ -126,4 +126,4 @@ class ServiceBase:
             log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
 
     async def _decision(self, row: GameRow, seat: int, notations: list[str]) -> str:
-        return decision_token(await self.store.moves_by_seat(row.id, seat), notations)
+        return decision_token(await self.store.log.moves_by_seat(row.id, seat), notations)

@@ -29,6 +29,7 @@ from bot.play.outbox import moves_text
 from bot.play.stored import Loaded
 from bot.play.words import phrase, say
 from bot.store import GameRow, StaleVersion, StoreError
+from bot.store.claims import GAME, LEASE
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
 
 log = logging.getLogger("piazza")
@@ -71,7 +72,7 @@ class BotPlay(Looking):
             if needs_hooks(level) and not has_hooks(engine):
                 raise Refusal(phrase("bot.bots.level_unavailable", title=engine.title, level=level))
             try:
-                seat, name = await self.store.add_bot(row.id, level, lambda taken: bot_name(level, taken),
+                seat, name = await self.store.seats.add_bot(row.id, level, lambda taken: bot_name(level, taken),
                                                       engine.max_players)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
@@ -97,7 +98,7 @@ class BotPlay(Looking):
                     raise Refusal(phrase("bot.bots.unknown", name=name, bots=seated))
                 seat = found[0]
             try:
-                status = await self.store.remove_seat(row.id, seat.user_id)
+                status = await self.store.seats.remove(row.id, seat.user_id)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         assert status == "lobby"  # a person is still seated: the caller
@@ -119,11 +120,11 @@ class BotPlay(Looking):
         """Store one move (anyone's) and return its public line; StaleVersion if another landed first."""
         engine = game.engine
         finished = engine.result(new) is not None
-        version = await self.store.commit_move(
-            row.id, row.version, seat, engine.action_adapter.dump_json(action).decode(),
-            [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader,
-            holder=(self.owner, self._clock()),
-        )
+        async with self.store.transaction() as tx:  # the game held for this process with the move
+            version = await tx.log.append(
+                row.id, row.version, seat, engine.action_adapter.dump_json(action).decode(),
+                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader)
+            await tx.claims.claim(GAME, str(row.id), self.owner, self._clock(), LEASE)
         row.version = version
         if finished:
             row.status = "finished"
@@ -217,7 +218,7 @@ class BotPlay(Looking):
                 return await self._publish(row, await self._run_post(row, game, state, lines, shown_before))
 
     async def _bots_owing_in(self, channel_id: int) -> tuple[GameRow, Loaded] | None:
-        row = await self.store.open_game_in(channel_id)
+        row = await self.store.games.open_in(channel_id)
         if row is None or row.status != "active":
             return None
         game = self._states.load(row)
@@ -226,7 +227,7 @@ class BotPlay(Looking):
     async def resume_bots(self) -> None:
         """The watcher's part: every game being played with bots whose bot owes a decision moves on.
         A game that fails is skipped (a damaged one with one warning); the others go on."""
-        for game_id, channel_id in await self.store.with_bots():
+        for game_id, channel_id in await self.store.games.with_bots():
             try:
                 await self.play_bots(channel_id)
             except Damaged as exc:

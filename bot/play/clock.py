@@ -30,8 +30,7 @@ from bot.play.notify import Notifying, channel_link
 from bot.play.options import OptionError
 from bot.play.stored import Loaded, title_name
 from bot.play.words import phrase
-from bot.store import GameRow
-from bot.store.clocks import GameClock, SeatClock
+from bot.store import GameClock, GameRow, SeatClock
 
 log = logging.getLogger("piazza")
 
@@ -80,11 +79,11 @@ def time_left(due: datetime, now: datetime, lang: str | None = None) -> str:
 class Clocked(Notifying):
     # --- settings and the running clocks -----------------------------------------------
     async def _setting(self, row: GameRow) -> GameClock:
-        return await self.store.game_clock(row.id) or DEFAULT
+        return await self.store.clocks.setting(row.id) or DEFAULT
 
     async def board_posted(self, game_id: int, url: str) -> None:
         """The transport posted a board at ``url``: reminders link to it."""
-        await self.store.set_board_url(game_id, url)
+        await self.store.clocks.set_board_url(game_id, url)
 
     async def _sync(self, row: GameRow, game: Loaded, state) -> dict[int, SeatClock]:
         """Start the clock of every person who now owes a decision, stop the others'; a seat whose
@@ -93,14 +92,14 @@ class Clocked(Notifying):
         owing: dict[int, int] = {}
         engine = game.engine
         if setting.hours is not None and row.status == "active" and engine.result(state) is None:
-            counts = await self.store.moves_per_seat(row.id)
+            counts = await self.store.log.moves_per_seat(row.id)
             owing = {s: counts.get(s, 0) for s in engine.to_act(state) if row.user_of(s) is not None}
-            for seat, keeper in (await self.store.keepers(row.id)).items():
+            for seat, keeper in (await self.store.keepers.of(row.id)).items():
                 if keeper.streak and counts.get(seat, 0) > keeper.auto_moves and row.user_of(seat) is not None:
-                    await self.store.came_back(row.id, seat)
+                    await self.store.keepers.came_back(row.id, seat)
         now = self._clock()
         hours = timedelta(hours=setting.hours or 0)
-        return await self.store.sync_clocks(row.id, owing, now, now + hours, now + hours * REMINDERS[0])
+        return await self.store.clocks.sync(row.id, owing, now, now + hours, now + hours * REMINDERS[0])
 
     async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
         """Every board says how long each waiting person has left."""
@@ -118,12 +117,12 @@ class Clocked(Notifying):
         """The watcher's part: every clock with work due (a reminder, a timeout, an away period over),
         in the order they fell due. A game that fails is skipped (a damaged one with one warning). With
         several processes on one database, one of them runs a game's clocks (``_claim``)."""
-        for game_id, channel_id, seat in await self.store.due_clocks(self._clock()):
+        for game_id, channel_id, seat in await self.store.clocks.due(self._clock()):
             try:
                 async with self._claim(game_id) as mine, self._lock(channel_id):
                     if not mine:
                         continue  # another process runs this game's clocks now
-                    row = await self.store.open_game_in(channel_id)
+                    row = await self.store.games.open_in(channel_id)
                     if row is None or row.id != game_id or row.status != "active":
                         continue
                     game = self._states.load(row)
@@ -152,7 +151,7 @@ class Clocked(Notifying):
         else:
             step, next_at = 1, clock.started + hours * REMINDERS[1]
         await self._remind(row, seat, clock, setting, now)
-        await self.store.clock_step(row.id, seat, clock.moves, step, next_at)
+        await self.store.clocks.step(row.id, seat, clock.moves, clock.next_at, step, next_at)
 
     async def _remind(self, row: GameRow, seat: int, clock: SeatClock, setting: GameClock, now: datetime) -> None:
         user_id = row.user_of(seat)
@@ -176,7 +175,7 @@ class Clocked(Notifying):
         line = await self._record(row, game, new, events, seat, action, reader=None)
         lang = game_lang(row)
         lines = [phrase("bot.clock.autopiloted", lang=lang, name=name, hours=setting.hours, what=line)]
-        idle = await self.store.autopiloted(row.id, seat, clock.moves + 1, IDLE_AFTER)
+        idle = await self.store.keepers.autopiloted(row.id, seat, clock.moves + 1, IDLE_AFTER)
         state = await self._bots_move(row, game, new, lines)
         await self._publish(row, await self._run_post(row, game, state, lines, shown_before))
         if idle and self.messenger is not None:  # a notice of its own, with a button to vote
@@ -193,7 +192,7 @@ class Clocked(Notifying):
         left on their clock and their unread private news (private: it counts news, never shows it)."""
         lines = []
         now = self._clock()
-        for row in await self.store.open_games(guild_id):
+        for row in await self.store.games.open_all(guild_id):
             seat = row.seat_of(user.id)
             if seat is None:
                 continue
@@ -205,7 +204,7 @@ class Clocked(Notifying):
             if row.status == "lobby":
                 state = phrase("bot.mygames.lobby")
             elif seat in game.engine.to_act(game.state):
-                clock = (await self.store.seat_clocks(row.id)).get(seat)
+                clock = (await self.store.clocks.running(row.id)).get(seat)
                 state = phrase("bot.mygames.your_turn",
                                left=time_left(clock.due, now) if clock else phrase("bot.mygames.no_clock"))
             else:

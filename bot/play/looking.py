@@ -56,7 +56,7 @@ class Looking(Outbox):
 
     async def log(self, channel_id: int, last: int = 20) -> str:
         row, _ = await self._active_game(channel_id)
-        entries = await self.store.actions(row.id)
+        entries = await self.store.log.actions(row.id)
         lines = []
         for entry in entries[-last:]:
             who = phrase("bot.log.clock") if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
@@ -71,20 +71,20 @@ class Looking(Outbox):
         """The seat's private notices it has not been shown (events addressed to it, whoever's move
         produced them), up to the row's version."""
         mark = next((s.notices_read for s in row.seats if s.seat == seat), 0)
-        return [n for n in await self.store.notices(row.id, seat, since=mark) if n.version <= row.version]
+        return [n for n in await self.store.log.notices(row.id, seat, since=mark) if n.version <= row.version]
 
     async def _news(self, row: GameRow, seat: int) -> str:
         """The seat's unread notices under "Since your last look:"; then they count as read."""
         notices = await self._unread(row, seat)
         if not notices:
             return ""
-        await self.store.mark_notices_read(row.id, seat, notices[-1].version)
+        await self.store.log.mark_read(row.id, seat, notices[-1].version)
         return news_text(row, notices, [])
 
     async def games(self, guild_id: int | None) -> list[GameSummary]:
         """The open games (of one guild, or all); a damaged one is skipped with one warning."""
         out = []
-        for row in await self.store.open_games(guild_id):
+        for row in await self.store.games.open_all(guild_id):
             try:
                 game = self._states.load(row)
             except Damaged as exc:

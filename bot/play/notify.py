@@ -46,13 +46,13 @@ class Notifying(BotPlay):
 
     async def set_notify(self, user: User, dm: bool) -> str:
         """/notify: reminders and private news by DM (``dm``) or in the game's channel."""
-        await self.store.set_dm(user.id, dm)
+        await self.store.settings.set_dm(user.id, dm)
         return phrase("bot.notify.dm_on" if dm else "bot.notify.dm_off")
 
     async def _dm(self, user_id: int, text: str) -> bool:
         """A DM to a player who opted in; False (so the caller falls back to the channel) when they did
         not, there is no messenger, or Discord refused it."""
-        if self.messenger is None or not await self.store.wants_dm(user_id):
+        if self.messenger is None or not await self.store.settings.wants_dm(user_id):
             return False
         try:
             await self.messenger.to_user(user_id, text)
@@ -81,7 +81,7 @@ class Notifying(BotPlay):
         (or their news by DM if they opted in)."""
         post = await super()._board_post(row, game, state, head, mentions)
         markers = []
-        marks = await self.store.game(row.id)  # read marks as stored now (the mover's moved with the move)
+        marks = await self.store.games.get(row.id)  # read marks as stored now (the mover's moved with the move)
         if marks is None:
             return post
         marks.version = row.version
@@ -96,7 +96,7 @@ class Notifying(BotPlay):
                 news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
                 news += "\n" + news_text(row, notices, [])
             if await self._dm(user_id, news):
-                await self.store.mark_notices_read(row.id, seat, notices[-1].version)
+                await self.store.log.mark_read(row.id, seat, notices[-1].version)
                 continue
             markers.append(phrase("bot.notify.marker", row, game_lang(row), seat=seat))
         if markers:

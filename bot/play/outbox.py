@@ -109,7 +109,7 @@ class Outbox(ServiceBase):
             self._retries.failed(row.id, self._clock())
             return post
         self._retries.succeeded(row.id)
-        await self.store.mark_announced(row.id, post.version)
+        await self.store.games.mark_announced(row.id, post.version)
         row.announced = max(row.announced, post.version)
         return post
 
@@ -121,7 +121,7 @@ class Outbox(ServiceBase):
         """The lines the channel has not seen, up to ``row.version``: the game's beginning
         if its first board never went out, then one line per move."""
         lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
-        for entry in await self.store.actions(row.id, since=max(row.announced, 0)):
+        for entry in await self.store.log.actions(row.id, since=max(row.announced, 0)):
             if entry.seq <= row.version:
                 lang = game_lang(row)
                 lines.append(presenting.move_line(row, game, state, entry.seat,
@@ -150,7 +150,7 @@ class Outbox(ServiceBase):
         """Post the newest board of every lagging game whose retry is due (once per game)."""
         if self.publisher is None:
             return
-        for game_id in await self.store.lagging():
+        for game_id in await self.store.games.lagging():
             if not self._retries.due(game_id, self._clock()):
                 continue
             try:
@@ -162,10 +162,10 @@ class Outbox(ServiceBase):
                 self._retries.failed(game_id, self._clock())
 
     async def _flush_one(self, game_id: int) -> None:
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             return
         async with self._lock(row.channel_id), self._claim(game_id) as mine:
-            row = await self.store.game(game_id)  # as it is now that no move can interleave
+            row = await self.store.games.get(game_id)  # as it is now that no move can interleave
             if mine and row is not None and self._lags(row):  # (nor another process post it)
                 await self._publish(row, await self._catch_up(row, self._states.load(row)))

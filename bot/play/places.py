@@ -37,8 +37,8 @@ def thread_name(title: str, game_id: int | None, opener: str) -> str:
 class Places(Replaying):
     async def _open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
         """As before; in a channel whose games are played in threads, the refusal names the threads."""
-        if expected_game is None and await self.store.open_game_in(channel_id) is None:
-            under = await self.store.open_games_under(channel_id)
+        if expected_game is None and await self.store.games.open_in(channel_id) is None:
+            under = await self.store.places.open_under(channel_id)
             if under:
                 threads = " ".join(f"<#{g.channel_id}>" for g in under)
                 raise Refusal(phrase("bot.places.go_to_thread", count=len(under), threads=threads))
@@ -49,7 +49,7 @@ class Places(Replaying):
         return self._lock(-game_id)
 
     async def game_row(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             raise Refusal(phrase("bot.play.button_ended"))
         return row
@@ -57,14 +57,14 @@ class Places(Replaying):
     async def lobby_game(self, game_id: int) -> GameRow:
         """A lobby button's game, while it is its place's open game."""
         row = await self.game_row(game_id)
-        current = await self.store.open_game_in(row.channel_id)
+        current = await self.store.games.open_in(row.channel_id)
         if current is None or current.id != game_id:
             raise Refusal(phrase("bot.play.button_ended"))
         return row
 
     async def is_playing(self, channel_id: int) -> bool:
         """Whether a game is open in this channel or thread."""
-        return await self.store.open_game_in(channel_id) is not None
+        return await self.store.games.open_in(channel_id) is not None
 
     async def lobby_text(self, game_id: int, announcement: bool = False) -> str:
         """The lobby post: the game, who is seated, and what the buttons do (or that it has started);
@@ -87,13 +87,13 @@ class Places(Replaying):
 
     async def keep_lobby_post(self, game_id: int, channel_id: int, message_id: int, head: str = "") -> None:
         """A post that shows the game's lobby below ``head``: ``lobby_posts`` lists it from now on."""
-        await self.store.keep_lobby_post(game_id, channel_id, message_id, head)
+        await self.store.places.keep_lobby_post(game_id, channel_id, message_id, head)
 
     async def lobby_posts(self, row: GameRow) -> list[tuple[int, int, str, bool]]:
         """Every post showing the lobby of ``row``'s game, as it should read now: (channel, message, text,
         whether it is an announcement: a post outside the game's place, which only offers to join)."""
         out = []
-        for channel_id, message_id, head in await self.store.lobby_posts(row.id):
+        for channel_id, message_id, head in await self.store.places.lobby_posts(row.id):
             announcement = channel_id != row.channel_id
             seats = self._lobby_text(row, announcement)
             out.append((channel_id, message_id, "\n".join(t for t in (head, seats) if t), announcement))
@@ -102,15 +102,15 @@ class Places(Replaying):
     async def threads_in_use(self) -> list[int]:
         """The threads of every open game played in one (checked at start-up: one deleted while the
         bot was away has its game aborted)."""
-        return [g.channel_id for g in await self.store.open_games() if g.parent_id is not None]
+        return [g.channel_id for g in await self.store.games.open_all() if g.parent_id is not None]
 
     async def place_gone(self, channel_id: int) -> int | None:
         """A thread (or channel) was deleted: its open game is aborted, so nothing waits on it."""
         async with self._lock(channel_id):
-            row = await self.store.open_game_in(channel_id)
+            row = await self.store.games.open_in(channel_id)
             if row is None:
                 return None
-            await self.store.set_status(row.id, "aborted")
+            await self.store.games.close(row.id, "aborted")
         log.info("game %s aborted: its thread %s was deleted", row.id, channel_id)
         return row.id
 
@@ -119,14 +119,14 @@ class Places(Replaying):
         itself); refused, and the game dropped, if that channel already has an open game."""
         row = await self.game_row(game_id)
         try:
-            await self.store.set_place(game_id, parent_id, row.rematch_of, channel_id=channel_id)
+            await self.store.places.set_place(game_id, parent_id, row.rematch_of, channel_id=channel_id)
         except StoreError as exc:
-            await self.store.set_status(game_id, "aborted")
+            await self.store.games.close(game_id, "aborted")
             raise refusal(None, exc) from exc
 
     async def drop(self, game_id: int) -> None:
         """A game whose place could not be made is closed (it never had a post)."""
-        await self.store.set_status(game_id, "aborted")
+        await self.store.games.close(game_id, "aborted")
 
     async def rematch_target(self, game_id: int, user: User) -> GameRow | None:
         """The open rematch of a game to join, or None if one must be opened. Only its players may ask."""
@@ -135,7 +135,7 @@ class Places(Replaying):
             raise Refusal(phrase("bot.places.rematch_unfinished"))
         if old.seat_of(user.id) is None:
             raise Refusal(phrase("bot.places.rematch_players_only"))
-        return await self.store.open_rematch(game_id)
+        return await self.store.places.open_rematch(game_id)
 
     async def open_rematch(self, game_id: int, guild_id: int | None, channel_id: int, user: User) -> Post:
         """A rematch of ``game_id`` in ``channel_id`` (a placeholder until ``settle_place``): the same
@@ -145,13 +145,13 @@ class Places(Replaying):
         engine = game.engine
         async with self._lock(channel_id):
             try:
-                new_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id,
+                new_id = await self.store.games.create(guild_id=guild_id, channel_id=channel_id,
                                                       game_key=old.game_key, options=old.options, seed=0,
                                                       creator_id=user.id, creator_name=user.name, hints=old.hints)
-                await self.store.set_place(new_id, None, rematch_of=old.id)  # its place is settled next
+                await self.store.places.set_place(new_id, None, rematch_of=old.id)  # its place is settled next
                 for seat in old.seats:
                     if seat.bot:
-                        await self.store.add_bot(new_id, seat.bot, lambda taken, lv=seat.bot: bot_name(lv, taken),
+                        await self.store.seats.add_bot(new_id, seat.bot, lambda taken, lv=seat.bot: bot_name(lv, taken),
                                                  engine.max_players)
             except StoreError as exc:
                 raise refusal(None, exc) from exc

@@ -92,7 +92,7 @@ class Recording(Revealing):
     async def export(self, channel_id: int, user: User) -> Post:
         """The record of the channel's game (open, or else its last), privately; refused during play
         when the record would tell what is hidden."""
-        row = await self.store.open_game_in(channel_id) or await self.store.last_game_in(channel_id)
+        row = await self.store.games.open_in(channel_id) or await self.store.places.last_in(channel_id)
         if row is None:
             raise Refusal(phrase("bot.lobby.no_game"))
         game = self._states.load(row)
@@ -101,7 +101,7 @@ class Recording(Revealing):
         traits = game.engine.traits
         if row.status == "active" and (traits.hidden_information or traits.chance):
             raise Refusal(phrase("bot.record.during_play", title=game.engine.title))
-        entries = await self.store.actions(row.id)
+        entries = await self.store.log.actions(row.id)
         doc = await asyncio.to_thread(export_record, row, game, entries)
         name = f"piazza-game-{row.id}.json"
         return Post(private_text=phrase("bot.record.exported", file=name, count=len(entries)), game_id=row.id,

@@ -57,7 +57,7 @@ class Replacing(Clocked):
             voter = await self._person_seat(row, user)
             target = row.seat_of(target_id)
             if target is None or row.user_of(target) is None:
-                keepers = await self.store.keepers(row.id)
+                keepers = await self.store.keepers.of(row.id)
                 held = next((k for k in keepers.values() if k.owner_id == target_id and row.bot_of(k.seat)), None)
                 if held is not None:  # a bot plays that person's seat already (/away, or an earlier vote)
                     raise Refusal(phrase("bot.replace.held_by_bot", bot=chat_name(row.names[held.seat]),
@@ -66,22 +66,22 @@ class Replacing(Clocked):
             if target == voter:
                 raise Refusal(phrase("bot.replace.self"))
             name = chat_name(row.names[target])
-            counts = await self.store.moves_per_seat(row.id)
-            vote = await self.store.vote(row.id)
+            counts = await self.store.log.moves_per_seat(row.id)
+            vote = await self.store.votes.get(row.id)
             if vote is not None and counts.get(vote.seat, 0) != vote.moves:  # the target moved meanwhile
-                await self.store.close_vote(row.id)
+                await self.store.votes.close(row.id)
                 if vote.seat == target:
                     raise Refusal(phrase("bot.replace.moved", name=name))
                 vote = None
             if vote is not None and (vote.opened_at is None
                                      or self._clock() - vote.opened_at >= timedelta(hours=VOTE_HOURS)):
-                await self.store.close_vote(row.id)  # lapsed: this ballot opens a new vote
+                await self.store.votes.close(row.id)  # lapsed: this ballot opens a new vote
                 vote = None
             try:
                 if vote is None:
                     outcome = outcome or autopilot_level(game.engine)
                     self._check_outcome(game, outcome)
-                    await self.store.open_vote(row.id, target, outcome, counts.get(target, 0), user.id, self._clock())
+                    await self.store.votes.open(row.id, target, outcome, counts.get(target, 0), user.id, self._clock())
                     ballots = [user.id]
                 else:
                     if vote.seat != target:
@@ -89,7 +89,7 @@ class Replacing(Clocked):
                     if outcome is not None and outcome != vote.outcome:
                         raise Refusal(phrase("bot.replace.other_outcome", name=name, outcome=outcome_word(vote.outcome)))
                     outcome = vote.outcome
-                    ballots = await self.store.add_ballot(row.id, user.id)
+                    ballots = await self.store.votes.add_ballot(row.id, user.id)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             voters = [s for s in row.seats if not s.bot and s.seat != target]
@@ -101,7 +101,7 @@ class Replacing(Clocked):
                             game_id=row.id, lang=lang)
             level = autopilot_level(game.engine) if outcome == VOLUNTEER else outcome
             bot = bot_name(level, row.names)
-            await self.store.hand_to_bot(row.id, target, level, bot, vacant=outcome == VOLUNTEER)
+            await self.store.seats.hand_to_bot(row.id, target, level, bot, vacant=outcome == VOLUNTEER)
             key = "bot.replace.to_volunteer" if outcome == VOLUNTEER else "bot.replace.to_bot"
             text = phrase(key, lang=lang, name=name, bot=chat_name(bot))
         await self.play_bots(channel_id)  # the bot moves at once if the seat owes a decision
@@ -128,7 +128,7 @@ class Replacing(Clocked):
             if row.seat_of(user.id) is not None:
                 raise Refusal(phrase("bot.replace.seated_already"))
             try:
-                seat = await self.store.take_over(row.id, user.id, user.name)
+                seat = await self.store.seats.take_over(row.id, user.id, user.name)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             await self._resync(row.id, game)
@@ -140,11 +140,11 @@ class Replacing(Clocked):
         """/back: take back one's seat from the bot holding it (after /away or a vote for a bot)."""
         async with self._lock(channel_id):
             row, game = await self._active_game(channel_id)
-            keepers = await self.store.keepers(row.id)
+            keepers = await self.store.keepers.of(row.id)
             seat = next((k.seat for k in keepers.values() if k.owner_id == user.id and row.bot_of(k.seat)), None)
             if seat is None:
                 raise Refusal(phrase("bot.store.nothing_to_reclaim"))
-            await self.store.back(row.id, seat)
+            await self.store.seats.back(row.id, seat)
             await self._resync(row.id, game)
             lang = game_lang(row)
             return Post(public_text=phrase("bot.replace.back", lang=lang, name=chat_name(user.name)),
@@ -159,7 +159,7 @@ class Replacing(Clocked):
             seat = await self._person_seat(row, user)
             until = self._clock() + timedelta(hours=hours)
             try:
-                await self.store.away(row.id, seat, autopilot_level(game.engine), until)
+                await self.store.seats.away(row.id, seat, autopilot_level(game.engine), until)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             lang = game_lang(row)
@@ -168,18 +168,18 @@ class Replacing(Clocked):
         return Post(public_text=text, game_id=row.id, lang=lang)
 
     async def _resync(self, game_id: int, game: Loaded) -> None:
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is not None:
             await self._sync(row, game, game.state)
 
     async def _seat_due(self, row: GameRow, game: Loaded, seat: int) -> None:
         """An away period that is over gives the seat back to its person (who is told), then the clock's
         work for the seat."""
-        keeper = (await self.store.keepers(row.id)).get(seat)
+        keeper = (await self.store.keepers.of(row.id)).get(seat)
         if keeper is not None and keeper.away_until is not None and keeper.away_until <= self._clock():
-            await self.store.back(row.id, seat)
+            await self.store.seats.back(row.id, seat)
             await self._resync(row.id, game)
-            fresh = await self.store.game(row.id)
+            fresh = await self.store.games.get(row.id)
             user_id = fresh.user_of(seat) if fresh else None
             if user_id is not None and self.messenger is not None:
                 try:

@@ -61,7 +61,7 @@ class Replaying(Recording):
         return [*files, (replay_name(row), gif)]
 
     async def _replayed(self, channel_id: int) -> GameRow:
-        row = await self.store.open_game_in(channel_id) or await self.store.last_game_in(channel_id)
+        row = await self.store.games.open_in(channel_id) or await self.store.places.last_in(channel_id)
         if row is None:
             raise Refusal(phrase("bot.lobby.no_game"))
         if row.status == "lobby":
@@ -78,7 +78,7 @@ class Replaying(Recording):
         when it may be shown to everyone (the game is over), else it is for the caller alone."""
         row = await self._replayed(channel_id)
         game = self._states.load(row)
-        entries = await self.store.actions(row.id)
+        entries = await self.store.log.actions(row.id)
         data = await self.workers.run(workers.replay, workers.ref(game.title), row, entries)
         post = Post(game_id=row.id, attachments=[(replay_name(row), data)])
         lang = None if row.status == "active" else game_lang(row)  # the caller's, or everyone's

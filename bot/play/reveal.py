@@ -81,7 +81,7 @@ class Revealing(Undoing):
         """The final board also carries the reveal (the game is over: nothing is hidden any more)."""
         post = await super()._board_post(row, game, state, head, mentions)
         if post.finished:
-            entries = await self.store.actions(row.id)  # read once for every file the final post carries
+            entries = await self.store.log.actions(row.id)  # read once for every file the final post carries
             post.attachments += await self._final_files(row, game, state, entries)
             post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
                                                                                    file=reveal_name(row))])
@@ -95,11 +95,11 @@ class Revealing(Undoing):
 
     async def log(self, channel_id: int, last: int = RECORD_LAST) -> str:
         """A finished game's log (the channel's or thread's last game) shows its private parts too."""
-        if await self.store.open_game_in(channel_id) is None:
-            row = await self.store.last_game_in(channel_id)
+        if await self.store.games.open_in(channel_id) is None:
+            row = await self.store.places.last_in(channel_id)
             if row is not None and row.status == "finished":
                 game = self._states.load(row)
-                entries = await self.store.actions(row.id)
+                entries = await self.store.log.actions(row.id)
                 lines = await asyncio.to_thread(record_lines, row, game, entries, None, reader())  # /log: private
                 kept: list[str] = []
                 for line in reversed(lines):  # the newest lines that fit in one message

@@ -38,6 +38,7 @@ from bot.play.undo import replay_log
 from bot.play.words import phrase, say
 from bot.play.workers import Workers
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
+from bot.store.claims import GAME, LEASE
 from engines.core import SYSTEM, Msg, NotYourTurn, RuleError
 from engines.core.rng import seed_text
 from render.text import DEFAULT_LOCALE, LOCALES
@@ -115,7 +116,7 @@ class GameService(Replacing, Places):
         engine = title.engine
         async with self._lock(channel_id):
             try:
-                game_id = await self.store.create_game(
+                game_id = await self.store.games.create(
                     guild_id=guild_id,
                     channel_id=channel_id,
                     game_key=game_key,
@@ -127,11 +128,11 @@ class GameService(Replacing, Places):
                     deadline=deadline,
                     hints=hints,
                 )
-                await self.store.set_game_clock(game_id, clock.hours, clock.on_timeout)
+                await self.store.clocks.set_setting(game_id, clock.hours, clock.on_timeout)
             except StoreError as exc:
                 raise refusal(None, exc) from exc
             if parent_id is not None:
-                await self.store.set_place(game_id, parent_id)
+                await self.store.places.set_place(game_id, parent_id)
         chosen = options.model_dump(mode="json", exclude_defaults=True)
         if hints:
             chosen["hints"] = "yes"
@@ -170,7 +171,7 @@ class GameService(Replacing, Places):
             row = await self._open_game(channel_id)
             engine = self._states.load(row).engine
             try:
-                seat = await self.store.add_seat(row.id, user.id, user.name, engine.max_players)
+                seat = await self.store.seats.add(row.id, user.id, user.name, engine.max_players)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         lang = game_lang(row)
@@ -183,7 +184,7 @@ class GameService(Replacing, Places):
             row = await self._open_game(channel_id)
             self._states.load(row)
             try:
-                status = await self.store.remove_seat(row.id, user.id)
+                status = await self.store.seats.remove(row.id, user.id)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         closed = Msg("bot.lobby.left_closed") if status == "aborted" else ""
@@ -207,9 +208,10 @@ class GameService(Replacing, Places):
             seed = seed_text(self._seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), game.options, seed)
             try:  # refused if anyone joined or left meanwhile (another process on the same file)
-                await self.store.start_game(row.id, state.model_dump_json(), seed,
-                                            seated=[s.user_id for s in row.seats], lobby=row.lobby,
-                                            holder=(self.owner, self._clock()))
+                async with self.store.transaction() as tx:  # and the game held for this process
+                    await tx.games.start(row.id, state.model_dump_json(), seed, seated=[s.user_id for s in row.seats],
+                                         lobby=row.lobby)
+                    await tx.claims.claim(GAME, str(row.id), self.owner, self._clock(), LEASE)
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed
@@ -228,7 +230,7 @@ class GameService(Replacing, Places):
             opener = user.id == row.created_by and row.seat_of(user.id) is not None
             if not (opener or is_manager):
                 raise Refusal(phrase("bot.lobby.abort_refused"))
-            await self.store.set_status(row.id, "aborted")
+            await self.store.games.close(row.id, "aborted")
         lang = game_lang(row)
         return Post(public_text=phrase("bot.lobby.aborted", lang=lang, name=chat_name(user.name),
                                        title=title_name(row)), game_id=row.id, lang=lang)
@@ -304,7 +306,7 @@ class GameService(Replacing, Places):
 
     async def check_deadline(self, channel_id: int) -> Post | None:
         async with self._lock(channel_id):
-            row = await self.store.open_game_in(channel_id)
+            row = await self.store.games.open_in(channel_id)
             if row is None or row.status != "active":
                 return None
             return await self._apply_deadline(row, self._states.load(row))
@@ -315,7 +317,7 @@ class GameService(Replacing, Places):
         run the turn clocks (``run_clocks``), then post the boards channels have missed (``flush_outbox``).
         With several processes on one database, each piece is claimed by one of them (``_claim``).
         A game that fails is skipped (a damaged one with one warning); the others go on."""
-        for game_id, channel_id in await self.store.due(self._clock()):
+        for game_id, channel_id in await self.store.games.due(self._clock()):
             try:
                 async with self._claim(game_id) as mine:  # one process fires it
                     if mine:
@@ -332,8 +334,8 @@ class GameService(Replacing, Places):
         """Autocomplete: the caller's legal moves matching what is typed (at most 25).
         Someone who cannot move now gets one entry saying why (choosing it is refused
         with the same reason), rather than a silent empty list."""
-        row = await self.store.open_game_in(channel_id)
-        if row is None and await self.store.open_games_under(channel_id):
+        row = await self.store.games.open_in(channel_id)
+        if row is None and await self.store.places.open_under(channel_id):
             return [hint("bot.places.hint_threads")]  # the channel's games are in their threads
         if row is None or row.status != "active":
             return [hint("bot.hint.no_game")]
@@ -370,10 +372,10 @@ class GameService(Replacing, Places):
     # --- integrity ----------------------------------------------------------
     async def replay(self, game_id: int):
         """Rebuild a game from its seed and action log (the snapshot must equal it)."""
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None or row.snapshot is None:
             raise Refusal(phrase("bot.play.no_record", game=game_id))
         engine = registry.get(row.game_key).engine
         options = parse_options(engine.options_model, without_lang(row.options), engine.title)
         state = engine.new_game(len(row.seats), options, row.seed)
-        return replay_log(engine, state, await self.store.actions(game_id))  # an undo takes back its move
+        return replay_log(engine, state, await self.store.log.actions(game_id))  # an undo takes back its move

@@ -97,9 +97,9 @@ class Undoing(BotPlay):
     async def undo(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
         """Take back the caller's last move, or refuse saying why (nothing changes then)."""
         async with self._lock(channel_id):
-            row = await self.store.open_game_in(channel_id)
+            row = await self.store.games.open_in(channel_id)
             if row is None:
-                previous = await self.store.last_game_in(channel_id)
+                previous = await self.store.places.last_in(channel_id)
                 if previous is not None and previous.status == "finished":
                     raise Refusal(phrase("bot.undo.over"))
             row, game = await self._active_game(channel_id, expected_game)
@@ -109,7 +109,7 @@ class Undoing(BotPlay):
             seat = row.seat_of(user.id)
             if seat is None:
                 raise Refusal(phrase("bot.play.not_playing"))
-            entries = await self.store.actions(row.id)
+            entries = await self.store.log.actions(row.id)
             mine = [e for e in entries if e.seat == seat]
             if not mine:
                 raise Refusal(phrase("bot.undo.nothing"))
@@ -128,7 +128,7 @@ class Undoing(BotPlay):
             shown_before = row.announced == row.version
             events = [{"key": "bot.undo.taken_back", "params": {"seat": seat}, "to": None}]
             try:
-                row.version = await self.store.commit_move(row.id, row.version, seat, undo_json(last.seq), events,
+                row.version = await self.store.log.append(row.id, row.version, seat, undo_json(last.seq), events,
                                                            before.model_dump_json(), False, reader=seat)
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc

@@ -1,74 +1,32 @@
-"""The lobby's writes, a part of the ``Store``: opening a game, taking and giving up seats (people
-and bots), starting it. Each is one transaction; a refusal is a ``StoreError`` and writes nothing.
+"""Seats: taking and giving up seats in a lobby (people and bots), and, during a game, a seat handed to
+a bot or left for a volunteer, taken over, handed to the autopilot for a while, and given back. Each
+method is one write; a refusal is a ``StoreError`` and writes nothing.
 
 A bot's seat has no Discord user: it is stored with a negative user id, unique in its game
 (Discord's ids are positive, so no person ever matches it), and its level. A game always keeps at
-least one person seated: the last person cannot leave while bots are seated.
+least one person seated: the last person cannot leave while bots are seated. A seat a person gave
+up keeps its person in ``seat_keepers`` (``owner_id``, ``owner_name``) while a bot holds it, so
+/back can return it; a volunteer who takes it over clears that (the seat is theirs now).
 """
 
 from __future__ import annotations
 
-import json
-from contextlib import AbstractAsyncContextManager
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from bot.store.claims import GAME, LEASE, Claims
-from bot.store.records import GameRow, StaleVersion, StoreError
+from bot.store.decoding import clock_text, now_text
+from bot.store.games import read_game
+from bot.store.keepers import keep
+from bot.store.records import GameRow, Seat, StoreError
 
 
-def now_text() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+class Seats:
+    def __init__(self, db: Any) -> None:
+        self._db = db  # a scope: a transaction's, or the store's own (bot.store.transactions)
 
-
-class Seating(Claims):
-    """Mixed into ``Store``, which provides the connection, its transactions and the row reader
-    (a /start holds its game with the ``Claims`` part)."""
-
-    _db: Any  # aiosqlite's connection or the PostgreSQL adapter (bot.store.postgres)
-    integrity_errors: tuple[type[BaseException], ...]
-
-    def _transaction(self) -> AbstractAsyncContextManager[None]:
-        raise NotImplementedError
-
-    async def _row(self, where: str, args: tuple) -> GameRow | None:
-        raise NotImplementedError
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        game_key: str,
-        options: dict,
-        seed: int | str,
-        creator_id: int,
-        creator_name: str,
-        deadline: str | None = None,
-        hints: bool = False,
-    ) -> int:
-        try:
-            async with self._transaction():
-                now = now_text()
-                cur = await self._db.execute(
-                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, status, created_by,"
-                    " created_at, updated_at, deadline, hints) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
-                    " RETURNING id",
-                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True), str(seed),
-                     creator_id, now, now, deadline, int(hints)),
-                )
-                [(game_id,)] = await cur.fetchall()
-                await self._db.execute(
-                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, creator_id, creator_name),
-                )
-        except self.integrity_errors as exc:
-            raise StoreError("bot.store.channel_taken") from exc
-        return game_id
-
+    # --- the lobby ------------------------------------------------------------------------------------
     async def _seatable(self, game_id: int, max_seats: int, user_id: int | None = None) -> GameRow:
-        """The game, if its lobby has a free seat (and ``user_id`` is not seated yet), inside a
-        transaction."""
+        """The game, if its lobby has a free seat (and ``user_id`` is not seated yet), its row locked."""
         game = await self._locked_lobby(game_id)
         if game is None:
             raise StoreError("bot.store.join_started")
@@ -79,46 +37,41 @@ class Seating(Claims):
         return game
 
     async def _locked_lobby(self, game_id: int) -> GameRow | None:
-        """Inside a transaction: the game if it is a lobby, read after bumping its lobby version.
-        The UPDATE takes the row's lock, so on PostgreSQL a racing lobby change of another process
-        waits for this transaction and then reads what it wrote (SQLite's BEGIN IMMEDIATE already
-        serializes writers)."""
-        cur = await self._db.execute(
-            "UPDATE games SET lobby = lobby + 1 WHERE id = ? AND status = 'lobby'", (game_id,))
+        """The game if it is a lobby, read after bumping its lobby version: the UPDATE takes the row's
+        lock, so on PostgreSQL a racing lobby change of another process waits for this transaction and
+        then reads what it wrote (SQLite's BEGIN IMMEDIATE already serializes writers)."""
+        cur = await self._db.execute("UPDATE games SET lobby = lobby + 1 WHERE id = ? AND status = 'lobby'", (game_id,))
         if cur.rowcount != 1:
             return None
-        return await self._row("id = ?", (game_id,))
+        return await read_game(self._db, "id = ?", (game_id,))
 
-    async def _insert_seat(self, game_id: int, seat: int, user_id: int, name: str, bot: str | None) -> None:
-        await self._db.execute(
-            "INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
-            (game_id, seat, user_id, name, bot),
-        )
+    async def _insert(self, game_id: int, seat: int, user_id: int, name: str, bot: str | None) -> None:
+        await self._db.execute("INSERT INTO seats (game_id, seat, user_id, name, bot) VALUES (?, ?, ?, ?, ?)",
+                               (game_id, seat, user_id, name, bot))
         await self._db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now_text(), game_id))
 
-    async def add_seat(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
-        async with self._transaction():
+    async def add(self, game_id: int, user_id: int, name: str, max_seats: int) -> int:
+        """A person takes the next seat of the lobby; returns it."""
+        async with self._db.writing():
             game = await self._seatable(game_id, max_seats, user_id)
             seat = len(game.seats)
-            await self._insert_seat(game_id, seat, user_id, name, None)
+            await self._insert(game_id, seat, user_id, name, None)
         return seat
 
     async def add_bot(self, game_id: int, level: str, name_for, max_seats: int) -> tuple[int, str]:
         """Seat a bot of ``level`` in the lobby; ``name_for(names seated)`` chooses its name. Returns
         (seat, name)."""
-        async with self._transaction():
+        async with self._db.writing():
             game = await self._seatable(game_id, max_seats)
-            seat = len(game.seats)
-            name = name_for(game.names)
-            user_id = min([s.user_id for s in game.seats] + [0]) - 1
-            await self._insert_seat(game_id, seat, user_id, name, level)
+            seat, name = len(game.seats), name_for(game.names)
+            await self._insert(game_id, seat, min([s.user_id for s in game.seats] + [0]) - 1, name, level)
         return seat, name
 
-    async def remove_seat(self, game_id: int, user_id: int) -> str:
+    async def remove(self, game_id: int, user_id: int) -> str:
         """Leave a lobby (a person, or a bot by its user id); later seats move up so seats stay 0..n-1.
         Returns the new status (a lobby left empty is aborted). The last person seated cannot leave
         while bots are."""
-        async with self._transaction():
+        async with self._db.writing():
             game = await self._locked_lobby(game_id)
             if game is None:
                 raise StoreError("bot.store.seats_fixed")
@@ -131,40 +84,76 @@ class Seating(Claims):
             await self._db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             for s in game.seats:
                 if s.seat > seat:
-                    await self._db.execute(
-                        "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                        (s.seat - 1, game_id, s.seat),
-                    )
+                    await self._db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
+                                           (s.seat - 1, game_id, s.seat))
             status = "aborted" if len(game.seats) == 1 else "lobby"
-            await self._db.execute(
-                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now_text(), game_id)
-            )
+            await self._db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?",
+                                   (status, now_text(), game_id))
         return status
 
-    async def start_game(self, game_id: int, snapshot: str, seed: int | str, seated: list[int] | None = None,
-                         lobby: int | None = None, holder: tuple[str, datetime] | None = None) -> None:
-        """Store the first snapshot. ``lobby`` (the lobby version the snapshot was made at) and
-        ``seated`` (the user ids in seat order it was made for) are checked in the same transaction,
-        after the row is locked: if anyone joined or left meanwhile (in this process or another),
-        nothing is written and StaleVersion says so. ``holder``: as for ``commit_move`` (the first
-        board is being posted by this process)."""
-        async with self._transaction():
-            cur = await self._db.execute(
-                "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?,"
-                " lobby = lobby + 1 WHERE id = ? AND status = 'lobby' AND lobby = COALESCE(?, lobby)",
-                (snapshot, str(seed), now_text(), game_id, lobby),
-            )
-            if cur.rowcount != 1:
-                still = await self._row("id = ?", (game_id,))
-                if still is not None and still.status == "lobby":
-                    raise StaleVersion("bot.store.seats_changed")
-                raise StaleVersion("bot.store.started_already")
-            if seated is not None:
-                async with self._db.execute(
-                    "SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-                ) as cur:
-                    now_seated = [r[0] async for r in cur]
-                if now_seated != seated:
-                    raise StaleVersion("bot.store.seats_changed")
-            if holder is not None:
-                await self._hold(GAME, str(game_id), holder[0], holder[1], LEASE)
+    # --- seats changing hands during a game ----------------------------------------------------------------
+    async def holder(self, game_id: int, seat: int) -> Seat:
+        """Who holds the seat now (StoreError if the game has no such seat)."""
+        async with self._db.reading(), self._db.execute(
+            "SELECT seat, user_id, name, notices_read, bot FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            raise StoreError("bot.store.not_seated")
+        return Seat(r["seat"], r["user_id"], r["name"], r["notices_read"], r["bot"])
+
+    async def _set(self, game_id: int, seat: int, user_id: int, name: str, bot: str | None) -> None:
+        await self._db.execute("UPDATE seats SET user_id = ?, name = ?, bot = ? WHERE game_id = ? AND seat = ?",
+                               (user_id, name, bot, game_id, seat))
+
+    async def hand_to_bot(self, game_id: int, seat: int, level: str, name: str, vacant: bool) -> None:
+        """A vote's outcome: a bot of ``level`` holds the seat (for good, or until a volunteer takes it
+        over if ``vacant``); the person is remembered for /back."""
+        async with self._db.writing():
+            held = await self.holder(game_id, seat)
+            async with self._db.execute("SELECT MIN(user_id) FROM seats WHERE game_id = ?", (game_id,)) as cur:
+                found = await cur.fetchone()
+            lowest = found[0] if found is not None and found[0] is not None else 0
+            if held.bot is None:
+                await keep(self._db, game_id, seat, owner_id=held.user_id, owner_name=held.name)
+            await keep(self._db, game_id, seat, vacant=int(vacant), streak=0, idle=0, away_until=None)
+            await self._set(game_id, seat, min(lowest, 0) - 1, name, level)
+
+    async def take_over(self, game_id: int, user_id: int, name: str) -> int:
+        """A volunteer takes the game's vacant seat (the lowest); returns it. The person it was taken
+        from can no longer claim it back."""
+        async with self._db.writing():
+            async with self._db.execute(
+                "SELECT seat FROM seat_keepers WHERE game_id = ? AND vacant = 1 ORDER BY seat", (game_id,)
+            ) as cur:
+                r = await cur.fetchone()
+            if r is None:
+                raise StoreError("bot.store.no_vacancy")
+            seat = r["seat"]
+            await self._set(game_id, seat, user_id, name, None)
+            await keep(self._db, game_id, seat, vacant=0, owner_id=None, owner_name=None, streak=0, idle=0)
+        return seat
+
+    async def away(self, game_id: int, seat: int, level: str, until: datetime) -> None:
+        """The seat's person hands it to the autopilot (a bot of ``level``) until ``until``."""
+        async with self._db.writing():
+            held = await self.holder(game_id, seat)
+            if held.bot is not None:
+                raise StoreError("bot.store.away_already")
+            await keep(self._db, game_id, seat, owner_id=held.user_id, owner_name=held.name,
+                       away_until=clock_text(until), streak=0, idle=0)
+            await self._db.execute("UPDATE seats SET bot = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat))
+
+    async def back(self, game_id: int, seat: int) -> None:
+        """The seat's person takes it back from the bot holding it."""
+        async with self._db.writing():
+            async with self._db.execute(
+                "SELECT owner_id, owner_name FROM seat_keepers WHERE game_id = ? AND seat = ? AND owner_id IS NOT NULL",
+                (game_id, seat),
+            ) as cur:
+                r = await cur.fetchone()
+            if r is None:
+                raise StoreError("bot.store.nothing_to_reclaim")
+            await self._set(game_id, seat, r["owner_id"], r["owner_name"], None)
+            await keep(self._db, game_id, seat, owner_id=None, owner_name=None, away_until=None, vacant=0, streak=0,
+                       idle=0)

@@ -64,7 +64,7 @@ async def test_damaged_games_fail_alone(double: DiscordDouble, tmp_path: Path, c
             if "is over" in double.public(healthy)[-1].content:
                 break
         assert "is over" in double.public(healthy)[-1].content
-        assert await table.service.store.open_game_in(healthy.id) is None
+        assert await table.service.store.games.open_in(healthy.id) is None
 
         for kind, channel in channels.items():
             res = await double.slash(owner, channel, "abort")  # whoever can manage the channel

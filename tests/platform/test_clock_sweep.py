@@ -33,11 +33,11 @@ async def test_only_due_clocks_come_back_in_the_order_they_fell_due(store):
     clock.now += timedelta(hours=1)
     await seated_game(service, channel=2, key="torri", options="clock=4")
     await seated_game(service, channel=3, key="torri", options="clock=off")
-    assert await store.due_clocks(NOW + timedelta(hours=2)) == []
-    due = await store.due_clocks(NOW + timedelta(hours=6))  # game 1 at 5 h, game 2 at 1 h + 2 h
+    assert await store.clocks.due(NOW + timedelta(hours=2)) == []
+    due = await store.clocks.due(NOW + timedelta(hours=6))  # game 1 at 5 h, game 2 at 1 h + 2 h
     assert [(channel, seat) for _, channel, seat in due] == [(2, 0), (1, 0)]
-    game3 = await store.open_game_in(3)
-    assert await store.seat_clocks(game3.id) == {}
+    game3 = await store.games.open_in(3)
+    assert await store.clocks.running(game3.id) == {}
 
 
 async def test_a_damaged_game_does_not_stop_the_others_reminders(tmp_path, caplog):

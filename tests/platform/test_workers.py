@@ -109,7 +109,7 @@ async def test_a_worker_killed_under_a_move_loses_nothing(tmp_path, pool) -> Non
         os.kill(old, signal.SIGKILL)
         moved = await asyncio.wait_for(move, 60)
         assert moved.version == started.version + 1 and moved.board_image
-        assert len(await store.actions(moved.game_id)) == 1
+        assert len(await store.log.actions(moved.game_id)) == 1
         assert pool.started == 2 and old not in pool.pids() and not _alive(old)
     finally:
         await store.close()
