@@ -42,10 +42,10 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
-from bot.play.base import owner_name
 from bot.play.locale import from_discord, set_reader
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
+from bot.play.tables import owner_name
 from bot.play.words import phrase
 from render.common import IMAGE_SUFFIX
 

@@ -20,9 +20,9 @@ from datetime import datetime, timedelta
 
 from bot.play import presenting
 from bot.play.answers import Damaged, Post
-from bot.play.base import ServiceBase
 from bot.play.locale import game_lang
 from bot.play.stored import Loaded
+from bot.play.tables import ServiceBase
 from bot.play.thinking import Thinkers
 from bot.play.words import phrase
 from bot.play.workers import Workers

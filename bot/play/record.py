@@ -28,9 +28,9 @@ from typing import Any
 from bot.play import registry
 from bot.play.answers import Post, Refusal, User
 from bot.play.options import parse_options
+from bot.play.playback import UNDO, new_state, steps
 from bot.play.reveal import Revealing
 from bot.play.stored import Loaded
-from bot.play.undo import UNDO, new_state, steps
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 

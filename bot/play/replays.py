@@ -15,9 +15,9 @@ import asyncio
 from bot.play import workers
 from bot.play.answers import Post, Refusal, User
 from bot.play.locale import game_lang
+from bot.play.playback import new_state, steps
 from bot.play.record import Recording
 from bot.play.stored import Loaded
-from bot.play.undo import new_state, steps
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 from render.replay import MAX_FRAMES, animated_gif, pick

@@ -15,9 +15,9 @@ import asyncio
 from bot.play import workers
 from bot.play.answers import Post
 from bot.play.locale import game_lang, reader
+from bot.play.playback import Undoing, new_state, steps
 from bot.play.sheet import plain_sheet
 from bot.play.stored import Loaded
-from bot.play.undo import Undoing, new_state, steps
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 from engines.core import SYSTEM, Msg

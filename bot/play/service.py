@@ -31,10 +31,10 @@ from bot.play.names import chat_name
 from bot.play.options import OptionError, parse_hints, parse_options, split_options, typed_options
 from bot.play.outbox import Publisher
 from bot.play.places import Places
+from bot.play.playback import replay_log
 from bot.play.replace import Replacing
 from bot.play.stored import Loaded, title_name
 from bot.play.thinking import Thinkers
-from bot.play.undo import replay_log
 from bot.play.words import phrase, say
 from bot.play.workers import Workers
 from bot.store import GameRow, StaleVersion, Store, StoreError, deadline_text
