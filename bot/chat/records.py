@@ -41,6 +41,10 @@ async def send_replay(bot: PiazzaBot, interaction: discord.Interaction) -> None:
         await bot.refuse(interaction, str(exc))
         return
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    post = await bot.service.replay_image(channel, user_of(interaction))
+    try:
+        post = await bot.service.replay_image(channel, user_of(interaction))
+    except Refusal as exc:  # its record no longer plays back (a damaged game)
+        await bot.refuse(interaction, str(exc))
+        return
     text = post.public_text if post.public_text is not None else post.private_text
     await interaction.followup.send(clip(text or ""), files=files_of(post), ephemeral=post.public_text is None)

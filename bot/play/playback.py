@@ -1,32 +1,21 @@
-"""Undo (a part of ``GameService``): a player takes back their last move, fairly.
+"""A game's record played back: each logged action applied again from the new game, each undo
+taking back the action it names (``steps``). /undo, the reveal, the replay, /export and the
+integrity check read a log this way.
 
-A move can be taken back by its mover while it is the last entry of the log (nobody else, bot
-or clock, has acted since), and only if it neither drew from the game's generator nor revealed
-hidden information (``Applied.chance`` and ``Applied.revealed``, read again by replaying the
-move): a player may never see something and then retract. The undo is itself logged (an action
-of the mover's seat, ``{"kind": "undo", "undoes": seq}``): the log stays append-only, and
-``replay_log`` plays it back exactly, each undo taking back the action it names. An undo cannot
-be undone, and an undone move cannot be undone twice: the next undo finds the undo itself last.
-
-A moved-on menu is refused as before: the undo counts as one of the seat's moves, so the
-decision tokens of menus made before it no longer match.
+An undo is itself logged (an action of the mover's seat, ``{"kind": "undo", "undoes": seq}``): the
+log stays append-only, and ``replay_log`` plays it back exactly, each undo taking back the action
+it names, which is always the entry just before it. An undo cannot be undone, and an undone move
+cannot be undone twice: the next undo finds the undo itself last.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.play import presenting
-from bot.play.answers import Post, Refusal, User, refusal
-from bot.play.bot_play import BotPlay
-from bot.play.locale import game_lang
-from bot.play.words import phrase, say
-from bot.store import GameRow, LoggedAction, StaleVersion
-from engines.core import SYSTEM, Msg
+from bot.store import GameRow, LoggedAction
 
 UNDO = "undo"
 
@@ -85,7 +74,7 @@ def new_state(row: GameRow, game):
     return game.engine.new_game(len(row.seats), game.options, row.seed)
 
 
-def _taken_back(row: GameRow, game, entries: list[LoggedAction]):
+def taken_back(row: GameRow, game, entries: list[LoggedAction]):
     """The state before the last entry, and what replaying that entry reports (its flags)."""
     engine = game.engine
     before = replay_log(engine, new_state(row, game), entries[:-1])
@@ -93,50 +82,4 @@ def _taken_back(row: GameRow, game, entries: list[LoggedAction]):
     return before, engine.apply(before, entries[-1].seat, action)
 
 
-class Undoing(BotPlay):
-    async def undo(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
-        """Take back the caller's last move, or refuse saying why (nothing changes then)."""
-        async with self._lock(channel_id):
-            row = await self.store.games.open_in(channel_id)
-            if row is None:
-                previous = await self.store.places.last_in(channel_id)
-                if previous is not None and previous.status == "finished":
-                    raise Refusal(phrase("bot.undo.over"))
-            row, game = await self._active_game(channel_id, expected_game)
-            ended = await self._apply_deadline(row, game)
-            if ended is not None:
-                raise Refusal(phrase("bot.undo.over"))
-            seat = row.seat_of(user.id)
-            if seat is None:
-                raise Refusal(phrase("bot.play.not_playing"))
-            entries = await self.store.log.actions(row.id)
-            mine = [e for e in entries if e.seat == seat]
-            if not mine:
-                raise Refusal(phrase("bot.undo.nothing"))
-            last = entries[-1]
-            if last.seat != seat:
-                if last.seat == SYSTEM:
-                    raise Refusal(phrase("bot.undo.clock"))
-                raise Refusal(phrase("bot.undo.others_played", row, seat=last.seat))
-            if undone(last) is not None:
-                raise Refusal(phrase("bot.undo.twice"))
-            before, applied = await asyncio.to_thread(_taken_back, row, game, entries)
-            if applied.chance:
-                raise Refusal(phrase("bot.undo.chance"))
-            if applied.revealed:
-                raise Refusal(phrase("bot.undo.revealed"))
-            shown_before = row.announced == row.version
-            events = [{"key": "bot.undo.taken_back", "params": {"seat": seat}, "to": None}]
-            try:
-                row.version = await self.store.log.append(row.id, row.version, seat, undo_json(last.seq), events,
-                                                           before.model_dump_json(), False, reader=seat)
-            except StaleVersion as exc:
-                raise refusal(row, exc) from exc
-            self._states.remember(row.id, row.version, before)
-            line = presenting.move_line(row, game, before, seat, [say(row, Msg.of(events[0]), game_lang(row))])
-            post = await self._run_post(row, game, before, [line], shown_before)
-            post.private_text = phrase("bot.undo.done")
-            if seat in game.engine.to_act(before):
-                post.choices = presenting.labelled(row, game.engine.choices(before, seat))
-                post.decision = await self._decision(row, seat, [c.notation for c in post.choices])
-            return await self._publish(row, post)
+

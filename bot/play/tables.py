@@ -1,9 +1,11 @@
-"""What every part of the game service shares: the store, the clock, where seeds come from,
-one lock per channel, the parsed states, and the lookups every call starts with.
+"""The tables: where every call of the game service starts. One lock per channel (a channel's moves,
+its bots and its board happen one at a time), the parsed states by game version, the lookups
+(the channel's open game, a button's game), the claims on scheduled work, storing one move, and one
+warning per damaged game.
 
-``GameService`` is this plus its parts, each a class on top of the one before: ``Outbox``
-(posting boards), ``Looking`` (what players look at), ``BotPlay`` (bots at the table, hints), then
-the service itself (lobby and play).
+Stored values are read back at one boundary: the store decodes rows (``bot.store.decoding``) and
+this turns what did not read into ``Damaged`` for that game alone (``read_back``), as ``States``
+does for a row's options, game key, deadline, seed and snapshot.
 """
 
 from __future__ import annotations
@@ -12,23 +14,20 @@ import asyncio
 import hashlib
 import logging
 import os
-import secrets
 import socket
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from datetime import datetime
+from typing import Any
 
+from bot.play import presenting
 from bot.play.answers import Damaged, Refusal
-from bot.play.bots import budget_from_env
-from bot.play.presenting import Drawn
+from bot.play.locale import game_lang
 from bot.play.stored import Loaded, States
-from bot.play.thinking import Thinkers, shared
-from bot.play.words import phrase
-from bot.play.workers import Workers
-from bot.play.workers import shared as shared_workers
-from bot.store import GameRow, Store
+from bot.play.words import phrase, say
+from bot.store import GameRow, LoggedAction, Notice, Repositories, Store, Unreadable
 from bot.store.claims import GAME, LEASE
-from engines.core.rng import blake2b_seed
+from engines.core import Msg
 
 log = logging.getLogger("piazza")
 ENV_INSTANCE = "PIAZZA_INSTANCE"
@@ -50,30 +49,28 @@ def owner_name(shards: str = "all") -> str:
     return os.environ.get(ENV_INSTANCE, "").strip() or f"{socket.gethostname()}:{shards}"
 
 
-class ServiceBase:
-    def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], datetime] | None = None,
-        seeds: Callable[[], int | str] | None = None,
-        bot_budget: float | None = None,
-        thinkers: Thinkers | None = None,
-        workers: Workers | None = None,
-    ):
+@contextmanager
+def read_back() -> Iterator[None]:
+    """Around a read of stored values: one that does not read makes its game ``Damaged``."""
+    try:
+        yield
+    except Unreadable as exc:
+        raise Damaged(exc.game_id, Msg(exc.key, **exc.params)) from None
+
+
+class Tables:
+    def __init__(self, store: Store, clock: Callable[[], datetime], owner: str | None = None):
         self.store = store
-        # seconds a greedy or mcts bot thinks per decision (PIAZZA_BOT_BUDGET_MS when not given)
-        self.bot_budget = budget_from_env() if bot_budget is None else bot_budget
-        self.thinkers = thinkers or shared()  # the worker processes bots think in
-        self.workers = workers or shared_workers()  # the worker processes moves are applied and drawn in
-        self._clock: Callable[[], datetime] = clock or (lambda: datetime.now(UTC))
-        # 128 bits from the OS, for a generator whose outputs do not give its key away
-        self._seeds: Callable[[], int | str] = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
+        self.clock = clock
+        self.owner = owner or owner_name()  # who holds this service's claims (bot.store.claims)
+        self.states = States()
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states = States()
-        self.drawn = Drawn(256)  # boards and hands by game version: about 12 MB at 30-50 KB each
         self._warned: set[int] = set()
-        # who holds this service's claims on scheduled work (bot.store.claims): see ``owner_name``
-        self.owner = owner_name()
+
+    # --- channels ---------------------------------------------------------------------------------
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """A channel's lock (a negative key is a game's rematch, never a channel)."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
 
     async def drain(self, timeout: float) -> bool:
         """Wait until no channel's work is under way (a move, its bots, its board), at most
@@ -86,44 +83,109 @@ class ServiceBase:
             await asyncio.sleep(0.02)
         return True
 
-    # --- helpers ------------------------------------------------------------
     @asynccontextmanager
-    async def _claim(self, game_id: int) -> AsyncIterator[bool]:
-        """Scheduled work on one game (its deadline, its lagging board, its bots), done by one
-        process only: yields whether this service got it (no other process holds an unexpired
-        lease on the game, ``bot.store.claims``); released when the block ends."""
-        mine = await self.store.claims.claim(GAME, str(game_id), self.owner, self._clock(), LEASE)
+    async def claim(self, game_id: int) -> AsyncIterator[bool]:
+        """Scheduled work on one game (its deadline, its lagging board, its bots, its clocks), done
+        by one process only: yields whether this service got it (no other process holds an
+        unexpired lease on the game, ``bot.store.claims``); released when the block ends."""
+        mine = await self.store.claims.claim(GAME, str(game_id), self.owner, self.clock(), LEASE)
         try:
             yield mine
         finally:
             if mine:
                 await self.store.claims.release(GAME, str(game_id), self.owner)
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    # --- games ------------------------------------------------------------------------------------
+    def load(self, row: GameRow) -> Loaded:
+        return self.states.load(row)
 
-    async def _open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
+    async def open_game(self, channel_id: int, expected_game: int | None = None) -> GameRow:
         """The channel's open game; with ``expected_game`` (a button's or menu's game id), refused
-        unless it is still that game."""
+        unless it is still that game. In a channel whose games are played in threads, the refusal
+        names the threads."""
         row = await self.store.games.open_in(channel_id)
         if expected_game is not None and (row is None or row.id != expected_game):
             raise Refusal(phrase("bot.play.button_ended"))
         if row is None:
+            under = await self.store.places.open_under(channel_id)
+            if under:
+                threads = " ".join(f"<#{g.channel_id}>" for g in under)
+                raise Refusal(phrase("bot.places.go_to_thread", count=len(under), threads=threads))
             raise Refusal(phrase("bot.lobby.no_game"))
         return row
 
-    async def _active_game(self, channel_id: int, expected_game: int | None = None) -> tuple[GameRow, Loaded]:
-        row = await self._open_game(channel_id, expected_game)
-        game = self._states.load(row)
+    async def active_game(self, channel_id: int, expected_game: int | None = None) -> tuple[GameRow, Loaded]:
+        row = await self.open_game(channel_id, expected_game)
+        game = self.load(row)
         if row.status != "active":
             raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
         return row, game
 
-    def _warn(self, exc: Damaged) -> None:
+    async def game_row(self, game_id: int) -> GameRow:
+        row = await self.store.games.get(game_id)
+        if row is None:
+            raise Refusal(phrase("bot.play.button_ended"))
+        return row
+
+    async def lobby_game(self, game_id: int) -> GameRow:
+        """A lobby button's game, while it is its place's open game."""
+        row = await self.game_row(game_id)
+        current = await self.store.games.open_in(row.channel_id)
+        if current is None or current.id != game_id:
+            raise Refusal(phrase("bot.play.button_ended"))
+        return row
+
+    async def is_playing(self, channel_id: int) -> bool:
+        """Whether a game is open in this channel or thread."""
+        return await self.store.games.open_in(channel_id) is not None
+
+    def warn(self, exc: Damaged) -> None:
         """One warning per damaged game and process (the sweeps run every minute)."""
         if exc.game_id not in self._warned:
             self._warned.add(exc.game_id)
             log.warning("game %s is damaged and skipped: %s", exc.game_id, exc.what)
 
-    async def _decision(self, row: GameRow, seat: int, notations: list[str]) -> str:
+    # --- its record ---------------------------------------------------------------------------------
+    async def entries(self, row: GameRow, since: int = 0) -> list[LoggedAction]:
+        """The game's log after version ``since`` (``Damaged`` if an entry does not read)."""
+        with read_back():
+            return await self.store.log.actions(row.id, since=since)
+
+    async def unread(self, row: GameRow, seat: int) -> list[Notice]:
+        """The seat's private notices it has not been shown (events addressed to it, whoever's move
+        produced them), up to the row's version."""
+        mark = next((s.notices_read for s in row.seats if s.seat == seat), 0)
+        with read_back():
+            found = await self.store.log.notices(row.id, seat, since=mark)
+        return [n for n in found if n.version <= row.version]
+
+    async def decision(self, row: GameRow, seat: int, notations: list[str]) -> str:
         return decision_token(await self.store.log.moves_by_seat(row.id, seat), notations)
+
+    async def record(self, row: GameRow, game: Loaded, new: Any, events: list, seat: int, action: Any,
+                     reader: int | None) -> str:
+        """Store one move (anyone's) and return its public line: StaleVersion if another move landed
+        first, or the seat changed hands since ``row`` was read. The game is held for this process
+        in the same transaction (``bot.store.claims``: the board it is about to post)."""
+        line, _ = await self.record_with(row, game, new, events, seat, action, reader)
+        return line
+
+    async def record_with(self, row: GameRow, game: Loaded, new: Any, events: list, seat: int, action: Any,
+                          reader: int | None, also: Callable[[Repositories], Awaitable[Any]] | None = None
+                          ) -> tuple[str, Any]:
+        """``record``, with ``also(tx)`` written in the same transaction (what the move causes); returns
+        the move's line and what ``also`` returned."""
+        engine = game.engine
+        finished = engine.result(new) is not None
+        async with self.store.transaction() as tx:
+            version = await tx.log.append(
+                row.id, row.version, seat, engine.action_adapter.dump_json(action).decode(),
+                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader)
+            await tx.claims.claim(GAME, str(row.id), self.owner, self.clock(), LEASE)
+            extra = None if also is None else await also(tx)
+        row.version = version
+        if finished:
+            row.status = "finished"
+        self.states.remember(row.id, version, new)
+        lang = game_lang(row)
+        return presenting.move_line(row, game, new, seat, [say(row, e, lang) for e in events if e.to is None]), extra

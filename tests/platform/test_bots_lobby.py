@@ -52,7 +52,7 @@ async def test_a_started_game_never_mentions_a_bot(service):
     post = await service.start(1, ANNE, seed=5)
     assert post.mentions == [ANNE.id]  # the factions: everyone decides at once, the bots already have
     row = await service.store.games.open_in(1)
-    game = service._states.load(row)
+    game = service.tables.load(row)
     assert game.engine.to_act(game.state) == {0}
     assert list(await service.pending(1)) == [ANNE.id]
     assert [g.waiting_for for g in await service.games(7)] == [[ANNE.id]]

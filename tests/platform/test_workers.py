@@ -80,7 +80,7 @@ async def test_processes_and_threads_give_the_same_posts_and_refusals(tmp_path, 
 async def test_a_rule_error_comes_back_from_a_worker_with_its_key_and_params(tmp_path, pool) -> None:
     store, service, _ = await _game(tmp_path, "errors", pool)
     try:
-        row, game = await service._active_game(1)
+        row, game = await service.tables.active_game(1)
         seat = min(game.engine.to_act(game.state))
         with pytest.raises(UnknownAction) as exc:
             await pool.run(workers.play, workers.ref(game.title), game.state, seat, "zz9")
