@@ -177,10 +177,12 @@ class Tables:
         the move's line and what ``also`` returned."""
         engine = game.engine
         finished = engine.result(new) is not None
+        held_by = next((s.user_id for s in row.seats if s.seat == seat), None)  # who the move was decided for
         async with self.store.transaction() as tx:
             version = await tx.log.append(
                 row.id, row.version, seat, engine.action_adapter.dump_json(action).decode(),
-                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader)
+                [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader,
+                held_by=held_by)
             await tx.claims.claim(GAME, str(row.id), self.owner, self.clock(), LEASE)
             extra = None if also is None else await also(tx)
         row.version = version

@@ -65,7 +65,8 @@ class Undo:
             try:  # refused if anyone moved since, or the seat changed hands (in this process or another)
                 async with store.transaction() as tx:
                     row.version = await tx.log.append(row.id, row.version, seat, undo_json(last.seq), events,
-                                                      before.model_dump_json(), False, reader=seat)
+                                                      before.model_dump_json(), False, reader=seat,
+                                                      held_by=user.id)
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             self.tables.states.remember(row.id, row.version, before)
