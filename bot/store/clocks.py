@@ -83,15 +83,20 @@ class Clocks:
 
     async def due(self, now: datetime) -> list[tuple[int, int, int]]:
         """(game id, channel id, seat) of every seat clock with work due at ``now`` or earlier (a
-        reminder, a timeout) and every away period over, in the order they fell due: one query on
-        the ``seat_clocks_next`` and ``seat_keepers_away`` indexes."""
+        reminder, a timeout) and every away period over, in the order that work fell due: a timeout
+        when the clock ran out (the reminders it passed while the bot was down are not sent), a
+        reminder (or, once overdue with ``on_timeout=wait``, a reminder again) at its own time; at
+        one moment, timeouts first. One query on the ``seat_clocks_next`` and ``seat_keepers_away``
+        indexes."""
         at = clock_text(now)
         async with self._db.reading(), self._db.execute(
             "SELECT g.id, g.channel_id, d.seat FROM ("
-            " SELECT game_id, seat, next_at AS at FROM seat_clocks WHERE next_at <= ?"
-            " UNION ALL SELECT game_id, seat, away_until AS at FROM seat_keepers"
+            " SELECT game_id, seat, CASE WHEN due <= ? AND next_at <= due THEN due ELSE next_at END AS at,"
+            " CASE WHEN due <= ? AND next_at <= due THEN 0 ELSE 1 END AS later"
+            " FROM seat_clocks WHERE next_at <= ?"
+            " UNION ALL SELECT game_id, seat, away_until AS at, 1 AS later FROM seat_keepers"
             " WHERE away_until IS NOT NULL AND away_until <= ?"
-            ") d JOIN games g ON g.id = d.game_id WHERE g.status = 'active' ORDER BY d.at, g.id, d.seat",
-            (at, at),
+            ") d JOIN games g ON g.id = d.game_id WHERE g.status = 'active' ORDER BY d.at, d.later, g.id, d.seat",
+            (at, at, at, at),
         ) as cur:
             return [(r[0], r[1], r[2]) async for r in cur]
