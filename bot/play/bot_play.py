@@ -146,6 +146,8 @@ class Bots:
                 await self.play(channel_id)
             except Damaged as exc:
                 self.tables.warn(exc)
+            except StaleVersion:  # a lost race: another process moved the game on (it carries on from there)
+                log.debug("the bots of game %s: the game moved on meanwhile", game_id)
             except Exception:
                 log.exception("the bots of game %s could not move", game_id)
 

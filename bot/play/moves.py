@@ -126,5 +126,10 @@ class Moves:
                         await self.check_deadline(channel_id)
             except Damaged as exc:
                 self.tables.warn(exc)
+            except Refusal as exc:  # a lost race (another process moved first) is no failure
+                if isinstance(exc.__cause__, StaleVersion):
+                    log.debug("the deadline of game %s: the game moved on meanwhile (it ends at the next sweep)", game_id)
+                else:
+                    log.exception("the deadline check of game %s failed", game_id)
             except Exception:
                 log.exception("the deadline check of game %s failed", game_id)

@@ -26,7 +26,7 @@ from bot.play.stored import Loaded, title_name
 from bot.play.tables import Tables
 from bot.play.turn_clocks import Clocks
 from bot.play.words import phrase
-from bot.store import GameClock, GameRow, SeatClock
+from bot.store import GameClock, GameRow, SeatClock, StaleVersion
 
 log = logging.getLogger("piazza")
 
@@ -54,6 +54,8 @@ class Reminders:
                         await self._seat_due(row, game, seat)
             except Damaged as exc:
                 self.tables.warn(exc)
+            except StaleVersion:  # a lost race: the game moved on in another process (its player, or its sweep)
+                log.debug("the clock of game %s, seat %s: the game moved on meanwhile", game_id, seat + 1)
             except Exception:
                 log.exception("the clock of game %s, seat %s failed", game_id, seat + 1)
 
