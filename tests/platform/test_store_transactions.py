@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, Store
+from bot.store import MIGRATIONS, NestedUse, Store
 from tests.platform.platform_helpers import StatementGate, by_id, seated_game
 
 MOVE_STATEMENTS = ["BEGIN IMMEDIATE", "UPDATE GAMES", "INSERT INTO ACTIONS", "COMMIT"]
@@ -114,3 +114,35 @@ async def test_games_stored_before_the_outbox_are_taken_as_shown(tmp_path):
         assert row.announced == 5 and await store.games.lagging() == []
     finally:
         await store.close()
+
+
+async def test_a_transaction_lands_whole_or_not_at_all(store):
+    """What a collaborator writes in one ``store.transaction()`` (here a game, its clock and its
+    place) lands together; an exception anywhere in the block leaves none of it."""
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as tx:
+            game = await tx.games.create(guild_id=7, channel_id=1, game_key="torri", options={}, creator_id=11,
+                                         creator_name="Anne")
+            await tx.clocks.set_setting(game, 10, "wait")
+            await tx.places.set_place(game, 99)
+            raise RuntimeError("the caller changed its mind")
+    assert await store.games.open_in(1) is None and await store.clocks.setting(1) is None
+    async with store.transaction() as tx:
+        game = await tx.games.create(guild_id=7, channel_id=1, game_key="torri", options={}, creator_id=11,
+                                     creator_name="Anne")
+        await tx.clocks.set_setting(game, 10, "wait")
+    row = await store.games.open_in(1)
+    assert row.id == game and (await store.clocks.setting(game)).on_timeout == "wait"
+
+
+async def test_the_stores_own_repositories_refuse_inside_its_transaction(store):
+    """Inside a transaction only the transaction's repositories may be used: the store's own would
+    wait for that very transaction on SQLite (or work outside it on PostgreSQL), so they refuse."""
+    async with store.transaction() as tx:
+        with pytest.raises(NestedUse):
+            await store.games.get(1)
+        with pytest.raises(NestedUse):
+            async with store.transaction():
+                pass
+        assert await tx.games.get(1) is None  # the transaction's own work on
+    assert await store.games.get(1) is None  # and the store's, after it
