@@ -8,7 +8,6 @@ is seated, the seats a /start made its first position for are still those (``bot
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -31,8 +30,6 @@ from bot.store.claims import GAME, LEASE
 from engines.core import Msg, RuleError
 from engines.core.rng import seed_text
 from render.text import DEFAULT_LOCALE, LOCALES
-
-log = logging.getLogger("piazza")
 
 DEADLINE_WINDOW = timedelta(days=730)  # a deadline is at most two years ahead
 

@@ -19,7 +19,6 @@ process or another) ends the vote, and one that comes after finds the seat hande
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from bot.play.answers import Post, Refusal, User, refusal
@@ -34,8 +33,6 @@ from bot.play.tables import Tables, read_back
 from bot.play.turn_clocks import Clocks
 from bot.play.words import phrase
 from bot.store import GameRow, Repositories, StoreError
-
-log = logging.getLogger("piazza")
 
 VOLUNTEER = "volunteer"
 VOTE_HOURS = 48  # how long a vote stays open without a majority

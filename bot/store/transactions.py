@@ -183,6 +183,19 @@ class Store:
             raise NestedUse("the store's own repositories were used inside its transaction: use the transaction's")
 
     @asynccontextmanager
+    async def _own(self) -> AsyncIterator[None]:
+        """This task's turn on the connection: no other coroutine of this process uses it meanwhile
+        (on PostgreSQL, where each transaction has a pooled connection of its own, the in-process
+        fast path), and the store's own repositories refuse until it ends."""
+        self._outside_only()
+        async with self._lock:
+            token = _open.set(self)
+            try:
+                yield
+            finally:
+                _open.reset(token)
+
+    @asynccontextmanager
     async def _begin(self) -> AsyncIterator[None]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception, cancellation included.
 
@@ -194,44 +207,34 @@ class Store:
 
         On PostgreSQL: the adapter's transaction (READ COMMITTED; the conditional UPDATEs lock the
         rows they check, and a write that depends on a game's rows locks the game's row first)."""
-        self._outside_only()
-        async with self._lock:
-            token = _open.set(self)
-            try:
-                if self.backend == "postgresql":
-                    async with self._db.transaction():
-                        yield
-                    return
-                try:
-                    await self._db.execute("BEGIN IMMEDIATE")
+        async with self._own():
+            if self.backend == "postgresql":
+                async with self._db.transaction():
                     yield
-                    await self._db.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-            finally:
-                _open.reset(token)
+                return
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                yield
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Repositories]:
         """Several reads that see one moment of the database while writers go on (``db copy``):
         SQLite's deferred transaction on a WAL file, PostgreSQL's REPEATABLE READ."""
-        self._outside_only()
-        async with self._lock:
-            token = _open.set(self)
-            try:
-                if self.backend == "postgresql":
-                    async with self._db.transaction():
-                        await self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                        yield self._tx
-                    return
-                await self._db.execute("BEGIN")
-                try:
+        async with self._own():
+            if self.backend == "postgresql":
+                async with self._db.transaction():
+                    await self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                     yield self._tx
-                finally:
-                    await self._rollback()
+                return
+            await self._db.execute("BEGIN")
+            try:
+                yield self._tx
             finally:
-                _open.reset(token)
+                await self._rollback()
 
     async def _rollback(self) -> None:
         try:
