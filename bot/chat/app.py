@@ -19,12 +19,13 @@ import logging
 from collections.abc import Awaitable
 from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.chat.commands import Commands, channel_of, user_of
+from bot.chat.commands import Commands
+from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
+from bot.chat.interactions import channel_of, user_of
 from bot.chat.lobby import LobbyButton, Places, RematchButton, refresh_lobby, rematch_view, reopen
 from bot.chat.messenger import ChatMessenger
 from bot.chat.operations import Heartbeat
@@ -42,17 +43,16 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
-from bot.play.base import owner_name
 from bot.play.locale import from_discord, set_reader
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
+from bot.play.tables import owner_name
 from bot.play.words import phrase
 from render.common import IMAGE_SUFFIX
 
 log = logging.getLogger("piazza")
 
 DEADLINE_POLL_SECONDS = 60
-DELIVERY_ERRORS = (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError)  # Discord refused or unreachable
 
 
 def mention_line(post: Post) -> str:
@@ -71,17 +71,6 @@ def pings(post: Post) -> discord.AllowedMentions:
     """Exactly the users the post asks for a decision; never roles, @everyone or anyone named."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(id=u) for u in post.mentions])
-
-
-def why_unposted(exc: BaseException) -> str:
-    """What a player is told when their board did not reach the channel."""
-    if isinstance(exc, discord.Forbidden):
-        return phrase("bot.chat.forbidden")
-    if isinstance(exc, discord.NotFound):
-        return phrase("bot.chat.not_found")
-    if isinstance(exc, discord.HTTPException):
-        return phrase("bot.chat.refused", status=exc.status, reason=exc.text or phrase("bot.chat.no_reason"))
-    return phrase("bot.chat.unreachable")
 
 
 class PiazzaBot(commands.Bot):

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.interactions import channel_of, user_of
 from bot.chat.lobby import open_place
 from bot.chat.records import send_export, send_replay
 from bot.chat.translator import named, words
@@ -21,7 +22,7 @@ from bot.chat.views import clip
 from bot.play import registry
 from bot.play.bots import LEVELS as BOT_LEVELS
 from bot.play.locale import game_default
-from bot.play.service import HINT, Refusal, User
+from bot.play.service import HINT, Refusal
 from bot.play.words import phrase
 
 if TYPE_CHECKING:
@@ -35,17 +36,6 @@ LEVELS = [app_commands.Choice(name=words(LEVEL_WORDS[level]), value=level) for l
 LANGS = [app_commands.Choice(name=words("bot.language.en"), value="en"),
          app_commands.Choice(name=words("bot.language.pt_br"), value="pt-BR"),
          app_commands.Choice(name=words("bot.language.it"), value="it")]
-
-
-def user_of(interaction: discord.Interaction) -> User:
-    return User(interaction.user.id, interaction.user.display_name)
-
-
-def channel_of(interaction: discord.Interaction) -> int:
-    """The channel an interaction comes from: Discord names it for every command (all but /help
-    are guild-only) and for every component, which lives on a message."""
-    assert interaction.channel_id is not None
-    return interaction.channel_id
 
 
 def can_view(interaction: discord.Interaction, channel_id: int) -> bool:

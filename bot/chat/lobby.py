@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord.ext import commands
 
+from bot.chat.interactions import user_of
 from bot.chat.views import clip
 from bot.play.answers import Post
 from bot.play.bots import has_hooks
@@ -37,8 +38,6 @@ THREAD_ERRORS = (discord.HTTPException,)
 
 
 def _who(interaction: discord.Interaction):
-    from bot.chat.commands import user_of
-
     return user_of(interaction)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
 from bot.play.notify import Undelivered
@@ -30,8 +31,6 @@ class ChatMessenger:
                          vote: tuple[int, int] | None = None, lang: str | None = None) -> None:
         """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them,
         labelled in ``lang`` (the game's language)."""
-        from bot.chat.app import DELIVERY_ERRORS, why_unposted
-
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):
@@ -43,8 +42,6 @@ class ChatMessenger:
             raise Unposted(why_unposted(exc)) from exc
 
     async def to_user(self, user_id: int, text: str) -> None:
-        from bot.chat.app import DELIVERY_ERRORS
-
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(content=clip(text), allowed_mentions=discord.AllowedMentions.none())

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.chat.interactions import channel_of, user_of
 from bot.chat.views import clip
 from bot.play.service import Post, Refusal
 
@@ -20,8 +21,6 @@ def files_of(post: Post) -> list[discord.File]:
 
 
 async def send_export(bot: PiazzaBot, interaction: discord.Interaction) -> None:
-    from bot.chat.commands import channel_of, user_of
-
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         post = await bot.service.export(channel_of(interaction), user_of(interaction))
@@ -32,8 +31,6 @@ async def send_export(bot: PiazzaBot, interaction: discord.Interaction) -> None:
 
 
 async def send_replay(bot: PiazzaBot, interaction: discord.Interaction) -> None:
-    from bot.chat.commands import channel_of, user_of
-
     channel = channel_of(interaction)
     try:
         public = await bot.service.replay_is_public(channel)
@@ -41,6 +38,10 @@ async def send_replay(bot: PiazzaBot, interaction: discord.Interaction) -> None:
         await bot.refuse(interaction, str(exc))
         return
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    post = await bot.service.replay_image(channel, user_of(interaction))
+    try:
+        post = await bot.service.replay_image(channel, user_of(interaction))
+    except Refusal as exc:  # its record no longer plays back (a damaged game)
+        await bot.refuse(interaction, str(exc))
+        return
     text = post.public_text if post.public_text is not None else post.private_text
     await interaction.followup.send(clip(text or ""), files=files_of(post), ephemeral=post.public_text is None)

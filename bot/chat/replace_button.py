@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.chat.commands import channel_of, user_of
+from bot.chat.interactions import channel_of, user_of
 from bot.play.words import phrase
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.chat.commands import channel_of, user_of
+from bot.chat.interactions import channel_of, user_of
 from bot.chat.translator import named, words
 from bot.chat.views import clip
 from bot.play.replace import OUTCOME_WORDS, OUTCOMES

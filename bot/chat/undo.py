@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.chat.interactions import channel_of, user_of
 from bot.play.service import Refusal
 from bot.play.words import phrase
 
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
 
 
 async def take_back(bot: PiazzaBot, interaction: discord.Interaction, expected_game: int | None = None) -> None:
-    from bot.chat.commands import channel_of, user_of
-
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         post = await bot.service.undo(channel_of(interaction), user_of(interaction), expected_game=expected_game)

@@ -170,11 +170,11 @@ async def _memory(tmp: Path, count: int) -> dict:
     base = engine.new_game(default_players(engine), engine.options_model(), 7)
     snapshot = base.model_dump_json()
     for i in range(count):
-        gid = await store.create_game(guild_id=1, channel_id=10_000 + i, game_key=key, options={}, seed=i,
+        gid = await store.games.create(guild_id=1, channel_id=10_000 + i, game_key=key, options={}, seed=i,
                                       creator_id=1, creator_name="Anne")
         for j in range(1, default_players(engine)):
-            await store.add_seat(gid, 1 + j, NAMES[j], engine.max_players)
-        await store.start_game(gid, snapshot, i)
+            await store.seats.add(gid, 1 + j, NAMES[j], engine.max_players)
+        await store.games.start(gid, snapshot, i)
     await store.close()
     store = await Store.open(path)
     service = GameService(store)

@@ -16,45 +16,15 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from typing import Any
 
 from bot.play.answers import Refusal
 from bot.play.service import GameService
 from bot.store import Store
 from bot.store.postgres import redacted
 
-BATCH = 500
-
 
 class CopyRefused(Exception):
     """A one-line reason the copy did not start (exit status 2)."""
-
-
-async def _rows(store: Store, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    async with store._db.execute(f"SELECT * FROM {table}") as cur:
-        rows = list(await cur.fetchall())
-    if not rows:
-        return [], []
-    return list(rows[0].keys()), [tuple(r) for r in rows]
-
-
-async def _count(store: Store, table: str) -> int:
-    async with store._lock, store._db.execute(f"SELECT COUNT(*) FROM {table}") as cur:
-        row = await cur.fetchone()
-    return int(row[0])
-
-
-async def _reset_ids(target: Store, table: str) -> None:
-    """PostgreSQL: an identity column continues after the copied ids (SQLite's do by themselves)."""
-    async with target._db.execute(
-        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
-        " AND table_name = ? AND is_identity = 'YES'", (table,)
-    ) as cur:
-        columns = [r[0] async for r in cur]
-    for column in columns:
-        await target._db.execute(
-            f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
-            f" (SELECT COALESCE(MAX({column}), 0) + 1 FROM {table}), false)")
 
 
 async def copy(source_url: str, target_url: str, force: bool = False, out=None) -> int:
@@ -73,27 +43,16 @@ async def copy(source_url: str, target_url: str, force: bool = False, out=None) 
 
 
 async def _copy(source: Store, target: Store, force: bool, out) -> int:
-    tables = await source.tables()
-    missing = sorted(set(tables) - set(await target.tables()))
+    tables = await source.bulk.tables()
+    missing = sorted(set(tables) - set(await target.bulk.tables()))
     if missing:
         raise CopyRefused(f"the target has no table {', '.join(missing)}: is it an older bot's schema?")
-    filled = [t for t in tables if await _count(target, t)]
+    filled = [t for t in tables if await target.bulk.count(t)]
     if filled and not force:
         raise CopyRefused(f"the target already holds rows (in {', '.join(filled)}); add --force to replace them")
-    async with source.reading():
-        read = {t: await _rows(source, t) for t in tables}
-    async with target._transaction():
-        for table in reversed(tables):  # children before games
-            await target._db.execute(f"DELETE FROM {table}")
-        for table in tables:
-            columns, rows = read[table]
-            if not rows:
-                continue
-            sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-            for row in rows:
-                await target._db.execute(sql, row)
-            if target.backend == "postgresql":
-                await _reset_ids(target, table)
+    async with source.read() as moment:
+        read = {t: await moment.bulk.rows(t) for t in tables}
+    await target.bulk.replace(tables, read)
     for table in tables:
         print(f"{table}: {len(read[table][1])} rows", file=out)
     return await verify(target, {t: len(read[t][1]) for t in tables}, out)
@@ -101,13 +60,10 @@ async def _copy(source: Store, target: Store, force: bool, out) -> int:
 
 async def verify(target: Store, expected: dict[str, int], out) -> int:
     """Row counts as read, and every started game's log replayed to its snapshot."""
-    wrong = [f"{t}: {await _count(target, t)} rows, not {n}" for t, n in expected.items()
-             if await _count(target, t) != n]
+    wrong = [f"{t}: {await target.bulk.count(t)} rows, not {n}" for t, n in expected.items()
+             if await target.bulk.count(t) != n]
     service = GameService(target)
-    async with target._lock, target._db.execute(
-        "SELECT id, snapshot FROM games WHERE snapshot IS NOT NULL ORDER BY id"
-    ) as cur:
-        games = [(r[0], r[1]) async for r in cur]
+    games = await target.bulk.snapshots()
     for game_id, snapshot in games:
         try:
             replayed = (await service.replay(game_id)).model_dump_json()

@@ -89,7 +89,7 @@ async def play_game(service: GameService, channel: int, key: str, players: int, 
 
 async def stored_game(store: Store, game_id: int | None) -> tuple[GameRow, Any]:
     """A game the demo (or the benchmark) played, read back from the store with its state."""
-    row = None if game_id is None else await store.game(game_id)
+    row = None if game_id is None else await store.games.get(game_id)
     if row is None or row.snapshot is None:
         raise LookupError(f"game {game_id} has no stored position")
     return row, titles()[row.game_key].engine.state_model.model_validate_json(row.snapshot)

@@ -1,99 +1,163 @@
-"""What players look at (a part of ``GameService``): the board, their hand with their news,
-the log, the server's open games and the help."""
+"""What players look at: the board, their hand with their news, their own games, the server's open games,
+the moves they may type (autocomplete) and the help."""
 
 from __future__ import annotations
 
 from bot.play import presenting, registry
-from bot.play.answers import Damaged, GameSummary, Post, Refusal, User
+from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
+from bot.play.boards import Boards
 from bot.play.bots import has_hooks
 from bot.play.locale import game_lang, reader
-from bot.play.names import chat_name, chat_names
+from bot.play.moves import HINT
+from bot.play.names import chat_names
+from bot.play.notify import Notices
 from bot.play.options import describe_options
 from bot.play.outbox import Outbox
+from bot.play.stored import title_name
+from bot.play.tables import Tables
+from bot.play.turn_clocks import Clocks
 from bot.play.words import phrase, say
-from bot.store import GameRow, Notice
-from engines.core import SYSTEM
+from engines.core import Msg
 from render.text import catalog
 
+MAX_SUGGESTIONS = 25
 
-class Looking(Outbox):
+
+def hint(key: str, **params) -> Shown:
+    """An autocomplete entry that only explains (``bot.hint.*``); the chat layer cuts its length."""
+    return Shown(notation=HINT, label=phrase(key, **params))
+
+
+def notation_help(engine) -> str:
+    """How to type this game's moves (``<prefix>.help``; an unconverted game's own text)."""
+    key = f"{engine.prefix}.help"
+    if engine.prefix and catalog(reader()).has(key):
+        return catalog(reader()).text_of(key)
+    return engine.help_text()
+
+
+class Looks:
+    def __init__(self, tables: Tables, boards: Boards, outbox: Outbox, notices: Notices, clocks: Clocks):
+        self.tables, self.boards, self.outbox, self.notices, self.clocks = tables, boards, outbox, notices, clocks
+        self.store = tables.store
+
     async def board(self, channel_id: int) -> Post:
         """The current board for the channel. If the channel missed boards (see ``bot.play.outbox``),
         this is the catch-up post: every missed move, and a mention of whoever owes a decision."""
-        async with self._lock(channel_id):
-            row = await self._open_game(channel_id)
-            game = self._states.load(row)
+        async with self.tables.lock(channel_id):
+            row = await self.tables.open_game(channel_id)
+            game = self.tables.load(row)
             if row.status == "lobby":
                 names = ", ".join(chat_names(row.names))
                 lang = game_lang(row)
                 return Post(public_text=phrase("bot.lobby.waiting", lang=lang, title=game.engine.title, names=names),
                             game_id=row.id, lang=lang)
-            if self._lags(row):
-                post = await self._catch_up(row, game)
+            if self.outbox.lags(row):
+                post = await self.outbox.catch_up(row, game)
             else:
-                post = await self._board_post(row, game, game.state, "", [])
-            return await self._publish(row, post)
+                post = await self.boards.post(row, game, game.state, "", [])
+            return await self.outbox.publish(row, post)
 
     async def hand(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
         """The caller's private view: news since their last look, text, a picture, and the legal
         moves if it is their turn. ``expected_game``: a button's game, which must still be on."""
-        row, game = await self._active_game(channel_id, expected_game)
+        row, game = await self.tables.active_game(channel_id, expected_game)
         seat = row.seat_of(user.id)
         if seat is None:
             raise Refusal(phrase("bot.play.no_hand"))
         engine, state = game.engine, game.state
         lines = [say(row, m) for m in engine.private_lines(engine.view(state, seat))]
         post = Post(
-            private_text="\n".join(t for t in [await self._news(row, seat), *lines] if t),
-            private_image=await presenting.private_image(row, game, state, seat, self.drawn, self.workers),
+            private_text="\n".join(t for t in [await self.notices.news(row, seat), *lines] if t),
+            private_image=await presenting.private_image(row, game, state, seat, self.boards.drawn,
+                                                         self.boards.workers),
             game_id=row.id,
             version=row.version,
         )
         if seat in engine.to_act(state):
             post.choices = presenting.labelled(row, engine.choices(state, seat))
-            post.decision = await self._decision(row, seat, [c.notation for c in post.choices])
+            post.decision = await self.tables.decision(row, seat, [c.notation for c in post.choices])
         return post
-
-    async def log(self, channel_id: int, last: int = 20) -> str:
-        row, _ = await self._active_game(channel_id)
-        entries = await self.store.actions(row.id)
-        lines = []
-        for entry in entries[-last:]:
-            who = phrase("bot.log.clock") if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
-            what = " ".join(presenting.public_lines(row, entry)) or phrase("bot.log.nothing_public")
-            lines.append(phrase("bot.log.line", seq=entry.seq, who=who, what=what))
-        if not entries:
-            return phrase("bot.log.empty")
-        head = phrase("bot.log.head", first=max(1, len(entries) - last + 1), last=len(entries), count=len(entries))
-        return "\n".join([head, *lines])
-
-    async def _unread(self, row: GameRow, seat: int) -> list[Notice]:
-        """The seat's private notices it has not been shown (events addressed to it, whoever's move
-        produced them), up to the row's version."""
-        mark = next((s.notices_read for s in row.seats if s.seat == seat), 0)
-        return [n for n in await self.store.notices(row.id, seat, since=mark) if n.version <= row.version]
-
-    async def _news(self, row: GameRow, seat: int) -> str:
-        """The seat's unread notices under "Since your last look:"; then they count as read."""
-        notices = await self._unread(row, seat)
-        if not notices:
-            return ""
-        await self.store.mark_notices_read(row.id, seat, notices[-1].version)
-        return news_text(row, notices, [])
 
     async def games(self, guild_id: int | None) -> list[GameSummary]:
         """The open games (of one guild, or all); a damaged one is skipped with one warning."""
         out = []
-        for row in await self.store.open_games(guild_id):
+        for row in await self.store.games.open_all(guild_id):
             try:
-                game = self._states.load(row)
+                game = self.tables.load(row)
             except Damaged as exc:
-                self._warn(exc)
+                self.tables.warn(exc)
                 continue
             waiting = presenting.waiting_users(row, game, game.state) if row.status == "active" else []
             out.append(GameSummary(row.id, row.channel_id, row.game_key, game.engine.title, row.status,
                                    chat_names(row.names), waiting))
         return out
+
+    async def my_games(self, guild_id: int | None, user: User) -> str:
+        """/mygames: every open game of the caller in this server, whether it waits for them, the time
+        left on their clock and their unread private news (private: it counts news, never shows it).
+        A damaged game is left out, with one warning."""
+        lines = []
+        for row in await self.store.games.open_all(guild_id):
+            seat = row.seat_of(user.id)
+            if seat is None:
+                continue
+            try:
+                lines.append(await self._my_line(row, seat))
+            except Damaged as exc:
+                self.tables.warn(exc)
+        return "\n".join(lines) or phrase("bot.mygames.none")
+
+    async def _my_line(self, row, seat: int) -> str:
+        game = self.tables.load(row)
+        if row.status == "lobby":
+            state = phrase("bot.mygames.lobby")
+        elif seat in game.engine.to_act(game.state):
+            state = phrase("bot.mygames.your_turn", left=await self.clocks.left(row, seat) or phrase("bot.mygames.no_clock"))
+        else:
+            state = phrase("bot.mygames.not_your_turn")
+        unread = len(await self.tables.unread(row, seat)) if row.status == "active" else 0
+        news = phrase("bot.mygames.news", count=unread) if unread else ""
+        return phrase("bot.mygames.line", channel=row.channel_id, title=title_name(row), state=state, news=news)
+
+    async def suggest(self, channel_id: int, user: User, typed: str) -> list[Shown]:
+        """Autocomplete: the caller's legal moves matching what is typed (at most 25).
+        Someone who cannot move now gets one entry saying why (choosing it is refused
+        with the same reason), rather than a silent empty list."""
+        row = await self.store.games.open_in(channel_id)
+        if row is None and await self.store.places.open_under(channel_id):
+            return [hint("bot.places.hint_threads")]  # the channel's games are in their threads
+        if row is None or row.status != "active":
+            return [hint("bot.hint.no_game")]
+        try:
+            game = self.tables.load(row)
+        except Damaged as exc:
+            return [hint("bot.hint.damaged", what=exc.what)]
+        engine, state = game.engine, game.state
+        seat = row.seat_of(user.id)
+        if seat is None:
+            return [hint("bot.hint.not_playing")]
+        if seat not in engine.to_act(state):
+            waiting = Msg("bot.hint.not_your_turn", seats=sorted(engine.to_act(state)))
+            return [Shown(notation=HINT, label=say(row, waiting))]
+        words = typed.lower().split()
+        out = []
+        for choice in presenting.labelled(row, engine.choices(state, seat)):
+            hay = f"{choice.notation} {choice.label}".lower()
+            if all(w in hay for w in words):
+                out.append(choice)
+                if len(out) == MAX_SUGGESTIONS:
+                    break
+        return out
+
+    async def pending(self, channel_id: int) -> dict[int, list[str]]:
+        """Every user who owes a decision, with all their legal moves in notation
+        (uncapped: the tests' random players use it). Bots are not users: they are not listed."""
+        row, game = await self.tables.active_game(channel_id)
+        engine, state = game.engine, game.state
+        owing = ((row.user_of(seat), seat) for seat in sorted(engine.to_act(state)))
+        return {user: [engine.notation(state, a) for a in engine.legal_actions(state, seat)]
+                for user, seat in owing if user is not None}
 
     def help_text(self, game_key: str | None = None) -> str:
         keys = [game_key] if game_key else sorted(registry.titles())
@@ -109,17 +173,3 @@ class Looking(Outbox):
             parts.append(phrase("bot.help.game", title=engine.title, key=key, low=engine.min_players,
                                 high=engine.max_players, notation=notation_help(engine), options=options))
         return "\n\n".join(parts)
-
-
-def news_text(row: GameRow, earlier: list[Notice], now: list[str]) -> str:
-    """A seat's news: the notices it had not seen (under a header), then its move's own lines."""
-    head = [phrase("bot.play.since_last_look"), *(presenting.notice_line(row, n) for n in earlier)]
-    return "\n".join((head if earlier else []) + now)
-
-
-def notation_help(engine) -> str:
-    """How to type this game's moves (``<prefix>.help``; an unconverted game's own text)."""
-    key = f"{engine.prefix}.help"
-    if engine.prefix and catalog(reader()).has(key):
-        return catalog(reader()).text_of(key)
-    return engine.help_text()

@@ -1,5 +1,6 @@
-"""Telling players things outside their own button presses (a part of ``GameService``): reminders,
-and private news a move by someone else caused (a card drawn at round end, a won auction).
+"""Telling players things outside their own button presses: reminders, notices in a game's channel
+(an idle player, an away period over), and private news a move by someone else caused (a card drawn
+at round end, a won auction).
 
 The transport gives the service a *messenger*: "post this text to channel N, pinging these users"
 (``Unposted`` when it cannot) and "send this to user U privately" (``Undelivered`` when the user
@@ -15,13 +16,13 @@ import logging
 from collections.abc import Awaitable
 from typing import Protocol
 
+from bot.play import presenting
 from bot.play.answers import Post, User
-from bot.play.bot_play import BotPlay
 from bot.play.locale import game_lang, reading
-from bot.play.looking import news_text
-from bot.play.stored import Loaded, title_name
+from bot.play.stored import title_name
+from bot.play.tables import Tables
 from bot.play.words import phrase
-from bot.store import GameRow
+from bot.store import GameRow, Notice
 
 log = logging.getLogger("piazza")
 
@@ -41,18 +42,37 @@ def channel_link(row: GameRow) -> str:
     return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
 
 
-class Notifying(BotPlay):
-    messenger: Messenger | None = None
+def news_text(row: GameRow, earlier: list[Notice], now: list[str]) -> str:
+    """A seat's news: the notices it had not seen (under a header), then its move's own lines."""
+    head = [phrase("bot.play.since_last_look"), *(presenting.notice_line(row, n) for n in earlier)]
+    return "\n".join((head if earlier else []) + now)
+
+
+class Notices:
+    """The messenger (set by the transport) and who wants what by DM."""
+
+    def __init__(self, tables: Tables, messenger: Messenger | None = None):
+        self.tables = tables
+        self.store = tables.store
+        self.messenger = messenger
 
     async def set_notify(self, user: User, dm: bool) -> str:
         """/notify: reminders and private news by DM (``dm``) or in the game's channel."""
-        await self.store.set_dm(user.id, dm)
+        await self.store.settings.set_dm(user.id, dm)
         return phrase("bot.notify.dm_on" if dm else "bot.notify.dm_off")
 
-    async def _dm(self, user_id: int, text: str) -> bool:
+    async def news(self, row: GameRow, seat: int) -> str:
+        """The seat's unread notices under "Since your last look:"; then they count as read."""
+        notices = await self.tables.unread(row, seat)
+        if not notices:
+            return ""
+        await self.store.log.mark_read(row.id, seat, notices[-1].version)
+        return news_text(row, notices, [])
+
+    async def dm(self, user_id: int, text: str) -> bool:
         """A DM to a player who opted in; False (so the caller falls back to the channel) when they did
         not, there is no messenger, or Discord refused it."""
-        if self.messenger is None or not await self.store.wants_dm(user_id):
+        if self.messenger is None or not await self.store.settings.wants_dm(user_id):
             return False
         try:
             await self.messenger.to_user(user_id, text)
@@ -64,10 +84,10 @@ class Notifying(BotPlay):
             return False
         return True
 
-    async def _tell(self, row: GameRow, user_id: int, text: str) -> None:
+    async def tell(self, row: GameRow, user_id: int, text: str) -> None:
         """A reminder for one player: by DM if they opted in and it goes through, else in the game's
         channel with a mention."""
-        if await self._dm(user_id, text):
+        if await self.dm(user_id, text):
             return
         if self.messenger is None:
             return
@@ -76,29 +96,41 @@ class Notifying(BotPlay):
         except Exception as exc:  # Unposted or worse: the next sweep's reminder or board tries again
             log.warning("could not post a reminder in channel %s: %s", row.channel_id, exc)
 
-    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
+    async def announce(self, row: GameRow, text: str, mentions: list[int], vote: tuple[int, int] | None = None,
+                       lang: str | None = None, what: str = "a notice") -> None:
+        """A notice of its own in the game's channel (an idle player, with a button to vote; an away
+        period over); one warning if it does not go out."""
+        if self.messenger is None:
+            return
+        try:
+            if vote is None and lang is None:
+                await self.messenger.to_channel(row.channel_id, text, mentions)
+            else:
+                await self.messenger.to_channel(row.channel_id, text, mentions, vote=vote, lang=lang)
+        except Exception as exc:
+            log.warning("could not post %s in channel %s: %s", what, row.channel_id, exc)
+
+    async def markers(self, row: GameRow, post: Post) -> None:
         """Every board post carries, for each person with unread private news, a marker in the channel
         (or their news by DM if they opted in)."""
-        post = await super()._board_post(row, game, state, head, mentions)
-        markers = []
-        marks = await self.store.game(row.id)  # read marks as stored now (the mover's moved with the move)
+        marks = await self.store.games.get(row.id)  # read marks as stored now (the mover's moved with the move)
         if marks is None:
-            return post
+            return
         marks.version = row.version
+        found = []
         for seat in sorted(s.seat for s in row.seats):
             user_id = row.user_of(seat)
             if user_id is None:
                 continue
-            notices = await self._unread(marks, seat)
+            notices = await self.tables.unread(marks, seat)
             if not notices:
                 continue
             with reading(game_lang(row)):  # a DM's reader is not the presser: the game's language
                 news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
                 news += "\n" + news_text(row, notices, [])
-            if await self._dm(user_id, news):
-                await self.store.mark_notices_read(row.id, seat, notices[-1].version)
+            if await self.dm(user_id, news):
+                await self.store.log.mark_read(row.id, seat, notices[-1].version)
                 continue
-            markers.append(phrase("bot.notify.marker", row, game_lang(row), seat=seat))
-        if markers:
-            post.public_text = "\n".join([post.public_text or "", *markers])
-        return post
+            found.append(phrase("bot.notify.marker", row, game_lang(row), seat=seat))
+        if found:
+            post.public_text = "\n".join([post.public_text or "", *found])

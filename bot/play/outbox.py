@@ -17,16 +17,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.play import presenting
 from bot.play.answers import Damaged, Post
-from bot.play.base import ServiceBase
-from bot.play.locale import game_lang
+from bot.play.boards import Boards, moves_text
 from bot.play.stored import Loaded
-from bot.play.thinking import Thinkers
+from bot.play.tables import Tables
 from bot.play.words import phrase
-from bot.play.workers import Workers
-from bot.store import GameRow, Store
+from bot.store import GameRow
 
 log = logging.getLogger("piazza")
 
@@ -35,7 +34,6 @@ Publisher = Callable[[int, Post], Awaitable[None]]
 
 RETRY_FIRST = timedelta(minutes=1)
 RETRY_MAX = timedelta(hours=1)
-MOVES_CHARS = 1400  # room for the moves since the last board; the status and the mentions follow
 
 
 class Unposted(Exception):
@@ -60,39 +58,17 @@ class Retries:
         self._next.pop(game_id, None)
 
 
-def moves_text(lines: list[str], lang: str | None = None) -> str:
-    """One line per move; with several (a board was missed), a header, and only the newest lines
-    that fit in ``MOVES_CHARS`` (the rest are named, for /log)."""
-    if len(lines) <= 1:
-        return "".join(lines)
-    kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        size += len(line) + 1
-        if size > MOVES_CHARS and kept:
-            break
-        kept.append(line)
-    kept.reverse()
-    dropped = len(lines) - len(kept)
-    head = [phrase("bot.board.since_shown", lang=lang)]
-    if dropped:
-        head.append(phrase("bot.board.earlier", lang=lang, count=dropped))
-    return "\n".join(head + kept)
+class Outbox:
+    """Publishing a board under the channel's lock, recording it as shown, and catching up lagging
+    games. Without a publisher (tests, the demo, the CLI) boards are only returned."""
 
-
-class Outbox(ServiceBase):
-    """The game service's side of the outbox: publishing a board under the channel's lock,
-    recording it as shown, and catching up lagging games."""
-
-    def __init__(self, store: Store, clock: Callable[[], datetime] | None = None,
-                 seeds: Callable[[], int | str] | None = None, publisher: Publisher | None = None,
-                 bot_budget: float | None = None, thinkers: Thinkers | None = None,
-                 workers: Workers | None = None):
-        super().__init__(store, clock, seeds, bot_budget, thinkers, workers)
+    def __init__(self, tables: Tables, boards: Boards, publisher: Publisher | None = None):
+        self.tables, self.boards = tables, boards
+        self.store = tables.store
         self.publisher = publisher
         self._retries = Retries()
 
-    async def _publish(self, row: GameRow, post: Post) -> Post:
+    async def publish(self, row: GameRow, post: Post) -> Post:
         """Post to the channel through the publisher, if there is one, and record it as shown;
         on failure ``post.unposted`` says why. Called under the channel's lock, so a channel's
         boards go out in order."""
@@ -106,66 +82,51 @@ class Outbox(ServiceBase):
             log.exception("could not post the board of game %s", row.id)
             post.unposted = phrase("bot.chat.our_side")
         if post.unposted is not None:
-            self._retries.failed(row.id, self._clock())
+            self._retries.failed(row.id, self.tables.clock())
             return post
         self._retries.succeeded(row.id)
-        await self.store.mark_announced(row.id, post.version)
+        await self.store.games.mark_announced(row.id, post.version)
         row.announced = max(row.announced, post.version)
         return post
 
-    def _lags(self, row: GameRow) -> bool:
+    def lags(self, row: GameRow) -> bool:
         """The channel has not been shown this game's newest board (only known with a publisher)."""
         return self.publisher is not None and row.status != "lobby" and row.announced < row.version
 
-    async def _moves_since_shown(self, row: GameRow, game: Loaded, state) -> str:
-        """The lines the channel has not seen, up to ``row.version``: the game's beginning
-        if its first board never went out, then one line per move."""
-        lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
-        for entry in await self.store.actions(row.id, since=max(row.announced, 0)):
-            if entry.seq <= row.version:
-                lang = game_lang(row)
-                lines.append(presenting.move_line(row, game, state, entry.seat,
-                                                  presenting.public_lines(row, entry, lang)))
-        return moves_text(lines, game_lang(row))
-
-    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
-        text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
-        return Post(
-            public_text=text,
-            board_image=await presenting.board_image(row, game, state, self.drawn, self.workers),
-            mentions=mentions,
-            game_id=row.id,
-            version=row.version,
-            finished=game.engine.result(state) is not None,
-            lang=game_lang(row),
-        )
-
-    async def _catch_up(self, row: GameRow, game: Loaded) -> Post:
+    async def catch_up(self, row: GameRow, game: Loaded) -> Post:
         """The newest board with every move the channel missed, mentioning who owes a decision."""
-        head = await self._moves_since_shown(row, game, game.state)
-        return await self._board_post(row, game, game.state, head,
-                                      presenting.waiting_users(row, game, game.state))
+        head = await self.boards.moves_since_shown(row, game, game.state)
+        return await self.boards.post(row, game, game.state, head, presenting.waiting_users(row, game, game.state))
 
-    async def flush_outbox(self) -> None:
+    async def run_post(self, row: GameRow, game: Loaded, state: Any, lines: list[str], shown_before: bool) -> Post:
+        """The board after a run of moves (``lines``), with every move the channel has not seen."""
+        if self.publisher is not None and not shown_before:
+            head = await self.boards.moves_since_shown(row, game, state)
+        else:
+            head = moves_text(lines)
+        finished = game.engine.result(state) is not None
+        return await self.boards.post(row, game, state, head, [] if finished else presenting.waiting_users(row, game, state))
+
+    async def flush(self) -> None:
         """Post the newest board of every lagging game whose retry is due (once per game)."""
         if self.publisher is None:
             return
-        for game_id in await self.store.lagging():
-            if not self._retries.due(game_id, self._clock()):
+        for game_id in await self.store.games.lagging():
+            if not self._retries.due(game_id, self.tables.clock()):
                 continue
             try:
                 await self._flush_one(game_id)
             except Damaged as exc:
-                self._warn(exc)
+                self.tables.warn(exc)
             except Exception:
                 log.exception("could not catch up game %s", game_id)
-                self._retries.failed(game_id, self._clock())
+                self._retries.failed(game_id, self.tables.clock())
 
     async def _flush_one(self, game_id: int) -> None:
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             return
-        async with self._lock(row.channel_id), self._claim(game_id) as mine:
-            row = await self.store.game(game_id)  # as it is now that no move can interleave
-            if mine and row is not None and self._lags(row):  # (nor another process post it)
-                await self._publish(row, await self._catch_up(row, self._states.load(row)))
+        async with self.tables.lock(row.channel_id), self.tables.claim(game_id) as mine:
+            row = await self.store.games.get(game_id)  # as it is now that no move can interleave
+            if mine and row is not None and self.lags(row):  # (nor another process post it)
+                await self.publish(row, await self.catch_up(row, self.tables.load(row)))

@@ -12,11 +12,11 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from bot.play import workers as tasks
-from bot.play.answers import Shown
+from bot.play.answers import Damaged, Shown
 from bot.play.locale import game_lang, reader
 from bot.play.names import chat_names
 from bot.play.sheet import score_sheet
-from bot.play.stored import Loaded
+from bot.play.stored import REPLAY_ERRORS, Loaded
 from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
@@ -65,15 +65,23 @@ def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -
 
 def public_lines(row: GameRow, entry: LoggedAction, lang: str | None = None) -> list[str]:
     """What the channel may read of a logged action: its public events, worded now in ``lang`` (the
-    reader's by default; an action stored before events were kept shows the English it was stored with)."""
+    reader's by default; an action stored before events were kept shows the English it was stored with).
+    ``Damaged`` if a stored event's words do not fit it (an unknown key, a parameter missing or wrong)."""
     if entry.events is None:
         return entry.public
-    return [say(row, Msg.of(e), lang) for e in entry.public_events()]
+    return [_stored_words(row, entry.seq, e, lang) for e in entry.public_events()]
 
 
 def notice_line(row: GameRow, notice: Notice) -> str:
     """A private notice, for its seat's eyes only."""
-    return say(row, Msg.of(notice.event))
+    return _stored_words(row, notice.version, notice.event, None)
+
+
+def _stored_words(row: GameRow, seq: int, event: dict, lang: str | None) -> str:
+    try:
+        return say(row, Msg.of(event), lang)
+    except REPLAY_ERRORS:
+        raise Damaged(row.id, Msg("bot.damaged.log_entry", seq=seq)) from None
 
 
 class Drawn:

@@ -19,19 +19,15 @@ can be exported at any time.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from bot.play import registry
-from bot.play.answers import Post, Refusal, User
 from bot.play.options import parse_options
-from bot.play.reveal import Revealing
+from bot.play.playback import UNDO, new_state, steps
 from bot.play.stored import Loaded
-from bot.play.undo import UNDO, new_state, steps
-from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 
 FORMAT = "piazza.game/1"
@@ -86,23 +82,3 @@ def play_back(doc: Any) -> PlayedBack:
     except Exception as exc:  # a rule refusing an action, a value that does not parse
         raise BadRecord(f"the record does not play back: {type(exc).__name__}: {str(exc)[:200]}") from None
     return PlayedBack(engine, names, states, digest(states[-1].model_dump_json()) == expected)
-
-
-class Recording(Revealing):
-    async def export(self, channel_id: int, user: User) -> Post:
-        """The record of the channel's game (open, or else its last), privately; refused during play
-        when the record would tell what is hidden."""
-        row = await self.store.open_game_in(channel_id) or await self.store.last_game_in(channel_id)
-        if row is None:
-            raise Refusal(phrase("bot.lobby.no_game"))
-        game = self._states.load(row)
-        if row.status == "lobby":
-            raise Refusal(phrase("bot.lobby.not_started", seated=len(row.seats)))
-        traits = game.engine.traits
-        if row.status == "active" and (traits.hidden_information or traits.chance):
-            raise Refusal(phrase("bot.record.during_play", title=game.engine.title))
-        entries = await self.store.actions(row.id)
-        doc = await asyncio.to_thread(export_record, row, game, entries)
-        name = f"piazza-game-{row.id}.json"
-        return Post(private_text=phrase("bot.record.exported", file=name, count=len(entries)), game_id=row.id,
-                    attachments=[(name, json.dumps(doc, indent=1, ensure_ascii=False).encode())])

@@ -1,24 +1,20 @@
-"""The reveal at the end of a game (a part of ``GameService``), and the whole record.
+"""The reveal at the end of a game, and the whole record.
 
 When a game ends, its final post carries a text file with everything that was hidden: every secret
 of the final state (``Game.secrets``) that some seat did not know, with who knew it, then every move
 of the log in notation with its private events (so sealed decisions that were never revealed, cards
 drawn, bids and bets are all shown). Once the game is over, /log shows the private parts too.
 
-While a game is played none of this is shown anywhere: the file is made only for a finished game.
+While a game is played none of this is shown anywhere: the file is made only for a finished game
+(``bot.play.boards`` attaches it to the final board; ``bot.play.records`` shows a finished game's log).
 """
 
 from __future__ import annotations
 
-import asyncio
-
-from bot.play import workers
-from bot.play.answers import Post
-from bot.play.locale import game_lang, reader
+from bot.play.locale import game_lang
+from bot.play.playback import new_state, steps
 from bot.play.sheet import plain_sheet
 from bot.play.stored import Loaded
-from bot.play.undo import Undoing, new_state, steps
-from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
 from engines.core import SYSTEM, Msg
 from render.text import DEFAULT_LOCALE, Style, catalog
@@ -74,40 +70,3 @@ def reveal_text(row: GameRow, game: Loaded, state, entries: list[LoggedAction]) 
 
 def reveal_name(row: GameRow) -> str:
     return f"reveal-{row.id}.txt"
-
-
-class Revealing(Undoing):
-    async def _board_post(self, row: GameRow, game: Loaded, state, head: str, mentions: list[int]) -> Post:
-        """The final board also carries the reveal (the game is over: nothing is hidden any more)."""
-        post = await super()._board_post(row, game, state, head, mentions)
-        if post.finished:
-            entries = await self.store.actions(row.id)  # read once for every file the final post carries
-            post.attachments += await self._final_files(row, game, state, entries)
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
-                                                                                   file=reveal_name(row))])
-        return post
-
-    async def _final_files(self, row: GameRow, game: Loaded, state, entries: list) -> list[tuple[str, bytes]]:
-        """The files the final post carries: here the reveal (``Replaying`` adds the replay, made
-        at the same time in the other worker)."""
-        text = await self.workers.run(workers.reveal, workers.ref(game.title), row, state, entries)
-        return [(reveal_name(row), text.encode())]
-
-    async def log(self, channel_id: int, last: int = RECORD_LAST) -> str:
-        """A finished game's log (the channel's or thread's last game) shows its private parts too."""
-        if await self.store.open_game_in(channel_id) is None:
-            row = await self.store.last_game_in(channel_id)
-            if row is not None and row.status == "finished":
-                game = self._states.load(row)
-                entries = await self.store.actions(row.id)
-                lines = await asyncio.to_thread(record_lines, row, game, entries, None, reader())  # /log: private
-                kept: list[str] = []
-                for line in reversed(lines):  # the newest lines that fit in one message
-                    if sum(len(k) + 1 for k in kept) + len(line) > LOG_CHARS:
-                        break
-                    kept.insert(0, line)
-                head = phrase("bot.reveal.log_head", title=game.engine.title, count=len(entries),
-                              file=reveal_name(row))
-                return "\n".join([head, *kept])
-        return await super().log(channel_id, last)
-

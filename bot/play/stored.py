@@ -1,13 +1,19 @@
-"""A stored game row read back into live objects: its title, options, deadline and state.
+"""A stored game read back into live objects: its title, options, deadline and state; and its record
+played back.
 
-Whatever in one row no longer reads (an unknown game key, options or a deadline that no longer
-parse, a snapshot that no longer fits the state model) raises ``Damaged`` for that game only,
-so the other games of the server go on.
+Whatever of one game no longer reads (an unknown game key, options, a deadline or a seed that no
+longer parse, a snapshot that no longer fits the state model; an entry of its record that its
+rules no longer accept or whose words no longer fit, ``replaying``) raises ``Damaged`` for that
+game only, so the other games of the server go on. The store decodes the rest of each row
+(``bot.store.decoding``; ``bot.play.tables.read_back`` turns what it could not read into
+``Damaged`` too).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,11 +26,33 @@ from bot.play.answers import Damaged
 from bot.play.locale import without_lang
 from bot.play.options import OptionError, parse_options
 from bot.store import GameRow
-from engines.core import Msg, quote
+from engines.core import Msg, RuleError, quote
+from engines.core.rng import seed_text
 
 STATE_CACHE = 256  # parsed states kept in memory (the store holds every game)
 # the game this task is handling, for the log lines (bot.chat.operations); each interaction is its own task
 current_game: ContextVar[int | None] = ContextVar("piazza_current_game", default=None)
+# what playing back a record, or wording its events, raises on a stored value that does not fit
+# (a ValidationError is a ValueError; a missing message or parameter is a KeyError)
+REPLAY_ERRORS: tuple[type[Exception], ...] = (ValueError, TypeError, KeyError, IndexError, RuleError)
+
+
+class Unreplayable(Exception):
+    """A record that does not play back, said by a worker process (one of ``REPLAY_ERRORS``, as a
+    class that always pickles)."""
+
+
+_NOT_PLAYED_BACK: tuple[type[Exception], ...] = (Unreplayable, *REPLAY_ERRORS)
+
+
+@contextmanager
+def replaying(row: GameRow) -> Iterator[None]:
+    """Around playing a game's record back, or wording its events: what does not fit makes that
+    game ``Damaged``."""
+    try:
+        yield
+    except _NOT_PLAYED_BACK:
+        raise Damaged(row.id, Msg("bot.damaged.log_replay")) from None
 
 
 @dataclass(frozen=True)
@@ -104,4 +132,8 @@ class States:
                 except (TypeError, ValueError):
                     raise Damaged(row.id, Msg("bot.damaged.position_text")) from None
                 self.remember(row.id, row.version, state)
+            try:  # (a lobby has no seed yet)
+                seed_text(row.seed)
+            except ValueError:
+                raise Damaged(row.id, Msg("bot.damaged.seed")) from None
         return Loaded(title, options, deadline, state)

@@ -151,17 +151,27 @@ def _loaded(which: TitleRef, row: Any):
 
 
 def replay(which: TitleRef, row: Any, entries: list) -> bytes:
-    """The game's animated replay (``bot.play.replays``): every board of the game again."""
+    """The game's animated replay (``bot.play.replays``): every board of the game again.
+    ``Unreplayable`` if the record does not play back (``bot.play.stored.replaying``)."""
     from bot.play.replays import replay_gif
+    from bot.play.stored import REPLAY_ERRORS, Unreplayable
 
-    return replay_gif(row, _loaded(which, row), entries)
+    try:
+        return replay_gif(row, _loaded(which, row), entries)
+    except REPLAY_ERRORS as exc:
+        raise Unreplayable(type(exc).__name__) from None
 
 
 def reveal(which: TitleRef, row: Any, state: Any, entries: list) -> str:
-    """A finished game's reveal file (``bot.play.reveal``): the whole game replayed for its record."""
+    """A finished game's reveal file (``bot.play.reveal``): the whole game replayed for its record.
+    ``Unreplayable`` if the record does not play back or its events' words do not fit."""
     from bot.play.reveal import reveal_text
+    from bot.play.stored import REPLAY_ERRORS, Unreplayable
 
-    return reveal_text(row, _loaded(which, row), state, entries)
+    try:
+        return reveal_text(row, _loaded(which, row), state, entries)
+    except REPLAY_ERRORS as exc:
+        raise Unreplayable(type(exc).__name__) from None
 
 
 # --- the pool ----------------------------------------------------------------------------------

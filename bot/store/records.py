@@ -1,8 +1,10 @@
-"""What the store reads back: a game row with its seats, a logged action, and the store's refusals."""
+"""What the store reads back (games with their seats, logged actions, notices, clocks, keepers, votes)
+and the store's refusals."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 
@@ -101,3 +103,41 @@ class Notice:
     version: int
     event: dict[str, Any]
 
+
+
+@dataclass(frozen=True)
+class GameClock:
+    hours: int | None  # None: the clock is off
+    on_timeout: str  # "autopilot" or "wait"
+    board_url: str | None = None  # a link to the newest board posted
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    seat: int
+    moves: int  # the seat's move count when this decision began
+    started: datetime
+    due: datetime
+    reminded: int  # reminders sent for this decision (and overdue reminders in "wait")
+    next_at: datetime
+
+
+@dataclass(frozen=True)
+class Keeper:
+    seat: int
+    streak: int = 0  # decisions in a row the autopilot played for the seat
+    auto_moves: int = -1  # the seat's move count after the autopilot's last move for it
+    idle: bool = False
+    away_until: datetime | None = None
+    owner_id: int | None = None  # the person a bot or a volunteer replaced
+    owner_name: str | None = None
+    vacant: bool = False  # waiting for a volunteer (/takeover); a bot keeps it meanwhile
+
+
+@dataclass(frozen=True)
+class Vote:
+    seat: int  # whose seat the vote would hand on
+    outcome: str  # a bot level, or "volunteer"
+    moves: int  # the seat's move count when the vote opened (a move by the seat ends the vote)
+    ballots: list[int]  # user ids in favour
+    opened_at: datetime | None = None  # its first ballot (None: opened before votes lapsed)

@@ -101,7 +101,7 @@ async def open_game(double: DiscordDouble, channel: Channel, players: list[User]
 async def refuse_out_of_turn(double: DiscordDouble, table: Table, channel: Channel, intruder: User,
                              action: str) -> InteractionResult:
     """An out-of-turn /move gets a private refusal and changes nothing; returns the refusal."""
-    before = await table.service.store.open_game_in(channel.id)
+    before = await table.service.store.games.open_in(channel.id)
     pending = await table.service.pending(channel.id)
     seen_before = len(double.public(channel))
     [why] = await double.autocomplete(intruder, channel, "move", focused="action", value="")
@@ -109,7 +109,7 @@ async def refuse_out_of_turn(double: DiscordDouble, table: Table, channel: Chann
     res = await double.slash(intruder, channel, "move", action=action)
     assert res.ephemeral and not res.public, res
     assert "not your turn" in res.text or "not playing" in res.text, res.text
-    after = await table.service.store.open_game_in(channel.id)
+    after = await table.service.store.games.open_in(channel.id)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert await table.service.pending(channel.id) == pending
     assert len(double.public(channel)) == seen_before
@@ -126,7 +126,7 @@ async def refuse_illegal(double: DiscordDouble, table: Table, channel: Channel, 
                          *expected: str) -> str:
     """A move that breaks a rule, typed by a player who may act: a private one-sentence reason (containing
     every ``expected`` word) and nothing changes. Returns the reason."""
-    before = await table.service.store.open_game_in(channel.id)
+    before = await table.service.store.games.open_in(channel.id)
     pending = await table.service.pending(channel.id)
     assert user.id in pending and action not in pending[user.id]
     seen_before = len(double.public_texts_ever(channel))
@@ -136,7 +136,7 @@ async def refuse_illegal(double: DiscordDouble, table: Table, channel: Channel, 
     assert one_sentence(reason), reason
     assert all(word in reason for word in expected), (expected, reason)
     assert "You played" not in res.text
-    after = await table.service.store.open_game_in(channel.id)
+    after = await table.service.store.games.open_in(channel.id)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert await table.service.pending(channel.id) == pending
     assert len(double.public_texts_ever(channel)) == seen_before
@@ -166,7 +166,7 @@ def check_score_sheet(board: Message, players: list[User], state, engine) -> Non
 
 async def stored_state(table: Table, channel: Channel, engine):
     """The open game's row and its state, as stored (None, None once the game is over)."""
-    row = await table.service.store.open_game_in(channel.id)
+    row = await table.service.store.games.open_in(channel.id)
     if row is None:
         return None, None
     return row, engine.state_model.model_validate_json(row.snapshot)

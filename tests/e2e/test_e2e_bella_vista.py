@@ -39,12 +39,12 @@ async def open_game(double: DiscordDouble, channel: Channel, players: list[User]
 async def refuse_stale_menu(double: DiscordDouble, table: Table, channel: Channel, user: User, menu: Message,
                             picker: str) -> None:
     """A move menu shown before the last move is refused privately, and nothing changes."""
-    before = await table.service.store.open_game_in(channel.id)
+    before = await table.service.store.games.open_in(channel.id)
     seen_before = len(double.public(channel))
     value = menu.find_component(picker)["options"][0]["value"]
     res = await double.select(user, menu, picker, [value])
     assert res.ephemeral and "out of date" in res.text and not res.public, res
-    after = await table.service.store.open_game_in(channel.id)
+    after = await table.service.store.games.open_in(channel.id)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
     assert len(double.public(channel)) == seen_before
 
@@ -62,7 +62,7 @@ async def play(double: DiscordDouble, table: Table, channel: Channel, players: l
     rng = random.Random(seed)
     spectator = next(u for u in double.users.values() if u not in players and u.name != "owner")
     board = await open_game(double, channel, players, options)
-    game = await table.service.store.open_game_in(channel.id)
+    game = await table.service.store.games.open_in(channel.id)
     res = await double.slash(spectator, channel, "hand")
     assert res.ephemeral and not res.public and "not playing" in res.text
     try:
@@ -79,7 +79,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
     moves = 0
     stale: tuple[User, Message, str] | None = None
     while True:
-        row = await table.service.store.open_game_in(channel.id)
+        row = await table.service.store.games.open_in(channel.id)
         if row is None:
             break
         pending = await table.service.pending(channel.id)
@@ -258,7 +258,7 @@ async def test_a_move_whose_board_cannot_be_posted_is_kept_and_the_player_told(
     pending = await table.service.pending(games.id)
     [uid] = list(pending)
     actor = alice if uid == alice.id else bob
-    before = (await table.service.store.open_game_in(games.id)).version
+    before = (await table.service.store.games.open_in(games.id)).version
 
     games.send_denied = True
     res = await double.slash(actor, games, "move", action=pending[uid][0])
@@ -266,6 +266,6 @@ async def test_a_move_whose_board_cannot_be_posted_is_kept_and_the_player_told(
 
     assert res.ephemeral and not res.public
     assert "It is stored, but I could not post the board" in res.text, res.text
-    assert (await table.service.store.open_game_in(games.id)).version == before + 1
+    assert (await table.service.store.games.open_in(games.id)).version == before + 1
     shown = await double.slash(actor, games, "board")
     assert len(shown.public) == 1 and shown.public[0].images

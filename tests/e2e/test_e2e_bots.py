@@ -65,7 +65,7 @@ async def play_to_the_end(double: DiscordDouble, table: Table, channel: Channel,
         res = await double.slash(person, channel, "move", action=rng.choice(pending[person.id]))
         assert "You played" in res.text and res.original.ephemeral, res
         board = only_public_board(res)  # one post: the person's move, the bots' answers, the board
-        row = await table.service.store.game(row.id)
+        row = await table.service.store.games.get(row.id)
         if row.version > before + 1:  # bots moved: the post says what each did, by name
             assert board.content.startswith("Moves since the last board:\n"), board.content
             lines = board.content.splitlines()[1:row.version - before + 1]
@@ -84,18 +84,18 @@ async def test_a_person_and_two_bots_play_to_the_end(double: DiscordDouble, tmp_
         res = await double.slash(person, channel, "start")
         board = only_public_board(res)
         assert f"Lorenzo \\(bot, {level}\\)" in board.content and f"Giulia \\(bot, {level}\\)" in board.content
-        game = await table.service.store.game((await table.service.store.open_game_in(channel.id)).id)
+        game = await table.service.store.games.get((await table.service.store.games.open_in(channel.id)).id)
         final, secrets = await play_to_the_end(double, table, channel, person, key, board, random.Random(7))
         assert f"Final scores of **{TITLES[key]}**:" in final.content and not final.mentions()
         assert "Lorenzo" in final.content and "Giulia" in final.content  # the score sheet names the bots
 
-        row = await table.service.store.game(game.id)
-        log = await table.service.store.actions(game.id)
+        row = await table.service.store.games.get(game.id)
+        log = await table.service.store.log.actions(game.id)
         assert {a.seat for a in log} >= {0, 1, 2}
         assert (await table.service.replay(game.id)).model_dump_json() == row.snapshot
         public = "\n".join(double.public_texts_ever(channel))
         for seat in range(3):  # every private event of every seat stayed private
-            for notice in await table.service.store.notices(game.id, seat, since=0):
+            for notice in await table.service.store.log.notices(game.id, seat, since=0):
                 secrets.add(presenting.notice_line(row, notice))
         leaked = sorted(line for line in secrets if line in public)
         assert not leaked, leaked
@@ -114,11 +114,11 @@ async def test_a_restart_while_a_bot_owes_a_decision_resumes_the_game(double: Di
 
     # what a stop right after the person's move leaves: the move stored, the bots' replies not yet made
     store = await Store.open(db)
-    row = await store.open_game_in(channel.id)
+    row = await store.games.open_in(channel.id)
     state = engine.state_model.model_validate_json(row.snapshot)
     action = engine.legal_actions(state, 0)[0]
     new, events = engine.apply(state, 0, action)
-    await store.commit_move(row.id, row.version, 0, engine.action_adapter.dump_json(action).decode(),
+    await store.log.append(row.id, row.version, 0, engine.action_adapter.dump_json(action).decode(),
                             [e.model_dump(mode="json") for e in events], new.model_dump_json(), False)
     await store.close()
     assert engine.to_act(new) == {1}
@@ -130,7 +130,7 @@ async def test_a_restart_while_a_bot_owes_a_decision_resumes_the_game(double: Di
                 break
             await asyncio.sleep(0.05)
         [board] = boards(double, channel)[shown:]
-        row = await table.service.store.open_game_in(channel.id)
+        row = await table.service.store.games.open_in(channel.id)
         assert row.version == 3 and row.announced == 3
         assert board.content.startswith("Moves since the last board:\n🟦 Alice")
         assert "Lorenzo" in board.content and "Giulia" in board.content
@@ -163,7 +163,7 @@ async def test_the_lobby_commands_and_their_refusals(double: DiscordDouble, tmp_
         assert res.ephemeral and not res.public
         assert res.text in ("Hints are not available for Le Torri di Bologna yet.",
                             "Hints are off in this game; to have them, open the next game with `hints=yes` in its options.")
-        row = await table.service.store.open_game_in(channel.id)
+        row = await table.service.store.games.open_in(channel.id)
         assert row.names == ["Alice", "Lorenzo (bot, random)", "Marco (bot, random)"]
 
 

@@ -73,7 +73,7 @@ async def test_a_timeout_is_played_by_the_autopilot(double: DiscordDouble, tmp_p
     async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock, deadline_poll_seconds=POLL) as table:
         await open_game(double, games, [alice, bob, carol], key, TITLES[key], "clock=2")
         store = table.service.store
-        row = await store.open_game_in(games.id)
+        row = await store.games.open_in(games.id)
         state = engine.state_model.model_validate_json(row.snapshot)
         owing = sorted(engine.to_act(state))
         if key == "leonardo":
@@ -85,8 +85,8 @@ async def test_a_timeout_is_played_by_the_autopilot(double: DiscordDouble, tmp_p
         timed_out = owing if key != "leonardo" else [1, 2]  # each waiting seat's clock runs out
         await until(double, lambda: len(autopiloted(double, games)) >= len(timed_out))
         post = autopiloted(double, games)[-1]
-        row = await store.open_game_in(games.id)
-        played = [a.seat for a in await store.actions(row.id)]
+        row = await store.games.open_in(games.id)
+        played = [a.seat for a in await store.log.actions(row.id)]
         names = {0: "Alice", 1: "Bob", 2: "Carol"}
         for seat in timed_out:
             assert seat in played
@@ -115,16 +115,16 @@ async def test_two_timeouts_in_a_row_make_a_seat_idle_and_wait_only_reminds(doub
         [idle] = [m for m in double.public(games) if "💤" in m.content]
         assert "💤 The autopilot has played 2 turns in a row for **Alice**" in idle.content, idle.content
         assert "/vote replace" in idle.content and not idle.pinged
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         res = await double.press(alice, idle, f"piazza:replace:{row.id}:0")  # not on oneself
         assert res.ephemeral and "cannot vote to replace yourself" in res.text
         res = await double.press(bob, idle, f"piazza:replace:{row.id}:0")  # Bob alone is the majority
         assert "now plays the seat of **Alice**" in res.original.content
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.bot_of(0) == "random" or row.bot_of(0) == "greedy"
         # the game with on_timeout=wait only reminds: its reminders and overdue notes, no move
         assert not autopiloted(double, other)
-        row = await table.service.store.open_game_in(other.id)
+        row = await table.service.store.games.open_in(other.id)
         assert row.version == 0
         assert any("time is up" in m.content for m in reminders(double, other))
 
@@ -153,7 +153,7 @@ async def test_clock_options_are_checked(double: DiscordDouble, tmp_path: Path) 
                           ("clock=soon", "Cannot read `clock=soon`"), ("on_timeout=later", "Cannot read `on_timeout=later`")):
             res = await double.slash(alice, games, "new", game="torri", options=text)
             assert res.ephemeral and not res.public and why in res.text, res.text
-            assert await table.service.store.open_game_in(games.id) is None
+            assert await table.service.store.games.open_in(games.id) is None
         res = await double.slash(alice, games, "new", game="torri", options="clock=off")
         assert "Turn clock: off." in res.original.content
         await double.slash(double.user("bob"), games, "join")

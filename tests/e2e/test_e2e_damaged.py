@@ -64,7 +64,7 @@ async def test_damaged_games_fail_alone(double: DiscordDouble, tmp_path: Path, c
             if "Final scores" in double.public(healthy)[-1].content:
                 break
         assert "Final scores" in double.public(healthy)[-1].content
-        assert await table.service.store.open_game_in(healthy.id) is None
+        assert await table.service.store.games.open_in(healthy.id) is None
 
         for kind, channel in channels.items():
             res = await double.slash(owner, channel, "abort")  # whoever can manage the channel
@@ -74,3 +74,34 @@ async def test_damaged_games_fail_alone(double: DiscordDouble, tmp_path: Path, c
 
     warned = [r.getMessage() for r in caplog.records if "damaged" in r.getMessage()]
     assert len(warned) == len(DAMAGE), warned  # one warning per game, however many sweeps ran
+
+
+async def test_a_damaged_record_entry_is_refused_in_one_line(double: DiscordDouble, tmp_path: Path) -> None:
+    """Issue 22 item 3 through the real client: the newest entry of a game's record, one Alice has not
+    seen, has events that are no longer JSON. /board (catching up), /log, /hand, /undo, /export and
+    /replay say in one line that the game is damaged, /mygames lists her other game only, and nothing
+    is logged as an error."""
+    db = tmp_path / "piazza.sqlite3"
+    alice, bob = double.user("alice"), double.user("bob")
+    damaged, other = double.channel("games"), double.add_channel("more-games")
+    async with open_table(double, db) as table:
+        await open_game(double, damaged, [alice, bob], "torri", "Le Torri di Bologna", None)
+        await open_game(double, other, [alice, bob], "torri", "Le Torri di Bologna", None)
+        mover = alice
+        while mover is alice:  # until Bob made the newest move (Alice has not seen its events)
+            pending = await table.service.pending(damaged.id)
+            mover = alice if alice.id in pending else bob
+            await double.slash(mover, damaged, "move", action=pending[mover.id][0])
+    con = sqlite3.connect(db)
+    con.execute("UPDATE actions SET events = 'not json' WHERE game_id = (SELECT id FROM games WHERE channel_id = ?)"
+                " AND seq = (SELECT version FROM games WHERE channel_id = ?)", (damaged.id, damaged.id))
+    con.execute("UPDATE games SET announced = 0 WHERE channel_id = ?", (damaged.id,))
+    con.commit()
+    con.close()
+    async with open_table(double, db):
+        for command in ("board", "log", "hand", "undo", "export", "replay"):
+            res = await double.slash(alice, damaged, command)
+            assert res.ephemeral and not res.public and "cannot be loaded any more" in res.text, (command, res.text)
+            assert "\n" not in res.text
+        listed = await double.slash(alice, other, "mygames")
+        assert other.mention in listed.text and damaged.mention not in listed.text, listed.text

@@ -41,7 +41,7 @@ async def test_an_untouched_game_ends_at_its_deadline(double: DiscordDouble, tmp
         [final] = double.public(games)[posts:]
         assert "Final scores" in final.content and final.images
         assert "<@" not in final.content  # nobody is asked to move any more
-        assert await table.service.store.open_game_in(games.id) is None
+        assert await table.service.store.games.open_in(games.id) is None
 
         res = await double.slash(alice, games, "move", action="spin")
         assert res.ephemeral and not res.public and "/new" in res.text

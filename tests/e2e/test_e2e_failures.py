@@ -28,7 +28,7 @@ async def test_unexpected_failures_get_an_apology_and_one_traceback(double: Disc
     alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
     async with open_table(double, db) as table:
         board = await open_game(double, games, [alice, bob], "bella_vista", "Bella Vista", None)
-        game = await table.service.store.open_game_in(games.id)
+        game = await table.service.store.games.open_in(games.id)
         pending = await table.service.pending(games.id)
         actor = alice if alice.id in pending else bob
         res = await double.press(actor, board, f"piazza:turn:{game.id}")

@@ -143,12 +143,12 @@ async def act_with_button(double: DiscordDouble, board: Message, game_id: int, a
 async def button_without_menu(double: DiscordDouble, table: Table, channel: Channel, board: Message,
                               game_id: int, user: User) -> None:
     """A player who owes nothing may look at their hand with the button, but gets no menu of moves."""
-    before = await table.service.store.open_game_in(channel.id)
+    before = await table.service.store.games.open_in(channel.id)
     res = await double.press(user, board, f"piazza:turn:{game_id}")
     assert res.messages and all(m.ephemeral and m.visible_to(user) for m in res.messages), res
     assert not any(c.startswith("piazza:pick:") for m in res.messages for c in m.custom_ids())
     assert "faction" in res.text  # their private sheet
-    after = await table.service.store.open_game_in(channel.id)
+    after = await table.service.store.games.open_in(channel.id)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
 
 
@@ -162,7 +162,7 @@ async def play(double: DiscordDouble, table: Table, channel: Channel, players: l
     rng = random.Random(seed)
     spectator = next(u for u in double.users.values() if u not in players and u.name != "owner")
     board = await open_game(double, channel, players, "leonardo", TITLE, options)
-    game = await table.service.store.open_game_in(channel.id)
+    game = await table.service.store.games.open_in(channel.id)
     assert [s.user_id for s in game.seats] == [u.id for u in players]
     try:
         seen = await _play_moves(double, table, channel, players, board, game.id, rng, spectator)
@@ -349,7 +349,7 @@ async def check_the_end(double: DiscordDouble, table: Table, channel: Channel, p
                         board: Message, game_id: int) -> object:
     engine = leonardo()
     state = await table.service.replay(game_id)
-    row = await table.service.store.game(game_id)
+    row = await table.service.store.games.get(game_id)
     assert row.status == "finished" and row.snapshot == state.model_dump_json()
     assert state.phase == "over"
     check_score_sheet(board, players, state, engine)
@@ -364,12 +364,12 @@ async def test_two_merchants_with_a_date_limit(double: DiscordDouble, table: Tab
     # a date limit in the past is refused privately; no game is opened
     res = await double.slash(players[0], games, "new", game="leonardo", options="max_rounds=3 deadline=2020-01-01")
     assert res.ephemeral and not res.public and "already past" in res.text, res
-    assert await table.service.store.open_game_in(games.id) is None and not double.public(games)
+    assert await table.service.store.games.open_in(games.id) is None and not double.public(games)
 
     # a date limit more than two years ahead is refused too (it used to crash /new when far enough)
     res = await double.slash(players[0], games, "new", game="leonardo", options="deadline=9999-12-31T23:59-23:59")
     assert res.ephemeral and not res.public and "too far ahead" in res.text, res
-    assert await table.service.store.open_game_in(games.id) is None and not double.public(games)
+    assert await table.service.store.games.open_in(games.id) is None and not double.public(games)
 
     limit = (datetime.now(UTC) + timedelta(days=700)).date().isoformat()
     board, game_id, seen = await play(double, table, games, players, seed=5,
@@ -402,7 +402,7 @@ async def test_four_merchants_with_corporations(double: DiscordDouble, table: Ta
     res = await double.slash(bob, channel, "start")
     assert res.ephemeral and not res.public and "four or more players" in res.text, res
     assert len(double.public_texts_ever(channel)) == seen_before
-    assert (await table.service.store.open_game_in(channel.id)).status == "lobby"
+    assert (await table.service.store.games.open_in(channel.id)).status == "lobby"
     res = await double.slash(alice, channel, "abort")
     assert not res.ephemeral and "aborted" in res.text
 

@@ -61,7 +61,7 @@ async def play_to_the_end(double: DiscordDouble, table, channel: Channel, player
     moves = 0
     hand_shown: set[int] = set()
     while True:
-        row = await table.service.store.open_game_in(channel.id)
+        row = await table.service.store.games.open_in(channel.id)
         if row is None or row.status != "active":
             break
         pending = await table.service.pending(channel.id)

@@ -32,7 +32,7 @@ async def test_menus_opened_together_all_play_in_a_simultaneous_decision(double:
     players = [double.user(n) for n in ("alice", "bob", "carol", "dave")]
     games = double.channel("games")
     board = await open_game(double, games, players, "leonardo", "Leonardo (1988)", None)
-    game = await table.service.store.open_game_in(games.id)
+    game = await table.service.store.games.open_in(games.id)
     menus = {u.name: await open_menu(double, board, game.id, u) for u in players}  # all at version 0
     assert all(len(p) <= 100 for _, p in menus.values())
 
@@ -40,20 +40,20 @@ async def test_menus_opened_together_all_play_in_a_simultaneous_decision(double:
         menu, picker = menus[user.name]
         res = await double.select(user, menu, picker, ["guelfi" if i % 2 == 0 else "ghibellini"])
         assert "You played `" in res.text and "out of date" not in res.text, res.text
-    row = await table.service.store.open_game_in(games.id)
+    row = await table.service.store.games.open_in(games.id)
     assert row.version == 4 and len(await table.service.pending(games.id)) == 1  # the first turn
 
     menu, picker = menus["alice"]  # her decision is made: her menu is out of date now
     res = await double.select(players[0], menu, picker, ["guelfi"])
     assert res.ephemeral and not res.public and "out of date" in res.text, res.text
-    assert (await table.service.store.open_game_in(games.id)).version == 4
+    assert (await table.service.store.games.open_in(games.id)).version == 4
 
 
 async def test_a_menu_posted_before_the_upgrade_still_answers(double: DiscordDouble, table) -> None:
     players = [double.user("alice"), double.user("bob")]
     games = double.channel("games")
     await open_game(double, games, players, "leonardo", "Leonardo (1988)", None)
-    game = await table.service.store.open_game_in(games.id)
+    game = await table.service.store.games.open_in(games.id)
 
     def old_menu(version: int) -> tuple[Message, str]:
         custom_id = f"piazza:pick:{game.id}:{version}"

@@ -28,8 +28,8 @@ async def test_the_round_end_draw_of_the_other_architect_waits_for_their_next_lo
             mover = by_id[sorted(pending)[0]]
             res = await double.slash(mover, channel, "move", action=pending[mover.id][0])
             assert "You played" in res.original.text, res
-            row = await store.open_game_in(channel.id)
-            [entry] = await store.actions(row.id, since=row.version - 1)
+            row = await store.games.open_in(channel.id)
+            [entry] = await store.log.actions(row.id, since=row.version - 1)
             told = [e for e in entry.events if e["to"] not in (None, entry.seat)]
             if told:
                 break

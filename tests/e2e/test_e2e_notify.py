@@ -53,10 +53,10 @@ async def test_private_news_by_dm_or_as_a_marker_and_never_public(double: Discor
             mover = by_id[sorted(pending)[0]]
             res = await double.slash(mover, channel, "move", action=pending[mover.id][0])
             assert "You played" in res.original.text, res
-            row = await store.open_game_in(channel.id)
+            row = await store.games.open_in(channel.id)
             if row is None:
                 break
-            [entry] = await store.actions(row.id, since=row.version - 1)
+            [entry] = await store.log.actions(row.id, since=row.version - 1)
             told = [e for e in entry.events if e["to"] not in (None, entry.seat)]
             if not told:
                 continue

@@ -45,8 +45,8 @@ async def move_of(table, channel: Channel, double: DiscordDouble):
 
 async def public_lines(table, game_id: int) -> list[str]:
     """Each logged move's public words (its events, worded as the bot words them)."""
-    row = await table.service.store.game(game_id)
-    return [" ".join(presenting.public_lines(row, a)) for a in await table.service.store.actions(game_id)]
+    row = await table.service.store.games.get(game_id)
+    return [" ".join(presenting.public_lines(row, a)) for a in await table.service.store.log.actions(game_id)]
 
 
 async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double: DiscordDouble,
@@ -55,7 +55,7 @@ async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double
     async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock, deadline_poll_seconds=0.05) as table:
         alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
         await open_game(double, games, [alice, bob], "bella_vista", "Bella Vista", None)
-        game = await table.service.store.open_game_in(games.id)
+        game = await table.service.store.games.open_in(games.id)
         seen = len(boards(double, games))
 
         games.send_denied = True
@@ -72,7 +72,7 @@ async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double
         [missed] = await public_lines(table, game.id)
         assert missed in late.content and late.images
         assert late.mentions() == set(await table.service.pending(games.id)) == late.pinged
-        row = await table.service.store.game(game.id)
+        row = await table.service.store.games.get(game.id)
         assert row.announced == row.version == 1
 
 
@@ -80,7 +80,7 @@ async def test_the_next_board_carries_the_move_whose_board_was_missed(double: Di
     async with open_table(double, tmp_path / "piazza.sqlite3") as table:  # the watcher polls once a minute
         alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
         await open_game(double, games, [alice, bob], "bella_vista", "Bella Vista", None)
-        game = await table.service.store.open_game_in(games.id)
+        game = await table.service.store.games.open_in(games.id)
         seen = len(boards(double, games))
         games.send_denied = True
         actor, move = await move_of(table, games, double)
@@ -94,7 +94,7 @@ async def test_the_next_board_carries_the_move_whose_board_was_missed(double: Di
         first, second = await public_lines(table, game.id)
         assert board.content.startswith("Moves since the last board:\n")
         assert board.content.index(first) < board.content.index(second)
-        assert (await table.service.store.game(game.id)).announced == 2
+        assert (await table.service.store.games.get(game.id)).announced == 2
 
 
 async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: DiscordDouble, tmp_path: Path) -> None:
@@ -114,7 +114,7 @@ async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: D
         pending = await crashed.pending(games.id)
         uid = sorted(pending)[0]
         await crashed.act(games.id, next(u for u in (alice, bob) if u.id == uid), pending[uid][0])
-    game = await store.open_game_in(games.id)
+    game = await store.games.open_in(games.id)
     await store.close()
 
     async with open_table(double, db) as table:
@@ -123,7 +123,7 @@ async def test_moves_stored_just_before_a_crash_are_posted_at_start_up(double: D
             assert line in board.content
         waiting = set(await table.service.pending(games.id))
         assert board.mentions() == waiting == board.pinged  # whoever owes a decision now is pinged
-        assert (await table.service.store.game(game.id)).announced == 2
+        assert (await table.service.store.games.get(game.id)).announced == 2
     async with open_table(double, db):  # a second restart posts nothing more
         assert await new_boards(double, games, seen + 1, wait=0.3) == []
 

@@ -89,7 +89,7 @@ async def play_to_the_end(double: DiscordDouble, reader: GameService, channels: 
     open_ones = list(channels)
     for _ in range(200):
         for channel in list(open_ones):
-            if await reader.store.open_game_in(channel.id) is None:
+            if await reader.store.games.open_in(channel.id) is None:
                 open_ones.remove(channel)
                 continue
             pending = await reader.pending(channel.id)
@@ -168,7 +168,7 @@ async def test_a_bot_killed_mid_move_loses_nothing(double: DiscordDouble, postgr
         await double.wait_synced()
         await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", OPTIONS)
         reader = GameService(store)
-        before = await store.open_game_in(games.id)
+        before = await store.games.open_in(games.id)
         assert before is not None and before.announced == before.version
         pending = await reader.pending(games.id)
         uid = sorted(pending)[0]
@@ -184,9 +184,9 @@ async def test_a_bot_killed_mid_move_loses_nothing(double: DiscordDouble, postgr
         with contextlib.suppress(asyncio.CancelledError):
             await move
 
-        row = await store.open_game_in(games.id)
+        row = await store.games.open_in(games.id)
         assert row is not None and row.version == before.version + 1 and row.announced == before.version
-        [(item, _, lease)] = await store.claims("game")  # the mover's claim: it keeps others off for minutes
+        [(item, _, lease)] = await store.claims.held("game")  # the mover's claim: it keeps others off for minutes
         assert item == str(row.id) and datetime.fromisoformat(lease) > datetime.now(UTC) + timedelta(minutes=1)
         posts = len(double.public(games))
 
@@ -196,18 +196,18 @@ async def test_a_bot_killed_mid_move_loses_nothing(double: DiscordDouble, postgr
         await double.settle()
         caught_up = double.public(games)[posts:]
         assert len(caught_up) == 1 and caught_up[0].posted_by == "double-token-second" and caught_up[0].images
-        after = await store.open_game_in(games.id)
+        after = await store.games.open_in(games.id)
         assert after is not None and (after.version, after.announced) == (row.version, row.version)
-        log = await store.actions(row.id)
+        log = await store.log.actions(row.id)
         assert [e.seq for e in log] == list(range(1, row.version + 1))  # nothing lost, nothing doubled
         assert log[-1].seat == before.seat_of(uid)  # the killed move is the last, once
-        assert await store.claims("game") == []  # taken back by the restarted process, and released
+        assert await store.claims.held("game") == []  # taken back by the restarted process, and released
 
         pending = await reader.pending(games.id)  # play goes on
         uid = sorted(pending)[0]
         res = await double.slash(users[uid], games, "move", action=pending[uid][0])
         assert res.private and res.public and res.public[0].posted_by == "double-token-second"
-        assert (await store.open_game_in(games.id)).version == row.version + 1  # type: ignore[union-attr]
+        assert (await store.games.open_in(games.id)).version == row.version + 1  # type: ignore[union-attr]
         await stop(procs[1:])
     finally:
         await store.close()

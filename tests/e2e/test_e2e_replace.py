@@ -36,7 +36,7 @@ async def test_a_vote_hands_a_seat_to_a_bot_and_its_player_takes_it_back(double:
         refused(await double.slash(bob, games, "vote replace", player=alice), "already voted")
         res = await double.slash(carol, games, "vote replace", player=alice)
         assert not res.ephemeral and "now plays the seat of **Alice**" in res.original.content
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.bot_of(0) == "random" and row.version >= 1  # the bot played Alice's turn at once
         assert alice.id not in await table.service.pending(games.id)
         refused(await double.slash(carol, games, "vote replace", player=alice),
@@ -46,7 +46,7 @@ async def test_a_vote_hands_a_seat_to_a_bot_and_its_player_takes_it_back(double:
         refused(await double.slash(bob, games, "back"), "no seat held by a bot")
         res = await double.slash(alice, games, "back")
         assert not res.ephemeral and "**Alice** is back" in res.original.content
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.bot_of(0) is None and row.seat_of(alice.id) == 0 and row.names[0] == "Alice"
 
 
@@ -58,9 +58,9 @@ async def test_a_vote_while_the_target_moves_ends(double: DiscordDouble, tmp_pat
         await double.slash(bob, games, "vote replace", player=alice)
         pending = await table.service.pending(games.id)
         await double.slash(alice, games, "move", action=pending[alice.id][0])
-        before = await table.service.store.open_game_in(games.id)
+        before = await table.service.store.games.open_in(games.id)
         refused(await double.slash(carol, games, "vote replace", player=alice), "has moved since the vote")
-        after = await table.service.store.open_game_in(games.id)
+        after = await table.service.store.games.open_in(games.id)
         assert [s.user_id for s in after.seats] == [s.user_id for s in before.seats]
         res = await double.slash(carol, games, "vote replace", player=bob)  # the ended vote no longer blocks
         assert "(1 of the 2 votes needed within 48 h)" in res.original.content
@@ -85,7 +85,7 @@ async def test_a_vote_without_a_majority_lapses_after_48_hours(double: DiscordDo
         clock.advance(hours=48)
         res = await double.slash(bob, games, "vote replace", player=dave)  # a new vote: Carol's ballot lapsed with hers
         assert "(1 of the 2 votes needed within 48 h)" in res.original.content
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.seat_of(dave.id) == 3 and row.bot_of(3) is None
 
 
@@ -140,11 +140,11 @@ async def test_away_hands_the_seat_to_the_autopilot_until_back_or_the_time_is_up
         pending = await table.service.pending(games.id)
         await double.slash(bob, games, "move", action=pending[bob.id][0])
         await double.slash(alice, games, "away", hours=1)
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.bot_of(0) is not None
         clock.advance(hours=1, minutes=1)
         await until(double, lambda: any("your time away is over" in m.content for m in double.public(games)))
         [note] = [m for m in double.public(games) if "your time away is over" in m.content]
         assert note.pinged == {alice.id}
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.bot_of(0) is None and row.seat_of(alice.id) == 0

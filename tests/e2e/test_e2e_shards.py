@@ -61,7 +61,7 @@ async def test_the_guild_is_played_on_its_shard_only(double: DiscordDouble, post
         await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "max_rounds=1")
         users = {alice.id: alice, bob.id: bob}
         for _ in range(200):
-            if await owner.service.store.open_game_in(games.id) is None:
+            if await owner.service.store.games.open_in(games.id) is None:
                 break
             pending = await owner.service.pending(games.id)
             uid = sorted(pending)[0]
@@ -72,7 +72,7 @@ async def test_the_guild_is_played_on_its_shard_only(double: DiscordDouble, post
         assert "Final scores" in double.public(games)[-1].content
         shard = (double.guild.id >> 22) % COUNT  # every interaction went to the guild's shard only
         assert {rec.delivered_to for rec in double.interactions.values()} == {((shard, COUNT), "double-token")}
-        row = (await other.service.store.open_games()) or None
+        row = (await other.service.store.games.open_all()) or None
         assert row is None  # the other process reads the same database: nothing left open
 
 
@@ -90,11 +90,11 @@ async def test_a_deadline_due_while_both_run_fires_once(double: DiscordDouble, p
             await asyncio.sleep(0.05)
             if len(double.public(games)) > posts:  # (the game ends before its board is drawn and posted)
                 break
-        assert await owner.service.store.open_game_in(games.id) is None
+        assert await owner.service.store.games.open_in(games.id) is None
         await asyncio.sleep(0.5)  # both watchers run several more times
         await double.settle()
         finals = double.public(games)[posts:]
         assert len(finals) == 1 and "Final scores" in finals[0].content
-        [row] = [g for g in [await owner.service.store.game(1)] if g]
-        log = await owner.service.store.actions(row.id)
+        [row] = [g for g in [await owner.service.store.games.get(1)] if g]
+        log = await owner.service.store.log.actions(row.id)
         assert sum('"time_up"' in e.action for e in log) == 1

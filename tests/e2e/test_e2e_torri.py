@@ -133,7 +133,7 @@ async def play(double: DiscordDouble, table: Table, channel: Channel, players: l
     rng = random.Random(seed)
     spectator = next(u for u in double.users.values() if u not in players and u.name != "owner")
     board = await open_game(double, channel, players, "torri", TITLE, options)
-    game = await table.service.store.open_game_in(channel.id)
+    game = await table.service.store.games.open_in(channel.id)
     assert [s.user_id for s in game.seats] == [u.id for u in players]
     try:
         seen = await _play_moves(double, table, channel, players, board, rng, spectator)
@@ -194,7 +194,7 @@ async def check_the_end(double: DiscordDouble, table: Table, channel: Channel, p
     """The final board's score lines are the engine's result of the replayed game; returns that state."""
     engine = torri()
     state = await table.service.replay(game_id)
-    row = await table.service.store.game(game_id)
+    row = await table.service.store.games.get(game_id)
     assert row.status == "finished" and row.snapshot == state.model_dump_json()  # what was played is the log
     assert state.phase == "over"
     check_score_sheet(board, players, state, engine)
@@ -223,7 +223,7 @@ async def test_three_builders_fifteen_rounds(double: DiscordDouble, table: Table
     # fewer rounds than the game allows is refused before any game exists
     res = await double.slash(players[0], channel, "new", game="torri", options="max_rounds=14")
     assert res.ephemeral and not res.public and "max_rounds" in res.text
-    assert await table.service.store.open_game_in(channel.id) is None
+    assert await table.service.store.games.open_in(channel.id) is None
 
     board, game_id, seen = await play(double, table, channel, players, seed=3, options="max_rounds=15")
     state = await check_the_end(double, table, channel, players, board, game_id)

@@ -14,7 +14,7 @@ async def test_the_undo_button_and_the_refusals(double: DiscordDouble, tmp_path:
     games = double.channel("games")
     async with open_table(double, tmp_path / "piazza.sqlite3") as table:
         await open_game(double, games, players, "torri", "Torri", None)
-        start = await table.service.store.open_game_in(games.id)
+        start = await table.service.store.games.open_in(games.id)
         pending = await table.service.pending(games.id)
         mover = next(u for u in players if u.id in pending)
         other = next(u for u in players if u is not mover)
@@ -28,7 +28,7 @@ async def test_the_undo_button_and_the_refusals(double: DiscordDouble, tmp_path:
         res = await double.press(mover, reply, f"piazza:undo:{start.id}")
         board = only_public_board(res)
         assert "took back their last move" in board.content and "taken back" in res.text
-        row = await table.service.store.open_game_in(games.id)
+        row = await table.service.store.games.open_in(games.id)
         assert row.snapshot == start.snapshot and row.version == 2
         res = await double.press(mover, reply, f"piazza:undo:{start.id}")
         assert res.ephemeral and not res.public and "already taken back" in res.text, res.text

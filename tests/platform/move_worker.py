@@ -15,7 +15,7 @@ async def main(url: str, channel: int) -> None:
     service = GameService(store)
     await service.workers.start()  # as the bot does before it logs in (bot.chat.run)
     print(f"owner {service.owner}", flush=True)
-    while (row := await store.open_game_in(channel)) is not None and row.status == "active":
+    while (row := await store.games.open_in(channel)) is not None and row.status == "active":
         pending = await service.pending(channel)
         uid = sorted(pending)[0]
         post = await service.act(channel, by_id(uid), pending[uid][0])

@@ -39,13 +39,19 @@ class StatementGate:
     the task awaiting it, or write through another connection. Nothing of the project is replaced.
 
     ``async with StatementGate(store, "BEGIN IMMEDIATE") as gate:`` arms it; ``await gate.reached()``
-    waits until the statement is about to run; ``gate.open()`` lets it run."""
+    waits until the statement is about to run; ``gate.open()`` lets it run. ``after``: only once a
+    statement starting so has run (the first BEGIN after a given read, say)."""
 
-    def __init__(self, store, statement: str):
+    def __init__(self, store, statement: str, after: str | None = None):
         self.store, self.statement = store, statement
+        self._after = None if after is None else after.upper()
         self._reached, self._open = threading.Event(), threading.Event()
 
     def __call__(self, sql: str):  # the trace callback: in SQLite's worker thread, or awaited on PostgreSQL
+        if self._after is not None:
+            if sql.lstrip().upper().startswith(self._after):
+                self._after = None
+            return None
         if not self._reached.is_set() and sql.lstrip().upper().startswith(self.statement):
             self._reached.set()
             if self.store.backend == "postgresql":

@@ -14,10 +14,10 @@ from tests.platform.platform_helpers import ANNE, BRUNO, SOFIA
 
 async def refused(service, call, channel: int = 1) -> str:
     """The call is refused with one line, and the channel's game row is exactly as before."""
-    before = await service.store.open_game_in(channel)
+    before = await service.store.games.open_in(channel)
     with pytest.raises(Refusal) as exc:
         await call
-    assert await service.store.open_game_in(channel) == before
+    assert await service.store.games.open_in(channel) == before
     why = str(exc.value)
     assert "\n" not in why
     return why
@@ -30,7 +30,7 @@ async def test_bots_take_seats_with_italian_names_and_no_user(service):
                                 "(seat 2; 2 players seated).")
     await service.add_bot(1, ANNE, "random")
     await service.join(1, BRUNO)
-    row = await service.store.open_game_in(1)
+    row = await service.store.games.open_in(1)
     assert row.names == ["Anne", "Lorenzo (bot, random)", "Giulia (bot, random)", "Bruno"]
     assert [s.bot for s in row.seats] == [None, "random", "random", None]
     assert [s.user_id for s in row.seats][1:3] == [-1, -2]  # no Discord user is ever a negative id
@@ -38,12 +38,12 @@ async def test_bots_take_seats_with_italian_names_and_no_user(service):
 
     await service.remove_bot(1, BRUNO, "lorenzo")  # by first name, any case
     await service.add_bot(1, ANNE, "random")  # the free name again, a new user id
-    row = await service.store.open_game_in(1)
+    row = await service.store.games.open_in(1)
     assert row.names == ["Anne", "Giulia (bot, random)", "Bruno", "Lorenzo (bot, random)"]
     assert len({s.user_id for s in row.seats}) == 4
     post = await service.remove_bot(1, ANNE)  # no name: the last one seated
     assert post.public_text == "**Anne** removed **Lorenzo \\(bot, random\\)** from the game."
-    assert (await service.store.open_game_in(1)).names == ["Anne", "Giulia (bot, random)", "Bruno"]
+    assert (await service.store.games.open_in(1)).names == ["Anne", "Giulia (bot, random)", "Bruno"]
 
 
 async def test_a_started_game_never_mentions_a_bot(service):
@@ -52,8 +52,8 @@ async def test_a_started_game_never_mentions_a_bot(service):
     await service.add_bot(1, ANNE, "random")
     post = await service.start(1, ANNE, seed=5)
     assert post.mentions == [ANNE.id]  # the factions: everyone decides at once, the bots already have
-    row = await service.store.open_game_in(1)
-    game = service._states.load(row)
+    row = await service.store.games.open_in(1)
+    game = service.tables.load(row)
     assert game.engine.to_act(game.state) == {0}
     assert list(await service.pending(1)) == [ANNE.id]
     assert [g.waiting_for for g in await service.games(7)] == [[ANNE.id]]
@@ -85,7 +85,7 @@ async def test_the_last_person_cannot_leave_the_bots_alone(service):
     await service.remove_bot(1, BRUNO)
     post = await service.leave(1, BRUNO)  # with no bot left, leaving closes the lobby as before
     assert "Nobody is seated any more" in post.public_text
-    assert await service.store.open_game_in(1) is None
+    assert await service.store.games.open_in(1) is None
 
 
 async def test_bots_are_added_and_removed_only_in_the_lobby(service):
@@ -132,7 +132,7 @@ async def test_a_store_from_before_bots_reads_every_seat_as_a_person(tmp_path):
     con.close()
     store = await Store.open(path)
     try:
-        row = await store.open_game_in(1)
+        row = await store.games.open_in(1)
         assert row.seats[0].bot is None and row.bot_seats == [] and row.hints is False
     finally:
         await store.close()

@@ -66,8 +66,8 @@ async def test_two_random_bots_and_a_person_play_bella_vista_to_the_end(table, c
     game_id = first.game_id
     posts = await play_as_anne(table, first)
     assert channel.posts == [first, *posts]  # one board per call: a run of bot moves shares Anne's post
-    row = await table.store.game(game_id)
-    log = await table.store.actions(game_id)
+    row = await table.store.games.get(game_id)
+    log = await table.store.log.actions(game_id)
     assert {a.seat for a in log} == {0, 1, 2}  # the bots' moves are logged like anyone's
     assert row.announced == row.version == len(log)
     assert (await table.replay(game_id)).model_dump_json() == row.snapshot  # and the game replays from it
@@ -75,7 +75,7 @@ async def test_two_random_bots_and_a_person_play_bella_vista_to_the_end(table, c
     public = channel.texts()
     assert "Giulia \\(bot, random\\)" in public and "Lorenzo \\(bot, random\\)" in public
     for seat in (1, 2):  # what only a bot knew (its cards drawn, its offers) never reached the channel
-        notices = await table.store.notices(game_id, seat, since=0)
+        notices = await table.store.log.notices(game_id, seat, since=0)
         assert notices
         for notice in notices:
             assert presenting.notice_line(row, notice) not in public
@@ -89,10 +89,10 @@ async def test_a_failing_agent_plays_a_random_legal_move_with_one_warning(table,
         pending = await table.pending(1)
         post = await table.act(1, ANNE, pending[ANNE.id][0])
     assert not post.finished
-    row = await table.store.open_game_in(1)
+    row = await table.store.games.open_in(1)
     engine = BrokenTorri()
     decisions, state = 0, engine.new_game(2, engine.options_model(), row.seed)
-    for entry in await table.store.actions(row.id):  # the bot's decisions that had a choice to make
+    for entry in await table.store.log.actions(row.id):  # the bot's decisions that had a choice to make
         action = engine.action_adapter.validate_json(entry.action)
         decisions += entry.seat == 1 and len(engine.legal_actions(state, 1)) > 1
         state = engine.apply(state, entry.seat, action).state
@@ -124,12 +124,12 @@ async def test_a_game_left_waiting_on_a_bot_moves_on_at_the_sweep(store, channel
     """What a crash right after a person's move leaves: the move stored, the bot's reply not made."""
     service = GameService(store, publisher=channel)
     await bots_game(service, "torri", ["random", "random"], seed=3)
-    row = await store.open_game_in(1)
+    row = await store.games.open_in(1)
     engine = registry.get("torri").engine
     state = engine.state_model.model_validate_json(row.snapshot)
     action = engine.legal_actions(state, 0)[0]
     new, events = engine.apply(state, 0, action)
-    await store.commit_move(row.id, row.version, 0, engine.action_adapter.dump_json(action).decode(),
+    await store.log.append(row.id, row.version, 0, engine.action_adapter.dump_json(action).decode(),
                             [e.model_dump(mode="json") for e in events], new.model_dump_json(), False)
     assert engine.to_act(new) == {1}
     shown = len(channel.posts)
@@ -137,7 +137,7 @@ async def test_a_game_left_waiting_on_a_bot_moves_on_at_the_sweep(store, channel
     restarted = GameService(store, publisher=channel)
     await restarted.sweep()
     [board] = channel.posts[shown:]  # one board: Anne's missed move, then both bots'
-    row = await store.open_game_in(1)
+    row = await store.games.open_in(1)
     assert row.version == 3 and row.announced == 3 and board.mentions == [ANNE.id]
     assert board.public_text.startswith("Moves since the last board:\n🟦 Anne")
     assert board.public_text.index("Lorenzo") < board.public_text.index("Giulia")
@@ -156,8 +156,8 @@ async def test_greedy_and_mcts_bots_play_a_whole_game_without_falling_back(table
     first = await bots_game(table, key, ["greedy", "mcts"])
     await play_as_anne(table, first)
     assert not [r for r in caplog.records if r.name == "piazza"]  # every decision was the agent's own
-    row = await table.store.game(first.game_id)
-    assert row.status == "finished" and {a.seat for a in await table.store.actions(row.id)} >= {1, 2}
+    row = await table.store.games.get(first.game_id)
+    assert row.status == "finished" and {a.seat for a in await table.store.log.actions(row.id)} >= {1, 2}
 
 
 async def test_no_bot_moves_past_the_deadline_its_run_ends_the_game(store, channel):
@@ -170,7 +170,7 @@ async def test_no_bot_moves_past_the_deadline_its_run_ends_the_game(store, chann
         await service.create(7, 1, ANNE, "leonardo", "deadline=2026-12-01")
         await service.add_bot(1, ANNE, "random")
         await service.start(1, ANNE, seed=seed)
-        row = await store.open_game_in(1)
+        row = await store.games.open_in(1)
         state = engine.state_model.model_validate_json(row.snapshot)
         faction = engine.legal_actions(state, 0)[0]
         after = engine.apply(state, 0, faction)
@@ -178,10 +178,10 @@ async def test_no_bot_moves_past_the_deadline_its_run_ends_the_game(store, chann
             break
         await service.abort(1, ANNE)
     # the person's faction stored just before a stop; the bot's turn is left for the watcher
-    await store.commit_move(row.id, row.version, 0, engine.action_adapter.dump_json(faction).decode(),
+    await store.log.append(row.id, row.version, 0, engine.action_adapter.dump_json(faction).decode(),
                             [e.model_dump(mode="json") for e in after.events], after.state.model_dump_json(), False)
     now[0] += timedelta(days=3)
     post = await service.play_bots(1)
-    [last] = await store.actions(row.id, since=row.version + 1)
+    [last] = await store.log.actions(row.id, since=row.version + 1)
     assert last.seat == -1 and "time_up" in last.action  # the clock's move, not the bot's
     assert post.finished and "Final scores" in post.public_text

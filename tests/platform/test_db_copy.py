@@ -27,10 +27,10 @@ async def fill(path: str) -> None:
 async def everything(url: str) -> list:
     store = await Store.open(url)
     try:
-        games = await store.open_games()
+        games = await store.games.open_all()
         return [(g.id, g.game_key, g.status, g.version, g.snapshot, g.seed, g.announced, g.lobby,
                  [(s.seat, s.user_id, s.name, s.notices_read, s.bot) for s in g.seats],
-                 [(a.seq, a.seat, a.action, a.events) for a in await store.actions(g.id)]) for g in games]
+                 [(a.seq, a.seat, a.action, a.events) for a in await store.log.actions(g.id)]) for g in games]
     finally:
         await store.close()
 
@@ -49,7 +49,7 @@ def test_sqlite_to_postgresql_and_back_is_equal_and_replays(tmp_path, postgres_u
     async def new_game_after_copy() -> int:  # the target's ids go on after the copied ones
         store = await Store.open(postgres_url)
         try:
-            return await store.create_game(guild_id=7, channel_id=50, game_key="torri", options={}, seed=0,
+            return await store.games.create(guild_id=7, channel_id=50, game_key="torri", options={}, seed=0,
                                            creator_id=11, creator_name="Anne")
         finally:
             await store.close()

@@ -18,10 +18,10 @@ NO_HOOKED_TITLE = pytest.mark.skip(reason="no title has the agents' hooks (sampl
 
 
 async def refused(service, call) -> str:
-    before = await service.store.open_game_in(1)
+    before = await service.store.games.open_in(1)
     with pytest.raises(Refusal) as exc:
         await call
-    assert await service.store.open_game_in(1) == before
+    assert await service.store.games.open_in(1) == before
     return str(exc.value)
 
 
@@ -76,14 +76,14 @@ async def test_a_hint_is_a_legal_move_and_its_reason_privately(store, key):
     await service.start(1, ANNE, seed=3)
     pending = await service.pending(1)
     asker = ANNE if ANNE.id in pending else BRUNO
-    before = await store.open_game_in(1)
+    before = await store.games.open_in(1)
     post = await service.hint(1, asker)
     assert post.public_text is None and post.board_image is None and not post.mentions
     first, _, rest = post.private_text.partition("`")
     move, _, reason = rest.partition("`")
     assert first == "Suggested move: " and move in pending[asker.id]
     assert "\n" not in post.private_text and (not reason or reason.startswith(" — "))
-    assert await store.open_game_in(1) == before  # a hint changes nothing
+    assert await store.games.open_in(1) == before  # a hint changes nothing
 
 
 def test_the_thinking_budget_comes_from_the_environment():

@@ -43,7 +43,7 @@ async def test_export_then_offline_replay_reaches_the_same_final_snapshot(servic
     assert json.loads(running.attachments[0][1])["status"] == "active"
     await play_to_the_end(service)
     path, doc = await exported(service, tmp_path)
-    row = await service.store.last_game_in(1)
+    row = await service.store.places.last_in(1)
     assert doc["format"] == FORMAT and doc["seed"] == row.seed and doc["title"] == "Le Torri di Bologna"
     assert [s["name"] for s in doc["seats"]] == ["Anne", "Bruno"]
     assert doc["actions"][1] == {"seq": 2, "seat": doc["actions"][0]["seat"], "action": {"kind": "undo", "undoes": 1},

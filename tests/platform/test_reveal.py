@@ -34,7 +34,7 @@ async def test_the_final_post_reveals_everything_hidden(service, key):
     early_log = await service.log(1)
     assert "(only" not in early_log
     final, earlier = await play_to_the_end(service)
-    row = await service.store.last_game_in(1)
+    row = await service.store.places.last_in(1)
     engine = registry.get(key).engine
     state = engine.state_model.model_validate_json(row.snapshot)
     files = dict(final.attachments)
@@ -46,7 +46,7 @@ async def test_the_final_post_reveals_everything_hidden(service, key):
     assert still_hidden and lines and all(f"- {line}\n" in text for line in lines)
     assert not any(n in text for n in still_hidden)  # in the game's words, not the engine's names
     private, in_chat = set(), set()
-    for entry in await service.store.actions(row.id):
+    for entry in await service.store.log.actions(row.id):
         for e in entry.events or []:
             if e.get("to") is not None:
                 private.add(catalog().text(Msg.of(e), plain_style(row)))

@@ -55,7 +55,7 @@ async def test_an_old_game_replays_and_continues_after_the_upgrade(tmp_path, key
     store = await Store.open(path)  # upgrades
     try:
         assert await store.schema_version() == len(MIGRATIONS)
-        row = await store.game(gid)
+        row = await store.games.get(gid)
         assert row.seed == f"splitmix64:{OLD_SEED}" and row.snapshot == snapshot
         service = GameService(store)
         replayed = await service.replay(gid)
@@ -66,7 +66,7 @@ async def test_an_old_game_replays_and_continues_after_the_upgrade(tmp_path, key
             pending = await service.pending(1)
             uid = sorted(pending)[0]
             await service.act(1, users[uid], pending[uid][0])
-        row = await store.game(gid)
+        row = await store.games.get(gid)
         assert row.version == 10
         assert (await service.replay(gid)).model_dump_json() == row.snapshot
     finally:
@@ -83,7 +83,7 @@ async def test_a_new_game_gets_a_128_bit_blake2b_seed_kept_as_text(tmp_path):
             await service.create(None, channel, ANNE, "torri", None)
             await service.join(channel, BRUNO)
             await service.start(channel, ANNE)
-            row = await store.open_game_in(channel)
+            row = await store.games.open_in(channel)
             kind, _, key = row.seed.partition(":")
             assert kind == "blake2b" and len(key) == 32 and int(key, 16) >= 0
             assert isinstance(json.loads(row.snapshot)["rng"], dict)

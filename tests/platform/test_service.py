@@ -12,7 +12,7 @@ from tests.platform.platform_helpers import ANDREA, ANNE, BRUNO, SOFIA, by_id, s
 
 
 async def snapshot(service, channel=1):
-    row = await service.store.open_game_in(channel)
+    row = await service.store.games.open_in(channel)
     return row.version, row.snapshot
 
 
@@ -52,7 +52,7 @@ async def test_bad_options_are_named(service):
         await service.create(7, 1, ANNE, "bella_vista", "rome")
     with pytest.raises(Refusal, match="Unknown game"):
         await service.create(7, 1, ANNE, "chess")
-    assert await service.store.open_game_in(1) is None
+    assert await service.store.games.open_in(1) is None
 
 
 async def test_refused_moves_change_nothing(service):
@@ -79,7 +79,7 @@ async def test_a_whole_game_replays_to_its_snapshot(service):
     post = await play_some(service, 10_000)
     assert post.finished and post.mentions == []
     assert "is over" in post.public_text
-    row = await service.store.game(post.game_id)
+    row = await service.store.games.get(post.game_id)
     assert row.status == "finished"
     replayed = await service.replay(row.id)
     assert replayed.model_dump_json() == row.snapshot
@@ -96,15 +96,15 @@ async def test_racing_moves_on_one_game(service):
     refused = [r for r in results if isinstance(r, Refusal)]
     applied = [r for r in results if not isinstance(r, BaseException)]
     assert len(applied) == 1 and len(refused) == 1
-    assert len(await service.store.actions(applied[0].game_id)) == 1
+    assert len(await service.store.log.actions(applied[0].game_id)) == 1
 
 
 async def test_games_in_different_channels_run_concurrently(service):
     await seated_game(service, channel=1, seed=1)
     await seated_game(service, channel=2, seed=2)
     await asyncio.gather(play_some(service, 15, channel=1), play_some(service, 15, channel=2))
-    assert (await service.store.open_game_in(1)).version == 15
-    assert (await service.store.open_game_in(2)).version == 15
+    assert (await service.store.games.open_in(1)).version == 15
+    assert (await service.store.games.open_in(2)).version == 15
 
 
 async def test_the_game_survives_a_restart(database):
@@ -185,4 +185,4 @@ async def test_abort_is_for_the_creator_or_a_manager(service):
     with pytest.raises(Refusal, match="Only the player who opened"):
         await service.abort(1, BRUNO)
     await service.abort(1, BRUNO, is_manager=True)
-    assert await service.store.open_game_in(1) is None
+    assert await service.store.games.open_in(1) is None

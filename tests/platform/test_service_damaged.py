@@ -62,7 +62,7 @@ async def test_listings_and_sweeps_skip_each_damaged_game_with_one_warning(resta
     caplog.set_level(logging.WARNING, logger="piazza")
     listed = await service.games(7)
     assert sorted(g.channel_id for g in listed) == [5, 6]
-    ids = {(await service.store.open_game_in(c)).id for c in DAMAGE}
+    ids = {(await service.store.games.open_in(c)).id for c in DAMAGE}
     warnings = damage_warnings(caplog)
     assert len(warnings) == 4 and all(any(f"game {i} " in w for w in warnings) for i in ids), warnings
     assert not any("architects" in w or "{shape" in w for w in warnings)  # no stored content in the log
@@ -70,8 +70,8 @@ async def test_listings_and_sweeps_skip_each_damaged_game_with_one_warning(resta
     clock.now = NOW + timedelta(days=3)  # the healthy game's deadline has passed
     await service.sweep()
     await service.sweep()
-    assert await service.store.open_game_in(5) is None  # ended: the sweep went past the damaged ones
-    assert (await service.store.game((await service.store.open_game_in(6)).id)).status == "active"
+    assert await service.store.games.open_in(5) is None  # ended: the sweep went past the damaged ones
+    assert (await service.store.games.get((await service.store.games.open_in(6)).id)).status == "active"
     assert len(damage_warnings(caplog)) == 4  # once per game, not once per sweep
 
 
@@ -100,5 +100,5 @@ async def test_a_damaged_game_can_always_be_aborted(restarted, channel):
         await service.abort(channel, ANDREA)
     post = await service.abort(channel, ANDREA, is_manager=True)
     assert "aborted" in post.public_text
-    assert await service.store.open_game_in(channel) is None
+    assert await service.store.games.open_in(channel) is None
     await service.create(7, channel, ANDREA, "bella_vista")  # the channel hosts a new game

@@ -27,9 +27,9 @@ async def test_deadline_ends_the_game_and_replays(store):
     post = await service.act(1, by_id(uid), pending[uid][0])
     assert post.finished and "deadline passed" in post.private_text
     assert "Final scores of **Leonardo (1988)**" in post.public_text
-    row = await service.store.game(post.game_id)
+    row = await service.store.games.get(post.game_id)
     assert row.status == "finished"
-    log = await service.store.actions(row.id)
+    log = await service.store.log.actions(row.id)
     assert log[-1].seat == -1 and '"time_up"' in log[-1].action
     assert (await service.replay(row.id)).model_dump_json() == row.snapshot
 
@@ -65,9 +65,9 @@ async def test_a_turn_clock_falling_due_after_the_date_ends_the_game_instead(sto
     await service.join(1, BRUNO)
     await service.start(1, ANNE, seed=4)
     clock.now = NOW + timedelta(days=2)  # past the date (30 h) and every seat's 24 h
-    assert await store.due_clocks(clock.now)
+    assert await store.clocks.due(clock.now)
     await service.run_clocks()
-    row = await store.last_game_in(1)
+    row = await store.places.last_in(1)
     assert row.status == "finished"
-    log = await store.actions(row.id)
+    log = await store.log.actions(row.id)
     assert [a.seat for a in log] == [-1] and '"time_up"' in log[-1].action

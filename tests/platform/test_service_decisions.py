@@ -56,5 +56,5 @@ async def test_torri_plays_to_the_end_through_the_service(service):
         if post.finished:
             break
     assert post.finished and "is over" in post.public_text
-    row = await service.store.game(post.game_id)
+    row = await service.store.games.get(post.game_id)
     assert (await service.replay(row.id)).model_dump_json() == row.snapshot

@@ -19,7 +19,7 @@ async def test_a_process_killed_mid_move_loses_nothing(postgres_url):
     try:
         starter = GameService(store)
         await seated_game(starter, channel=1, key="torri", players=2, seed=6)
-        await store.release(GAME, "1", starter.owner)  # (the game was opened on the worker's shard)
+        await store.claims.release(GAME, "1", starter.owner)  # (the game was opened on the worker's shard)
         worker = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.platform.move_worker", postgres_url, "1",
             stdout=asyncio.subprocess.PIPE, cwd=os.getcwd())
@@ -31,13 +31,13 @@ async def test_a_process_killed_mid_move_loses_nothing(postgres_url):
         worker.send_signal(signal.SIGKILL)
         await worker.wait()
 
-        row = await store.game(1)
-        log = await store.actions(1)
+        row = await store.games.get(1)
+        log = await store.log.actions(1)
         assert row.version >= acknowledged and len(log) == row.version  # nothing lost, nothing half-written
         assert [e.seq for e in log] == list(range(1, row.version + 1))
         checker = GameService(store)
         assert (await checker.replay(1)).model_dump_json() == row.snapshot
-        assert [(i, o) for i, o, _ in await store.claims(GAME)] == [("1", owner)]  # the dead process's
+        assert [(i, o) for i, o, _ in await store.claims.held(GAME)] == [("1", owner)]  # the dead process's
 
         posts = []
 
@@ -48,11 +48,11 @@ async def test_a_process_killed_mid_move_loses_nothing(postgres_url):
         other = GameService(store, clock=lambda: now, publisher=channel)
         other.owner = "another-host:all"
         await other.sweep()  # the dead process's lease runs: left alone
-        assert posts == [] and [o for _, o, _ in await store.claims(GAME)] == [owner]
+        assert posts == [] and [o for _, o, _ in await store.claims.held(GAME)] == [owner]
         later = GameService(store, clock=lambda: now + LEASE, publisher=channel)
         later.owner = "another-host:all"
         await later.sweep()  # its lease has ended: taken over, the board it may not have posted is posted
-        assert posts == [row.version] and await store.lagging() == []
+        assert posts == [row.version] and await store.games.lagging() == []
         pending = await later.pending(1)
         uid = sorted(pending)[0]
         assert (await later.act(1, by_id(uid), pending[uid][0])).version == row.version + 1

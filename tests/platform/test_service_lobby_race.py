@@ -36,7 +36,7 @@ async def start_racing(starter: GameService, racer) -> BaseException | None:
 
 
 async def engine_seats(service: GameService) -> tuple[int, int]:
-    row = await service.store.open_game_in(1)
+    row = await service.store.games.open_in(1)
     engine = registry.get(row.game_key).engine
     state = engine.state_model.model_validate_json(row.snapshot)
     return state.seats, len(row.seats)  # Leonardo's state counts its seats
@@ -53,7 +53,7 @@ async def test_a_seat_change_during_start_refuses_the_start(two_services, racer_
         await a.join(1, ANDREA)
         refused = await start_racing(a, lambda: b.leave(1, ANDREA))
     assert refused is not None and "seats changed" in str(refused)
-    row = await a.store.open_game_in(1)
+    row = await a.store.games.open_in(1)
     assert row.status == "lobby" and row.snapshot is None  # nothing written
     seated = 3 if racer_does == "join" else 2
     assert len(row.seats) == seated

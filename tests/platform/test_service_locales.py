@@ -19,7 +19,7 @@ async def test_public_lines_in_the_game_s_language_private_ones_in_the_reader_s(
     with reading("it"):
         post = await service.create(10, 1, GIO, "torri", "max_rounds=15", lang="pt-BR")
     assert post.public_text.startswith("**Gio** abriu uma partida") and "lang=pt-BR" in post.public_text
-    row = await store.open_game_in(1)
+    row = await store.games.open_in(1)
     assert game_lang(row) == "pt-BR" and row.options == {"max_rounds": 15, "lang": "pt-BR"}
     with reading("en"):
         post = await service.join(1, ED)
@@ -42,7 +42,7 @@ async def test_public_lines_in_the_game_s_language_private_ones_in_the_reader_s(
 async def test_an_unknown_language_is_refused_and_opens_nothing(service, store):
     with reading("pt-BR"), pytest.raises(Refusal, match="Não existe a língua `fr`"):
         await service.create(10, 1, ANA, "torri", None, lang="fr")
-    assert await store.open_game_in(1) is None
+    assert await store.games.open_in(1) is None
 
 
 async def test_help_describes_the_options_in_the_reader_s_language(service):

@@ -28,8 +28,8 @@ async def play_until_someone_else_is_told(service, channel=1, limit=300):
         mover = by_id(sorted(pending)[0])
         post = await service.act(channel, mover, pending[mover.id][0])
         public.append(post.public_text)
-        row = await service.store.open_game_in(channel)
-        [entry] = await service.store.actions(row.id, since=row.version - 1)
+        row = await service.store.games.open_in(channel)
+        [entry] = await service.store.log.actions(row.id, since=row.version - 1)
         told = {e["to"] for e in entry.events if e["to"] not in (None, entry.seat)}
         if told:
             seat = min(told)
@@ -41,17 +41,17 @@ async def test_a_round_end_draw_reaches_the_other_architect_once(service):
     await seated_game(service, players=2, seed=3)
     mover, seat, drawn, public = await play_until_someone_else_is_told(service)
     other = by_id(next(u for u in (ANNE.id, BRUNO.id) if u != mover.id))
-    row = await service.store.open_game_in(1)
+    row = await service.store.games.open_in(1)
     assert row.seat_of(other.id) == seat
     lines = [words(Msg.of(e)) for e in drawn]
 
-    notices = await service.store.notices(row.id, seat, since=0)
+    notices = await service.store.log.notices(row.id, seat, since=0)
     assert [n.event for n in notices if n.version == row.version] == drawn  # stored, with its version
 
     hand = (await service.hand(1, other)).private_text
     first = hand.splitlines()
     assert first[0] == SINCE and all(line in first for line in lines), hand
-    assert (await service.store.open_game_in(1)).seats[seat].notices_read == row.version  # the read mark
+    assert (await service.store.games.open_in(1)).seats[seat].notices_read == row.version  # the read mark
     again = (await service.hand(1, other)).private_text
     assert SINCE not in again and not any(line in again for line in lines)  # shown once
 
@@ -64,13 +64,13 @@ async def test_the_movers_own_news_comes_with_the_move_and_not_again(service):
     pending = await service.pending(1)
     mover = by_id(sorted(pending)[0])
     post = await service.act(1, mover, pending[mover.id][0])  # a Bella Vista offer: the card, privately
-    row = await service.store.open_game_in(1)
-    [entry] = await service.store.actions(row.id)
+    row = await service.store.games.open_in(1)
+    [entry] = await service.store.log.actions(row.id)
     private = [words(Msg.of(e)) for e in entry.events if e["to"] == entry.seat]
     assert private and post.private_text == "\n".join(private)
     assert not any(p in post.public_text for p in private)
     assert SINCE not in (await service.hand(1, mover)).private_text
-    assert await service.store.notices(row.id, entry.seat, since=row.seats[entry.seat].notices_read) == []
+    assert await service.store.log.notices(row.id, entry.seat, since=row.seats[entry.seat].notices_read) == []
 
 
 def schema_3_database(path) -> None:
@@ -90,7 +90,7 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
     try:
         service = GameService(store)
         await seated_game(service, players=2, seed=3)
-        row = await store.open_game_in(1)
+        row = await store.games.open_in(1)
         con = sqlite3.connect(path)  # a move logged the old way: English, no events
         con.execute("INSERT INTO actions (game_id, seq, seat, action, public, at) VALUES (?, 1, 0, '{}', ?, 'x')",
                     (row.id, json.dumps(["Anne did an old thing."])))
@@ -111,7 +111,7 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
         assert stored[0] == "[]"
         events = json.loads(stored[1])
         assert events and all(set(e) == {"key", "params", "to"} for e in events)
-        row = await store.game(row.id)
+        row = await store.games.get(row.id)
         public = [say(row, Msg.of(e)) for e in events if e["to"] is None]  # as chat names players
         line = (await service.log(1)).splitlines()[1]
         assert line == f"1. {mover.name}: {' '.join(public)}" and line.split(": ", 1)[1] in post.public_text
@@ -122,17 +122,17 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
 async def test_notices_are_read_up_to_a_version_and_never_back(database):
     store = await Store.open(database)
     try:
-        gid = await store.create_game(guild_id=1, channel_id=1, game_key="x", options={}, seed=1, creator_id=11,
+        gid = await store.games.create(guild_id=1, channel_id=1, game_key="x", options={}, seed=1, creator_id=11,
                                       creator_name="Anne")
-        await store.add_seat(gid, 12, "Bruno", 4)
-        await store.start_game(gid, "{}", seed=1)
+        await store.seats.add(gid, 12, "Bruno", 4)
+        await store.games.start(gid, "{}", seed=1)
         told = [{"key": f"t.{n}", "params": {}, "to": 1} for n in ("a", "b")]
-        await store.commit_move(gid, 0, 0, "{}", [told[0]], "{}", False)
-        await store.commit_move(gid, 1, 0, "{}", [told[1]], "{}", False)
-        assert await store.notices(gid, 1, since=0) == [Notice(1, told[0]), Notice(2, told[1])]
-        await store.mark_notices_read(gid, 1, 2)
-        await store.mark_notices_read(gid, 1, 1)  # an older mark changes nothing
-        assert (await store.game(gid)).seats[1].notices_read == 2
+        await store.log.append(gid, 0, 0, "{}", [told[0]], "{}", False)
+        await store.log.append(gid, 1, 0, "{}", [told[1]], "{}", False)
+        assert await store.log.notices(gid, 1, since=0) == [Notice(1, told[0]), Notice(2, told[1])]
+        await store.log.mark_read(gid, 1, 2)
+        await store.log.mark_read(gid, 1, 1)  # an older mark changes nothing
+        assert (await store.games.get(gid)).seats[1].notices_read == 2
     finally:
         await store.close()
 
@@ -149,6 +149,6 @@ async def test_news_waiting_for_a_player_comes_with_their_next_move(service):
     post = await service.act(1, other, pending[other.id][0])
     lines = post.private_text.splitlines()
     assert lines[0] == SINCE and lines[1:1 + len(drawn)] == [words(Msg.of(e)) for e in drawn], post.private_text
-    row = await service.store.open_game_in(1)
+    row = await service.store.games.open_in(1)
     assert row.seats[seat].notices_read == row.version  # marked with the move itself
     assert SINCE not in (await service.hand(1, other)).private_text

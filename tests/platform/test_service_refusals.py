@@ -26,7 +26,7 @@ async def refused(call) -> str:
 async def test_a_deadline_more_than_two_years_ahead_is_refused(dated, deadline):
     why = await refused(dated.create(7, 1, ANNE, "leonardo", f"deadline={deadline}"))
     assert "too far ahead" in why and "2028-11-28" in why  # the latest date it would take
-    assert await dated.store.open_game_in(1) is None
+    assert await dated.store.games.open_in(1) is None
 
 
 async def test_a_deadline_within_two_years_is_taken(dated):
@@ -45,13 +45,13 @@ async def test_refusals_quote_at_most_sixty_characters_of_input_on_one_line(date
     key = "leonardo" if options.startswith("deadline") else "bella_vista"
     why = await refused(dated.create(7, 1, ANNE, key, options))
     assert "\n" not in why and len(why) < 260, why
-    assert await dated.store.open_game_in(1) is None
+    assert await dated.store.games.open_in(1) is None
 
 
 async def test_an_unknown_torri_shape_is_refused_at_new_with_the_shapes(service):
     why = await refused(service.create(7, 1, ANNE, "torri", "shape=hexagon"))
     assert "no wall shape" in why and all(s in why for s in ("small", "medium", "large", "far", "bend"))
-    assert await service.store.open_game_in(1) is None
+    assert await service.store.games.open_in(1) is None
 
 
 async def test_a_shape_that_does_not_suit_the_player_count_is_refused_at_start(service):
@@ -74,15 +74,15 @@ async def test_the_opener_who_left_the_lobby_can_no_longer_abort(service):
     assert "Only the player who opened the game (while still seated)" in why
     await service.start(1, BRUNO, seed=1)
     await refused(service.abort(1, ANNE))  # nor the running game
-    assert (await service.store.open_game_in(1)).status == "active"
+    assert (await service.store.games.open_in(1)).status == "active"
     await service.abort(1, ANDREA, is_manager=True)
-    assert await service.store.open_game_in(1) is None
+    assert await service.store.games.open_in(1) is None
 
 
 async def test_the_seated_opener_can_abort(service):
     await seated_game(service)
     await service.abort(1, ANNE)
-    assert await service.store.open_game_in(1) is None
+    assert await service.store.games.open_in(1) is None
 
 
 async def test_the_opening_line_echoes_options_as_they_are_typed(service):

@@ -10,7 +10,7 @@ from bot.store import MIGRATIONS, Notice, SchemaTooNew, StaleVersion, Store, Sto
 
 
 async def new_game(store: Store, channel: int = 1) -> int:
-    return await store.create_game(guild_id=7, channel_id=channel, game_key="bella_vista", options={},
+    return await store.games.create(guild_id=7, channel_id=channel, game_key="bella_vista", options={},
                                    seed=0, creator_id=11, creator_name="Anne")
 
 
@@ -62,17 +62,17 @@ async def test_one_open_game_per_channel(database):
 async def test_seats_join_leave_and_renumber(database):
     store = await Store.open(database)
     gid = await new_game(store)
-    assert await store.add_seat(gid, 12, "Bruno", 4) == 1
-    assert await store.add_seat(gid, 13, "Andrea", 4) == 2
+    assert await store.seats.add(gid, 12, "Bruno", 4) == 1
+    assert await store.seats.add(gid, 13, "Andrea", 4) == 2
     with pytest.raises(StoreError) as twice:
-        await store.add_seat(gid, 12, "Bruno", 4)
+        await store.seats.add(gid, 12, "Bruno", 4)
     assert twice.value.key == "bot.store.joined_already"
-    await store.remove_seat(gid, 12)
-    game = await store.game(gid)
+    await store.seats.remove(gid, 12)
+    game = await store.games.get(gid)
     assert [(s.seat, s.name) for s in game.seats] == [(0, "Anne"), (1, "Andrea")]
-    await store.add_seat(gid, 14, "Sofia", 3)
+    await store.seats.add(gid, 14, "Sofia", 3)
     with pytest.raises(StoreError) as full:
-        await store.add_seat(gid, 15, "Carla", 3)
+        await store.seats.add(gid, 15, "Carla", 3)
     assert (full.value.key, full.value.params) == ("bot.store.full", {"seats": 3})
     await store.close()
 
@@ -80,38 +80,38 @@ async def test_seats_join_leave_and_renumber(database):
 async def test_moves_append_and_bump_the_version(database):
     store = await Store.open(database)
     gid = await new_game(store)
-    await store.start_game(gid, '{"n": 0}', seed=5)
+    await store.games.start(gid, '{"n": 0}', seed=5)
     did = {"key": "t.did", "params": {"seat": 0}, "to": None}
     drew = {"key": "t.drew", "params": {"cards": [3, 7]}, "to": 1}
-    assert await store.commit_move(gid, 0, 0, '{"kind": "a"}', [did, drew], '{"n": 1}', False) == 1
-    assert await store.commit_move(gid, 1, 1, '{"kind": "b"}', [], '{"n": 2}', True) == 2
-    game = await store.game(gid)
+    assert await store.log.append(gid, 0, 0, '{"kind": "a"}', [did, drew], '{"n": 1}', False) == 1
+    assert await store.log.append(gid, 1, 1, '{"kind": "b"}', [], '{"n": 2}', True) == 2
+    game = await store.games.get(gid)
     assert (game.version, game.snapshot, game.status, game.seed) == (2, '{"n": 2}', "finished", "5")
-    log = await store.actions(gid)
+    log = await store.log.actions(gid)
     assert [(a.seq, a.seat, a.action, a.events, a.public_events()) for a in log] == [
         (1, 0, '{"kind": "a"}', [did, drew], [did]),
         (2, 1, '{"kind": "b"}', [], []),
     ]
-    assert await store.notices(gid, 1, since=0) == [Notice(1, drew)]  # the private one, for its seat only
-    assert await store.notices(gid, 0, since=0) == [] and await store.notices(gid, 1, since=1) == []
+    assert await store.log.notices(gid, 1, since=0) == [Notice(1, drew)]  # the private one, for its seat only
+    assert await store.log.notices(gid, 0, since=0) == [] and await store.log.notices(gid, 1, since=1) == []
     await store.close()
 
 
 async def test_two_racing_moves_one_lands_the_other_is_told(database):
     store = await Store.open(database)
     gid = await new_game(store)
-    await store.start_game(gid, '{"n": 0}', seed=5)
+    await store.games.start(gid, '{"n": 0}', seed=5)
     results = await asyncio.gather(
-        store.commit_move(gid, 0, 0, '{"kind": "first"}', [], '{"n": "first"}', False),
-        store.commit_move(gid, 0, 1, '{"kind": "second"}', [], '{"n": "second"}', False),
+        store.log.append(gid, 0, 0, '{"kind": "first"}', [], '{"n": "first"}', False),
+        store.log.append(gid, 0, 1, '{"kind": "second"}', [], '{"n": "second"}', False),
         return_exceptions=True,
     )
     landed = [r for r in results if r == 1]
     refused = [r for r in results if isinstance(r, StaleVersion)]
     assert len(landed) == 1 and len(refused) == 1
     assert refused[0].key == "bot.store.moved_on"
-    game = await store.game(gid)
-    log = await store.actions(gid)
+    game = await store.games.get(gid)
+    log = await store.log.actions(gid)
     assert game.version == 1 and len(log) == 1
     assert game.snapshot == ('{"n": "first"}' if log[0].seat == 0 else '{"n": "second"}')
     await store.close()
@@ -122,14 +122,14 @@ async def test_two_connections_racing_on_one_file(database):
     path = database
     a, b = await Store.open(path), await Store.open(path)
     gid = await new_game(a)
-    await a.start_game(gid, "{}", seed=1)
+    await a.games.start(gid, "{}", seed=1)
     results = await asyncio.gather(
-        a.commit_move(gid, 0, 0, "{}", [], '{"by": "a"}', False),
-        b.commit_move(gid, 0, 1, "{}", [], '{"by": "b"}', False),
+        a.log.append(gid, 0, 0, "{}", [], '{"by": "a"}', False),
+        b.log.append(gid, 0, 1, "{}", [], '{"by": "b"}', False),
         return_exceptions=True,
     )
     assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
-    assert len(await a.actions(gid)) == 1
+    assert len(await a.log.actions(gid)) == 1
     await a.close()
     await b.close()
 
@@ -140,27 +140,27 @@ async def test_unfinished_games_are_there_after_reopening(database):
     lobby = await new_game(store, channel=1)
     active = await new_game(store, channel=2)
     done = await new_game(store, channel=3)
-    await store.start_game(active, '{"n": 0}', seed=1)
-    await store.start_game(done, '{"n": 0}', seed=1)
-    await store.commit_move(done, 0, 0, "{}", [], "{}", True)
+    await store.games.start(active, '{"n": 0}', seed=1)
+    await store.games.start(done, '{"n": 0}', seed=1)
+    await store.log.append(done, 0, 0, "{}", [], "{}", True)
     await store.close()
 
     store = await Store.open(path)
-    assert [g.id for g in await store.open_games()] == [lobby, active]
-    assert (await store.open_game_in(2)).snapshot == '{"n": 0}'
-    assert await store.open_game_in(3) is None
+    assert [g.id for g in await store.games.open_all()] == [lobby, active]
+    assert (await store.games.open_in(2)).snapshot == '{"n": 0}'
+    assert await store.games.open_in(3) is None
     await store.close()
 
 
 async def test_a_refused_move_writes_nothing(database):
     store = await Store.open(database)
     gid = await new_game(store)
-    await store.start_game(gid, '{"n": 0}', seed=5)
+    await store.games.start(gid, '{"n": 0}', seed=5)
     with pytest.raises(StaleVersion):
-        await store.commit_move(gid, 3, 0, "{}", [], '{"n": 9}', False)
-    game = await store.game(gid)
+        await store.log.append(gid, 3, 0, "{}", [], '{"n": 9}', False)
+    game = await store.games.get(gid)
     assert game.version == 0 and game.snapshot == '{"n": 0}'
-    assert await store.actions(gid) == []
+    assert await store.log.actions(gid) == []
     await store.close()
 
 
@@ -178,17 +178,17 @@ async def test_due_games_are_one_indexed_query(tmp_path):
     for channel, deadline, start in [(1, "2026-12-01T12:00+00:00", True), (2, "2026-12-01T12:01+00:00", True),
                                      (3, "2026-11-01T00:00+00:00", False), (4, None, True),
                                      (5, "next tuesday", True)]:
-        gid = await store.create_game(guild_id=7, channel_id=channel, game_key="leonardo", options={}, seed=0,
+        gid = await store.games.create(guild_id=7, channel_id=channel, game_key="leonardo", options={}, seed=0,
                                       creator_id=11, creator_name="Anne", deadline=deadline)
         if start:
-            await store.start_game(gid, "{}", seed=0)
+            await store.games.start(gid, "{}", seed=0)
         ids[channel] = gid
     ran: list[str] = []
     await store._db.set_trace_callback(ran.append)  # the statement the store really runs
-    assert await store.due(now) == [(ids[1], 1)]  # not later, not in a lobby, none, not a date
+    assert await store.games.due(now) == [(ids[1], 1)]  # not later, not in a lobby, none, not a date
     await store._db.set_trace_callback(None)
     assert deadline_text(datetime(2026, 12, 1, 13, 0, 59, tzinfo=UTC)) == "2026-12-01T13:00+00:00"
-    assert [c for _, c in await store.due(datetime(2027, 1, 1, tzinfo=UTC))] == [1, 2]
+    assert [c for _, c in await store.games.due(datetime(2027, 1, 1, tzinfo=UTC))] == [1, 2]
     await store.close()
     [query] = [q for q in ran if q.lstrip().upper().startswith("SELECT")]
     con = sqlite3.connect(tmp_path / "p.sqlite3")
@@ -204,11 +204,11 @@ async def test_joins_racing_from_two_processes_fill_the_seats_once(database):
     a, b = await Store.open(database), await Store.open(database)
     try:
         gid = await new_game(a)
-        joins = [(a if i % 2 else b).add_seat(gid, 100 + i, f"P{i}", 4) for i in range(8)]
+        joins = [(a if i % 2 else b).seats.add(gid, 100 + i, f"P{i}", 4) for i in range(8)]
         results = await asyncio.gather(*joins, return_exceptions=True)
         assert sorted(r for r in results if isinstance(r, int)) == [1, 2, 3]
         assert all(r.key == "bot.store.full" for r in results if not isinstance(r, int)), results
-        game = await b.game(gid)
+        game = await b.games.get(gid)
         assert [s.seat for s in game.seats] == [0, 1, 2, 3] and game.lobby == 3
     finally:
         await a.close()

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MIGRATIONS, Store
+from bot.store import MIGRATIONS, NestedUse, Store
 from tests.platform.platform_helpers import StatementGate, by_id, seated_game
 
 MOVE_STATEMENTS = ["BEGIN IMMEDIATE", "UPDATE GAMES", "INSERT INTO ACTIONS", "COMMIT"]
@@ -24,8 +24,8 @@ async def first_pending(service, channel):
 async def whole_or_absent(service, before) -> bool:
     """The game is as before the move, or the move landed whole (log entry, snapshot, version).
     Returns whether it landed."""
-    after = await service.store.game(before.id)
-    log = await service.store.actions(before.id)
+    after = await service.store.games.get(before.id)
+    log = await service.store.log.actions(before.id)
     if after.version == before.version:
         assert after.snapshot == before.snapshot and len(log) == before.version
         return False
@@ -39,7 +39,7 @@ async def whole_or_absent(service, before) -> bool:
 async def test_a_move_cancelled_at_any_statement_leaves_every_game_writable(service, statement):
     await seated_game(service, channel=1, seed=3)
     await seated_game(service, channel=2, seed=4)
-    before = await service.store.open_game_in(1)
+    before = await service.store.games.open_in(1)
     user, move = await first_pending(service, 1)
     async with StatementGate(service.store, statement) as gate:
         task = asyncio.create_task(service.act(1, user, move))
@@ -60,13 +60,13 @@ async def test_commits_cancelled_after_every_number_of_loop_steps(store):
     """Cancel a commit after 0, 1, 2 ... event-loop steps until one completes uncancelled: at
     every step the connection stays usable (the next write in another game works) and the move
     is whole or absent."""
-    game = await store.create_game(guild_id=7, channel_id=1, game_key="bella_vista", options={}, seed=0,
+    game = await store.games.create(guild_id=7, channel_id=1, game_key="bella_vista", options={}, seed=0,
                                    creator_id=11, creator_name="Anne")
-    await store.start_game(game, '{"n": 0}', seed=1)
+    await store.games.start(game, '{"n": 0}', seed=1)
     version = 0
     for steps in range(500):
         task = asyncio.create_task(
-            store.commit_move(game, version, 0, f'{{"n": {version + 1}}}', [], f'{{"n": {version + 1}}}', False))
+            store.log.append(game, version, 0, f'{{"n": {version + 1}}}', [], f'{{"n": {version + 1}}}', False))
         for _ in range(steps):
             await asyncio.sleep(0)
         if task.done():
@@ -76,12 +76,12 @@ async def test_commits_cancelled_after_every_number_of_loop_steps(store):
             await task
         except asyncio.CancelledError:
             pass
-        row = await store.game(game)
-        log = await store.actions(game)
+        row = await store.games.get(game)
+        log = await store.log.actions(game)
         assert row.version in (version, version + 1) and len(log) == row.version
         assert row.snapshot == f'{{"n": {row.version}}}'
         version = row.version
-        await store.create_game(guild_id=7, channel_id=100 + steps, game_key="bella_vista", options={}, seed=0,
+        await store.games.create(guild_id=7, channel_id=100 + steps, game_key="bella_vista", options={}, seed=0,
                                 creator_id=11, creator_name="Anne")  # another game's write
     else:
         pytest.fail("the commit never completed")
@@ -110,7 +110,39 @@ async def test_games_stored_before_the_outbox_are_taken_as_shown(tmp_path):
     store = await Store.open(path)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
-        row = await store.open_game_in(1)
-        assert row.announced == 5 and await store.lagging() == []
+        row = await store.games.open_in(1)
+        assert row.announced == 5 and await store.games.lagging() == []
     finally:
         await store.close()
+
+
+async def test_a_transaction_lands_whole_or_not_at_all(store):
+    """What a collaborator writes in one ``store.transaction()`` (here a game, its clock and its
+    place) lands together; an exception anywhere in the block leaves none of it."""
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as tx:
+            game = await tx.games.create(guild_id=7, channel_id=1, game_key="torri", options={}, creator_id=11,
+                                         creator_name="Anne")
+            await tx.clocks.set_setting(game, 10, "wait")
+            await tx.places.set_place(game, 99)
+            raise RuntimeError("the caller changed its mind")
+    assert await store.games.open_in(1) is None and await store.clocks.setting(1) is None
+    async with store.transaction() as tx:
+        game = await tx.games.create(guild_id=7, channel_id=1, game_key="torri", options={}, creator_id=11,
+                                     creator_name="Anne")
+        await tx.clocks.set_setting(game, 10, "wait")
+    row = await store.games.open_in(1)
+    assert row.id == game and (await store.clocks.setting(game)).on_timeout == "wait"
+
+
+async def test_the_stores_own_repositories_refuse_inside_its_transaction(store):
+    """Inside a transaction only the transaction's repositories may be used: the store's own would
+    wait for that very transaction on SQLite (or work outside it on PostgreSQL), so they refuse."""
+    async with store.transaction() as tx:
+        with pytest.raises(NestedUse):
+            await store.games.get(1)
+        with pytest.raises(NestedUse):
+            async with store.transaction():
+                pass
+        assert await tx.games.get(1) is None  # the transaction's own work on
+    assert await store.games.get(1) is None  # and the store's, after it

@@ -11,7 +11,7 @@ from tests.platform.platform_helpers import ANNE, BRUNO, SOFIA, by_id, seated_ga
 
 
 async def row_of(service, channel=1):
-    return await service.store.last_game_in(channel)
+    return await service.store.places.last_in(channel)
 
 
 async def mover_and_moves(service, channel=1):

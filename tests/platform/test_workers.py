@@ -80,7 +80,7 @@ async def test_processes_and_threads_give_the_same_posts_and_refusals(tmp_path, 
 async def test_a_rule_error_comes_back_from_a_worker_with_its_key_and_params(tmp_path, pool) -> None:
     store, service, _ = await _game(tmp_path, "errors", pool)
     try:
-        row, game = await service._active_game(1)
+        row, game = await service.tables.active_game(1)
         seat = min(game.engine.to_act(game.state))
         with pytest.raises(UnknownAction) as exc:
             await pool.run(workers.play, workers.ref(game.title), game.state, seat, "zz9")
@@ -109,7 +109,7 @@ async def test_a_worker_killed_under_a_move_loses_nothing(tmp_path, pool) -> Non
         os.kill(old, signal.SIGKILL)
         moved = await asyncio.wait_for(move, 60)
         assert moved.version == started.version + 1 and moved.board_image
-        assert len(await store.actions(moved.game_id)) == 1
+        assert len(await store.log.actions(moved.game_id)) == 1
         assert pool.started == 2 and old not in pool.pids() and not _alive(old)
     finally:
         await store.close()

@@ -1,0 +1,92 @@
+"""A board post, composed: the lines above it, the status, the board image (drawn once per version,
+``presenting.Drawn``), then for a finished game the reveal and the replay (nothing is hidden any
+more), the markers of unread private news (``bot.play.notify``), and last how long each waiting
+person has left (``bot.play.turn_clocks``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.play import presenting, workers
+from bot.play.answers import Post
+from bot.play.locale import game_lang
+from bot.play.notify import Notices
+from bot.play.replays import replay_name
+from bot.play.reveal import reveal_name
+from bot.play.stored import Loaded, replaying
+from bot.play.tables import Tables
+from bot.play.turn_clocks import Clocks
+from bot.play.words import phrase
+from bot.store import GameRow, LoggedAction
+
+MOVES_CHARS = 1400  # room for the moves since the last board; the status and the mentions follow
+
+
+def moves_text(lines: list[str], lang: str | None = None) -> str:
+    """One line per move; with several (a board was missed), a header, and only the newest lines
+    that fit in ``MOVES_CHARS`` (the rest are named, for /log)."""
+    if len(lines) <= 1:
+        return "".join(lines)
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > MOVES_CHARS and kept:
+            break
+        kept.append(line)
+    kept.reverse()
+    dropped = len(lines) - len(kept)
+    head = [phrase("bot.board.since_shown", lang=lang)]
+    if dropped:
+        head.append(phrase("bot.board.earlier", lang=lang, count=dropped))
+    return "\n".join(head + kept)
+
+
+class Boards:
+    def __init__(self, tables: Tables, clocks: Clocks, notices: Notices, drawn: presenting.Drawn,
+                 pool: workers.Workers):
+        self.tables, self.clocks, self.notices = tables, clocks, notices
+        self.drawn, self.workers = drawn, pool
+
+    async def post(self, row: GameRow, game: Loaded, state: Any, head: str, mentions: list[int]) -> Post:
+        text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
+        post = Post(
+            public_text=text,
+            board_image=await presenting.board_image(row, game, state, self.drawn, self.workers),
+            mentions=mentions,
+            game_id=row.id,
+            version=row.version,
+            finished=game.engine.result(state) is not None,
+            lang=game_lang(row),
+        )
+        if post.finished:
+            entries = await self.tables.entries(row)  # read once for every file the final post carries
+            with replaying(row):
+                post.attachments += await self.final_files(row, game, state, entries)
+            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
+                                                                           file=reveal_name(row))])
+        await self.notices.markers(row, post)
+        await self.clocks.add_line(row, game, state, post)
+        return post
+
+    async def final_files(self, row: GameRow, game: Loaded, state: Any,
+                          entries: list[LoggedAction]) -> list[tuple[str, bytes]]:
+        """The files the final post carries: the reveal and the replay, made at once in two workers
+        (each replays the whole game)."""
+        text, gif = await asyncio.gather(
+            self.workers.run(workers.reveal, workers.ref(game.title), row, state, entries),
+            self.workers.run(workers.replay, workers.ref(game.title), row, entries))
+        return [(reveal_name(row), text.encode()), (replay_name(row), gif)]
+
+    async def moves_since_shown(self, row: GameRow, game: Loaded, state: Any) -> str:
+        """The lines the channel has not seen, up to ``row.version``: the game's beginning if its
+        first board never went out, then one line per move."""
+        lines = [presenting.begins_text(row, game, state)] if row.announced < 0 else []
+        lang = game_lang(row)
+        for entry in await self.tables.entries(row, since=max(row.announced, 0)):
+            if entry.seq <= row.version:
+                lines.append(presenting.move_line(row, game, state, entry.seat,
+                                                  presenting.public_lines(row, entry, lang)))
+        return moves_text(lines, lang)
