@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.play import presenting, registry, workers
 from bot.play.answers import Post, Refusal, User
+from bot.play.fitting import MESSAGE, keep_newest
 from bot.play.locale import game_lang, reader, without_lang
 from bot.play.names import chat_name
 from bot.play.options import parse_options
@@ -51,15 +52,29 @@ class Records:
                 return await self._finished_log(row)
         row, _ = await self.tables.active_game(channel_id)
         entries = await self.tables.entries(row)
-        lines = []
-        for entry in entries[-last:]:
-            who = phrase("bot.log.clock") if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
-            what = " ".join(presenting.public_lines(row, entry)) or phrase("bot.log.nothing_public")
-            lines.append(phrase("bot.log.line", seq=entry.seq, who=who, what=what))
         if not entries:
             return phrase("bot.log.empty")
-        head = phrase("bot.log.head", first=max(1, len(entries) - last + 1), last=len(entries), count=len(entries))
-        return "\n".join([head, *lines])
+        lines = [self._log_line(row, entry) for entry in entries[-last:]]
+        total = len(entries)
+
+        def head(kept: int) -> str:  # names exactly the lines kept
+            return phrase("bot.log.head", first=total - kept + 1, last=total, count=total) if kept else ""
+
+        text, _ = keep_newest(lines, MESSAGE, head)  # the newest moves are what /log is opened for
+        return text
+
+    @staticmethod
+    def _log_line(row: GameRow, entry) -> str:
+        """``12. 🟥 carol walks to F4.``: the player is named once, by the event; ``{who}:`` only where
+        the event does not name them (the clock's moves, a move with no public effect)."""
+        what = " ".join(presenting.public_lines(row, entry))
+        if entry.seat == SYSTEM:
+            return phrase("bot.log.line_who", seq=entry.seq, who=phrase("bot.log.clock"), what=what or
+                          phrase("bot.log.nothing_public"))
+        who = chat_name(row.names[entry.seat])
+        if what and who in what:
+            return phrase("bot.log.line", seq=entry.seq, what=what)
+        return phrase("bot.log.line_who", seq=entry.seq, who=who, what=what or phrase("bot.log.nothing_public"))
 
     async def _finished_log(self, row: GameRow) -> str:
         game = self.tables.load(row)

@@ -25,7 +25,7 @@ def worst_lines(locale: str, count: int) -> list[str]:
     words, style = catalog(locale), Style(seat=lambda s: LONG_NAME)
     line = Msg("leo.event.rescue_call", firm=LONG_NAME, amount=1250, why=Msg("leo.term.why_tribute"),
                shortfall=375, rescuers=[LONG_NAME, LONG_NAME])
-    return [words.text_of("bot.log.line", style, seq=i + 1, who=LONG_NAME, what=words.text(line, style))
+    return [words.text_of("bot.log.line_who", style, seq=i + 1, who=LONG_NAME, what=words.text(line, style))
             for i in range(count)]
 
 
@@ -79,3 +79,22 @@ def test_pages_keep_sections_whole_and_split_a_long_one_at_line_breaks():
 def test_a_single_line_longer_than_a_page_is_shortened():
     out = pages(["intro", "y " * 5000], 300)
     assert all(len(p) <= 300 for p in out) and out[0].startswith("intro") and out[-1].endswith("…")
+
+
+async def test_log_keeps_the_newest_moves_and_names_each_player_once(service):
+    """/log was cut at 2,000 characters after its head, so the newest moves (what players open it for)
+    were lost and the head named moves not shown; each line named the player twice (issue 28, item 2)."""
+    from tests.platform.platform_helpers import by_id, seated_game
+
+    await seated_game(service, key="leonardo", players=4)
+    for _ in range(40):
+        pending = await service.pending(1)
+        uid = sorted(pending)[0]
+        await service.act(1, by_id(uid), pending[uid][0])
+    text = await service.log(1, last=40)
+    head, *lines = text.split("\n")
+    assert len(text) <= MESSAGE and lines[-1].startswith("40. ") and len(lines) < 40  # the oldest dropped
+    assert head == catalog("en").text_of("bot.log.head", first=41 - len(lines), last=40, count=40)
+    for line in lines:
+        seq, what = line.split(". ", 1)
+        assert not what.startswith(("Anne:", "Bruno:", "Andrea:", "Sofia:")), line
