@@ -65,7 +65,8 @@ class Boards:
             entries = await self.tables.entries(row)  # read once for every file the final post carries
             with replaying(row):
                 post.attachments += await self.final_files(row, game, state, entries)
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
+            attached = "bot.reveal.attached" if game.engine.traits.hidden_information else "bot.reveal.attached_open"
+            post.public_text = "\n".join([post.public_text or "", phrase(attached, lang=game_lang(row),
                                                                            file=reveal_name(row))])
         await self.notices.markers(row, post)
         await self.clocks.add_line(row, game, state, post)

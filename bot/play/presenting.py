@@ -42,7 +42,9 @@ def status_text(row: GameRow, game: Loaded, state) -> str:
     engine, lang = game.engine, game_lang(row)
     result = engine.result(state)
     if result is not None:
-        over = phrase("bot.board.over", lang=lang, title=engine.title)
+        # the winner named in a sentence, once; the sheet below ranks everyone
+        over = phrase("bot.board.over", row, lang, title=engine.title, winners=list(result.winners),
+                      count=len(result.winners))
         return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix, lang)
     line = " · ".join(say(row, m, lang) for m in engine.status(state))
     waiting = sorted(engine.to_act(state))

@@ -86,7 +86,7 @@ async def test_a_person_and_two_bots_play_to_the_end(double: DiscordDouble, tmp_
         assert f"Lorenzo \\(bot, {level}\\)" in board.content and f"Giulia \\(bot, {level}\\)" in board.content
         game = await table.service.store.games.get((await table.service.store.games.open_in(channel.id)).id)
         final, secrets = await play_to_the_end(double, table, channel, person, key, board, random.Random(7))
-        assert f"Final scores of **{TITLES[key]}**:" in final.content and not final.mentions()
+        assert f"**{TITLES[key]}**!" in final.content and not final.mentions()
         assert "Lorenzo" in final.content and "Giulia" in final.content  # the score sheet names the bots
 
         row = await table.service.store.games.get(game.id)

@@ -252,7 +252,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
                 group = None
 
     assert group is None, group
-    assert not board.mentions() and f"Final scores of **{TITLE}**:" in board.content, board.content
+    assert not board.mentions() and f"**{TITLE}**!" in board.content, board.content
     # what each player sealed was confirmed to them alone: no public text ever repeats it
     public = "\n".join(double.public_texts_ever(channel))
     leaked = [line for line in seen.private_lines if line in public]
