@@ -37,8 +37,9 @@ def who(row: GameRow, game: Loaded, state, seat: int) -> str:
     return chat_style(row).seat(seat)
 
 
-def status_text(row: GameRow, game: Loaded, state) -> str:
-    """The board post's status line, in the game's language."""
+def status_text(row: GameRow, game: Loaded, state, told: set[int] | frozenset[int] = frozenset()) -> str:
+    """The board post's status line, in the game's language; it names the seats the game waits for
+    except ``told``, those a later line of the post names (the clock line, the mention)."""
     engine, lang = game.engine, game_lang(row)
     result = engine.result(state)
     if result is not None:
@@ -47,8 +48,8 @@ def status_text(row: GameRow, game: Loaded, state) -> str:
                       count=len(result.winners))
         return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix, lang)
     line = " · ".join(say(row, m, lang) for m in engine.status(state))
-    waiting = sorted(engine.to_act(state))
-    return line + " · " + phrase("bot.board.waiting_for", row, lang, seats=waiting)
+    waiting = sorted(engine.to_act(state) - set(told))
+    return line + " · " + phrase("bot.board.waiting_for", row, lang, seats=waiting) if waiting else line
 
 
 def begins_text(row: GameRow, game: Loaded, state) -> str:

@@ -158,7 +158,9 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         actor, legal = by_id[actor_id], pending[actor_id]
         seat = players.index(actor)
         assert engine.to_act(state) == {seat}
-        assert re.search(rf"waiting for \S+ {actor.name.title()}\b", board.content)  # the status line names the player to move
+        # whose turn it is, said once (issue 28, item 7): by the mention, with the clock's time left
+        assert re.search(rf"\n⏳ Your move, <@{actor.id}> — \d+ h left\.$", board.content), board.content
+        assert "aiting for" not in board.content and board.content.count(f"<@{actor.id}>") == 1, board.content
         idle = [u for u in players if u is not actor]
 
         if seen.moves == 0:
