@@ -98,3 +98,19 @@ async def test_log_keeps_the_newest_moves_and_names_each_player_once(service):
     for line in lines:
         seq, what = line.split(". ", 1)
         assert not what.startswith(("Anne:", "Bruno:", "Andrea:", "Sofia:")), line
+
+
+def test_a_move_s_events_are_one_per_line_naming_the_mover_once():
+    """Leonardo's moves came as one paragraph naming the mover five times (issue 28, item 8)."""
+    from bot.play.presenting import CONTINUED, subject_once
+
+    carol, dave = "🟦 carol", "🟥 dave"
+    events = [f"{carol} spins the Machina de la Sorte: 10.", f"{carol} moves 10 to Ponte alla Carraia (13).",
+              f"{carol} pays {dave} 5 florins (toll of Ponte alla Carraia).", f"Round 3: {dave} to play.",
+              f"{carol} pays {dave} 20 florins (tribute to the men-at-arms)."]
+    lines = subject_once(events, carol)
+    assert "\n".join(lines).count(carol) == 1 and lines[0] == events[0]
+    assert lines[1] == f"{CONTINUED}moves 10 to Ponte alla Carraia (13)." and lines[3] == events[3]
+    assert lines[4].startswith(CONTINUED + "pays 🟥 dave")
+    assert subject_once([f"{dave} builds.", f"{carol} pays."], carol) == [f"{dave} builds.", f"{carol} pays."]
+    assert subject_once(events, "") == events  # the clock's moves have no mover to name

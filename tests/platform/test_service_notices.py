@@ -116,7 +116,7 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
         line = (await service.log(1)).splitlines()[1]
         said = " ".join(public)
         assert line == (f"1. {said}" if mover.name in said else f"1. {mover.name}: {said}")  # named once
-        assert said in post.public_text
+        assert public[0] in post.public_text  # the board: one event per line (issue 28, item 8)
     finally:
         await store.close()
 
