@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 
+from bot.play.words import phrase
 from engines.core import Game, Rng, quote
 from engines.core.agents import LEVELS
 from engines.core.rng import blake2b_seed
@@ -38,11 +39,13 @@ def needs_hooks(level: str) -> bool:
     return level != "random"
 
 
-def bot_name(level: str, taken: list[str]) -> str:
-    """``Lorenzo (bot, greedy)``: the first name of the list no seat of the game uses yet."""
+def bot_name(level: str, taken: list[str], lang: str | None = None) -> str:
+    """``Lorenzo (bot, greedy)``, ``Lorenzo (bot, guloso)``: the first name of the list no seat of the
+    game uses yet, and the level in the game's language ``lang`` (the name is stored, so it is worded once)."""
     used = {name.split(" ")[0] for name in taken}
     first = next((n for n in NAMES if n not in used), f"Bot {len(taken) + 1}")
-    return f"{first} (bot, {level})"
+    worded = phrase(f"bot.bot_level.{level}", lang=lang) if level in LEVELS else level
+    return phrase("bot.bots.name", lang=lang, first=first, level=worded)
 
 
 def budget_from_env(environ: dict[str, str] | None = None) -> float:
