@@ -114,3 +114,12 @@ def test_a_move_s_events_are_one_per_line_naming_the_mover_once():
     assert lines[4].startswith(CONTINUED + "pays 🟥 dave")
     assert subject_once([f"{dave} builds.", f"{carol} pays."], carol) == [f"{dave} builds.", f"{carol} pays."]
     assert subject_once(events, "") == events  # the clock's moves have no mover to name
+
+
+def test_discord_limits_cut_labels_between_words():
+    """An autocomplete label at Discord's 100 characters (Bella Vista's contracts) ends on a whole word."""
+    from bot.chat.views import clip
+
+    label = "contract 14 · +10 coins: 1 Building fully on each of Striped Flower, Butterfly, Striped Leaf and Sun, twice"
+    cut = clip(label, 100)
+    assert len(cut) <= 100 and cut.endswith("…") and label.startswith(cut[:-1]) and label[len(cut) - 1] == " "
