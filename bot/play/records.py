@@ -21,7 +21,7 @@ from bot.play.options import parse_options
 from bot.play.playback import replay_log
 from bot.play.record import export_record
 from bot.play.replays import replay_name
-from bot.play.reveal import LOG_CHARS, RECORD_LAST, record_lines, reveal_name
+from bot.play.reveal import RECORD_LAST, record_lines, reveal_name
 from bot.play.stored import replaying
 from bot.play.tables import Tables
 from bot.play.words import phrase
@@ -81,13 +81,9 @@ class Records:
         entries = await self.tables.entries(row)
         with replaying(row):
             lines = await asyncio.to_thread(record_lines, row, game, entries, None, reader())  # /log: private
-        kept: list[str] = []
-        for line in reversed(lines):  # the newest lines that fit in one message
-            if sum(len(k) + 1 for k in kept) + len(line) > LOG_CHARS:
-                break
-            kept.insert(0, line)
         head = phrase("bot.reveal.log_head", title=game.engine.title, count=len(entries), file=reveal_name(row))
-        return "\n".join([head, *kept])
+        text, _ = keep_newest(lines, MESSAGE, lambda kept: head)  # the newest lines that fit in one message
+        return text
 
     async def export(self, channel_id: int, user: User) -> Post:
         """The record of the channel's game (open, or else its last), privately; refused during play

@@ -20,7 +20,6 @@ from engines.core import SYSTEM, Msg
 from render.text import DEFAULT_LOCALE, Style, catalog
 
 RECORD_LAST = 20  # moves /log shows at a time
-LOG_CHARS = 1700  # room for a finished game's record lines in one message
 
 
 def plain_style(row: GameRow, lang: str = DEFAULT_LOCALE) -> Style:
