@@ -41,6 +41,8 @@ OUTCOMES = (*LEVELS, VOLUNTEER)
 
 OUTCOME_WORDS = {"random": "bot.level.random", "greedy": "bot.level.greedy", "mcts": "bot.level.mcts",
                  VOLUNTEER: "bot.choice.volunteer"}  # as /bot add and /vote replace name them
+OUTCOME_PHRASES = {"random": "bot.outcome.random", "greedy": "bot.outcome.greedy", "mcts": "bot.outcome.mcts",
+                   VOLUNTEER: "bot.outcome.volunteer"}  # in a sentence: "…with a greedy bot"
 
 
 def outcome_word(outcome: str, lang: str | None = None) -> str:
@@ -50,7 +52,7 @@ def outcome_word(outcome: str, lang: str | None = None) -> str:
 
 def outcome_phrase(outcome: str, lang: str | None = None) -> str:
     """A vote's outcome inside a sentence: "a greedy bot", "um voluntário" (``bot.outcome.*``)."""
-    return phrase(f"bot.outcome.{outcome}", lang=lang) if outcome in OUTCOMES else outcome
+    return phrase(OUTCOME_PHRASES[outcome], lang=lang) if outcome in OUTCOME_PHRASES else outcome
 
 
 def person_seat(row: GameRow, user: User) -> int:
