@@ -203,14 +203,15 @@ class Lobby:
                 raise Refusal(phrase("bot.lobby.too_few", row, why=exc.msg, seated=len(row.seats))) from exc
             seed = seed_text(self.seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), game.options, seed)
+            secret = self.bots.secrets()  # the bots draw from this, never from the seed (a record may show it)
             try:  # refused if anyone joined or left meanwhile (in this process or another)
                 async with self.store.transaction() as tx:
                     await tx.games.start(row.id, state.model_dump_json(), seed, seated=[s.user_id for s in row.seats],
-                                         lobby=row.lobby)
+                                         lobby=row.lobby, bot_secret=secret)
                     await tx.claims.claim(GAME, str(row.id), self.tables.owner, self.tables.clock(), LEASE)
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
-            row.status, row.version, row.seed = "active", 0, seed
+            row.status, row.version, row.seed, row.bot_secret = "active", 0, seed, row.bot_secret or secret
             self.tables.states.remember(row.id, 0, state)
             lines = [presenting.begins_text(row, game, state)]
             state = await self.bots.move(row, game, state, lines)  # bots who decide first do so now

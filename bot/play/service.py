@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.boards import Boards
 from bot.play.bot_play import Bots
-from bot.play.bots import budget_from_env
+from bot.play.bots import bot_secret, budget_from_env
 from bot.play.lobby import Lobby
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
@@ -69,13 +69,15 @@ class GameService:
         bot_budget: float | None = None,
         thinkers: Thinkers | None = None,
         workers: Workers | None = None,
+        bot_secrets: Callable[[], str] | None = None,
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
         tests that need a fixed date or a reproducible game; ``bot_budget`` (seconds a greedy or
         mcts bot thinks per decision; ``PIAZZA_BOT_BUDGET_MS`` otherwise) and ``thinkers`` (the
         worker pool bots think in; the process's own otherwise) by tests and the demo; ``workers``
         (the worker processes moves are applied and drawn in, ``bot.play.workers``; the process's
-        own otherwise) by tests."""
+        own otherwise) by tests; ``bot_secrets`` (where new games' bots' secrets come from: 128 bits
+        from the OS otherwise) by tests that need a bot's moves reproduced."""
         self.store = store
         self.bot_budget = budget_from_env() if bot_budget is None else bot_budget
         self.thinkers = thinkers or shared_thinkers()
@@ -88,7 +90,7 @@ class GameService:
         self.clocks = clocks = Clocks(store, tables.clock)
         self.boards = boards = Boards(tables, clocks, notices, self.drawn, self.workers)
         self.outbox = outbox = Outbox(tables, boards, publisher)
-        self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget)
+        self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget, bot_secrets or bot_secret)
         self.moves = moves = Moves(tables, bots, outbox, notices, self.workers)
         self.undoing = Undo(tables, moves, outbox)
         self.lobby = lobby = Lobby(tables, bots, boards, outbox, seeds)

@@ -123,15 +123,17 @@ class Games:
             return await read_game(self._db, "id = ?", (game_id,))
 
     async def start(self, game_id: int, snapshot: str, seed: int | str, seated: list[int] | None = None,
-                    lobby: int | None = None) -> None:
+                    lobby: int | None = None, bot_secret: str | None = None) -> None:
         """Store the first snapshot of a lobby, if it is still the lobby the snapshot was made for: its
         lobby version (``lobby``) and its people in seat order (``seated``) are checked after the row
-        is locked; StaleVersion (nothing written) if anyone joined or left meanwhile."""
+        is locked; StaleVersion (nothing written) if anyone joined or left meanwhile. ``bot_secret``:
+        the key the bots' generators derive from (bot.play.bots.bot_rng)."""
         async with self._db.writing():
             cur = await self._db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, seed = ?, version = 0, updated_at = ?,"
-                " lobby = lobby + 1 WHERE id = ? AND status = 'lobby' AND lobby = COALESCE(?, lobby)",
-                (snapshot, str(seed), now_text(), game_id, lobby),
+                " lobby = lobby + 1, bot_secret = COALESCE(?, bot_secret)"
+                " WHERE id = ? AND status = 'lobby' AND lobby = COALESCE(?, lobby)",
+                (snapshot, str(seed), now_text(), bot_secret, game_id, lobby),
             )
             if cur.rowcount != 1:
                 async with self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as found:
@@ -144,6 +146,18 @@ class Games:
                                             (game_id,)) as cur:
                     if [r[0] async for r in cur] != seated:
                         raise StaleVersion("bot.store.seats_changed")
+
+    async def keep_bot_secret(self, game_id: int, fresh: str) -> str:
+        """The game's bots' secret: ``fresh`` is kept if the game has none yet (one stored before
+        secrets were), else the one it has; two processes racing keep the same one."""
+        async with self._db.writing():
+            await self._db.execute("UPDATE games SET bot_secret = ? WHERE id = ? AND bot_secret IS NULL",
+                                   (fresh, game_id))
+            async with self._db.execute("SELECT bot_secret FROM games WHERE id = ?", (game_id,)) as cur:
+                found = await cur.fetchone()
+        if found is None or not isinstance(found[0], str):
+            raise StoreError("bot.lobby.no_game")
+        return found[0]
 
     async def close(self, game_id: int, status: str, only_from: tuple[str, ...] = OPEN) -> bool:
         """The game ends as ``status`` (aborted, or finished) if it is still in one of ``only_from``;

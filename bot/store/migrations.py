@@ -182,4 +182,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, message_id)
     );
     """,
+    # (issue 22.9) `bot_secret`: 128 bits from the OS that the bots' generators derive from, never in a
+    # record, a log or a post (the seed is in Le Torri di Bologna's record during play, so a bot drawing
+    # from it could be predicted). NULL for a game stored before this: it gets one at its bots' next decision.
+    """
+    ALTER TABLE games ADD COLUMN bot_secret TEXT;
+    """,
 ]
