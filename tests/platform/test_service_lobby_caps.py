@@ -115,3 +115,19 @@ async def test_two_services_racing_at_a_cap_open_one_game(two_stores):
     won = [r for r in results if not isinstance(r, BaseException)]
     assert len(won) == 1, results
     assert len(await b.games.lobbies(opened_in=CHANNEL)) == 6
+
+
+async def test_a_rematch_is_counted_like_a_new_game(store):
+    service = GameService(store, lobby_caps=LobbyCaps(per_user=1, per_channel=2))
+    await service.create(7, 501, ANNE, "torri", parent_id=CHANNEL)
+    await service.join(501, BRUNO)
+    await service.start(501, ANNE, seed=1)
+    old = (await store.games.get(1)).id
+    post = await service.open_rematch(old, 7, -1, BRUNO)  # made from the old game's channel
+    assert [g.id for g in await store.games.lobbies(opened_in=CHANNEL)] == [post.game_id]
+    await service.create(7, 503, ANNE, "torri", parent_id=CHANNEL)  # the channel's 2nd
+    with pytest.raises(Refusal, match="This channel already has 2"):
+        await service.check_rematch_room(old, SOFIA)
+    with pytest.raises(Refusal, match="You already have 1 game waiting"):
+        await service.open_rematch(old, 7, -2, ANNE)
+    assert len(await store.games.lobbies(opened_in=CHANNEL)) == 2
