@@ -105,9 +105,5 @@ async def test_a_game_stored_without_a_secret_gets_one_its_bots_keep(store):
 
 
 async def _forget_secret(store, game_id: int) -> None:
-    import sqlite3
-
-    con = sqlite3.connect(store.path)
-    con.execute("UPDATE games SET bot_secret = NULL WHERE id = ?", (game_id,))
-    con.commit()
-    con.close()
+    async with store.transaction():  # the row as a release before the secrets stored it
+        await store._db.execute("UPDATE games SET bot_secret = NULL WHERE id = ?", (game_id,))
