@@ -307,7 +307,12 @@ class Places(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Threads deleted while the bot was away: their games are aborted too."""
+        """Threads deleted while the bot was away: their games are aborted too; so are games whose
+        thread a stopped process never made."""
+        try:
+            await self.bot.service.drop_stranded()
+        except Exception:
+            log.exception("could not close the games left without a thread")
         for thread_id in await self.bot.service.threads_in_use():
             try:
                 await self.bot.fetch_channel(thread_id)

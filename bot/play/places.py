@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime, timedelta
 
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bots import bot_name
@@ -26,6 +27,7 @@ from bot.store import GameRow, StoreError
 log = logging.getLogger("piazza")
 
 THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
+STRANDED_AFTER = timedelta(minutes=10)  # far longer than making a thread takes, even on a busy machine
 
 
 def thread_name(title: str, game_id: int | None, opener: str) -> str:
@@ -107,6 +109,16 @@ class Places:
         except StoreError as exc:
             await self.store.games.close(game_id, "aborted")
             raise refusal(None, exc) from exc
+
+    async def drop_stranded(self) -> list[int]:
+        """At start-up: games left in a placeholder place by a process stopped while it made their
+        thread are closed, so they no longer count against their opener's and channel's caps (nobody
+        could /abort them: they have no place)."""
+        before = (datetime.now(UTC) - STRANDED_AFTER).isoformat(timespec="seconds")  # as created_at is written
+        dropped = await self.store.places.drop_stranded(before)
+        for game_id in dropped:
+            log.info("game %s aborted: its thread was never made", game_id)
+        return dropped
 
     async def drop(self, game_id: int) -> None:
         """A game whose place could not be made is closed (it never had a post)."""

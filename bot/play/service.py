@@ -122,7 +122,7 @@ class GameService:
         self.threads_in_use, self.place_gone, self.settle_place = places.threads_in_use, places.place_gone, places.settle_place
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
         self.open_rematch, self.check_rematch_room = places.open_rematch, places.check_rematch_room
-        self.check_room = lobby.check_room
+        self.check_room, self.drop_stranded = lobby.check_room, places.drop_stranded
 
     # --- what the transport sets ------------------------------------------------------------------
     @property

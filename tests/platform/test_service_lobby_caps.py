@@ -131,3 +131,19 @@ async def test_a_rematch_is_counted_like_a_new_game(store):
     with pytest.raises(Refusal, match="You already have 1 game waiting"):
         await service.open_rematch(old, 7, -2, ANNE)
     assert len(await store.games.lobbies(opened_in=CHANNEL)) == 2
+
+
+async def test_a_lobby_whose_thread_was_never_made_stops_counting_at_start_up(store):
+    """A process stopped between opening a game and making its thread leaves a lobby nobody can
+    /abort (it has no place): start-up closes it once it is older than making a thread could take."""
+    service = GameService(store, lobby_caps=LobbyCaps(per_user=1))
+    stranded = (await service.create(7, -41, ANNE, "torri", opened_in=CHANNEL)).game_id
+    assert await service.drop_stranded() == []  # a game being given its thread right now stays
+    async with store.transaction():
+        await store._db.execute("UPDATE games SET created_at = '2026-01-01T00:00:00+00:00' WHERE id = ?",
+                                (stranded,))
+    with pytest.raises(Refusal):
+        await service.check_room(ANNE, CHANNEL)
+    assert await service.drop_stranded() == [stranded]
+    assert (await store.games.get(stranded)).status == "aborted"
+    await service.create(7, 501, ANNE, "torri", parent_id=CHANNEL)
