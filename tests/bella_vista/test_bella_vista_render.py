@@ -155,3 +155,16 @@ def test_the_architects_panel_shows_what_each_would_end_with_if_the_game_ended_n
     assert all(f"» {n} coin{'s' * (n != 1)}" in drawn for n in expected), drawn
     end = GAME.view(states[-1], None)
     assert end.if_ended == [] and not any(d.what.startswith("» ") for d in draw_board(end, NAMES[:4]).drawn)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_no_word_on_the_board_is_cut_when_the_names_are_short(locale):
+    """Issue 24: "BORBOLE…" over its neighborhood and "top builds f…" beside the offer board
+    were cut although a whole form fits (a name too wide in bold is drawn in regular; a note
+    with no room beside its heading gets its own line)."""
+    for seats, layout in ((4, "london"), (2, "new_york")):
+        states = history(seats, layout, 1)
+        for state in states[:: len(states) // 6]:
+            drawn = draw_board(GAME.view(state, None), ["Anne", "Bruno", "Carla", "Dario"][:seats], locale).drawn
+            cut = [d.what for d in drawn if d.kind == "text" and "…" in d.what]
+            assert cut == [], (seats, layout, state.round, cut)
