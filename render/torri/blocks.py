@@ -32,8 +32,7 @@ class Words:
 
     def name(self, seat: int) -> str:
         if seat < len(self.names) and self.names[seat].strip():
-            name = " ".join(self.names[seat].split())
-            return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+            return short_name(self.names[seat])
         return self.cat.text_of("torri.board.player", number=seat + 1)
 
     def say(self, key: str, **params) -> str:
@@ -41,6 +40,22 @@ class Words:
 
     def text(self, msg: Msg) -> str:
         return self.cat.text(msg, Style(seat=self.name))
+
+
+def short_name(name: str, most: int = MAX_NAME) -> str:
+    """A name as a sentence shows it: whole when it has at most ``most`` letters, else as many of
+    its first words as fit ("Giovannibattista Alessandrini W" -> "Giovannibattista"), a single
+    too-long word cut with a dot ("Wolfeschlegelsteinhausenberger W" -> "Wolfeschlegelstei."):
+    never a name cut mid-word with "…" where a shorter form of it fits."""
+    words = name.split()
+    kept = " ".join(words)
+    while len(kept) > most and len(words) > 1:
+        words.pop()
+        kept = " ".join(words)
+    while len(words) > 1 and len(words) < len(name.split()) and words[-1].islower() and len(words[-1]) <= 3:
+        words.pop()  # "Anne-Marguerite de" -> "Anne-Marguerite": not a particle left hanging
+        kept = " ".join(words)
+    return kept if len(kept) <= most else kept[: most - 1] + "."
 
 
 @dataclass(frozen=True)
