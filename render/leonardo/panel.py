@@ -35,6 +35,7 @@ from render.leonardo.look import (
     width,
 )
 from render.leonardo.ring import CENTRE, band_tile, look_of
+from render.common import name_that_fits
 from render.palette import INK, ink_on, player_colour
 from render.text import Catalog, Style, catalog
 
@@ -311,6 +312,8 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         for seat in seats:
             run.chip(seat, marks[seat])
         span = X1 - cols[-1][1] - X0 - 10 if out else room
+        if i not in wrapped:  # one line: the name's first words that fit rather than a word cut with "…"
+            name = name_that_fits(name, lambda t: width(t, size, strong) <= span - len(seats) * (CHIP + 4))
         below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
                                      next_h=second, hang=len(seats) * (CHIP + 4))
         x = first

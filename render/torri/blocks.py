@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engines.core.messages import Msg
 from render.canvas import RGB, Canvas
+from render.common import name_that_fits
 from render.palette import INK
 from render.text import Catalog, Style
 from render.torri.board import BOARD_W, WIDTH
@@ -34,6 +35,14 @@ class Words:
         if seat < len(self.names) and self.names[seat].strip():
             return short_name(self.names[seat])
         return self.cat.text_of("torri.board.player", number=seat + 1)
+
+    def fitted(self, seat: int, size: int, room: float) -> str:
+        """The seat's name in bold in ``room`` (a table's column): whole, else its first words
+        that fit, cut with "…" only when not even its first word fits."""
+        if seat < len(self.names) and self.names[seat].strip():
+            whole = " ".join(self.names[seat].split())
+            return fit(name_that_fits(whole, lambda t: measure(t, size, True) <= room), size, room, True)
+        return fit(self.name(seat), size, room, True)
 
     def say(self, key: str, **params) -> str:
         return self.cat.text_of(key, Style(seat=self.name), **params)
