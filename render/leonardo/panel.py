@@ -142,7 +142,10 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
         canvas.erase((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), PAPER)
         y = _header(canvas, view, words, style)
         y = _winner(canvas, view, words, style, marks, y)
-        y = _caption(canvas, view, words, style, marks, y + 4, 2, short)
+        least = 48 + len(view.result.scores) * ROW_H  # the standings' least height, above their note
+        room = Y1 - 2 * LINE_H - 10 - least - 8 - (y + 4) - ROW_H
+        y = _caption(canvas, view, words, style, marks, y + 4, max(2, min(CAPTION_LINES, 1 + int(room // LINE_H))),
+                     short)
         _standings(canvas, view, words, style, marks, y + 8)
         return
     y = _header(canvas, view, words, style)
@@ -312,8 +315,17 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         for seat in seats:
             run.chip(seat, marks[seat])
         span = X1 - cols[-1][1] - X0 - 10 if out else room
-        if i not in wrapped:  # one line: the name's first words that fit rather than a word cut with "…"
-            name = name_that_fits(name, lambda t: width(t, size, strong) <= span - len(seats) * (CHIP + 4))
+        if i not in wrapped and len(seats) == 1:  # one line: the name's first words that fit, not a word cut
+            head, paren = name, ""  # with "…"; a "(bankrupt)" after it is kept whole
+            if name.endswith(")") and " (" in name:
+                head, paren = name.rsplit(" (", 1)
+                paren = " (" + paren
+            room_ = span - len(seats) * (CHIP + 4)
+            shown = name_that_fits(head, lambda t: width(t + paren, size, strong) <= room_)
+            if width(shown + paren, size, strong) <= room_:
+                name = shown + paren
+            elif paren:  # not even its first word with it: the name alone (the row's colour says bankrupt)
+                name = name_that_fits(head, lambda t: width(t, size, strong) <= room_)
         below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
                                      next_h=second, hang=len(seats) * (CHIP + 4))
         x = first

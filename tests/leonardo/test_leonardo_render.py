@@ -220,3 +220,19 @@ def test_a_last_move_too_long_with_whole_names_is_told_with_short_ones_before_it
         shortened += "Giovannibat." in above or "Anne-Margue." in above
         whole += long_names
     assert shortened and whole
+
+
+def test_the_final_boards_last_move_takes_the_lines_the_standings_leave_it():
+    """Issue 24: the last move of a six-seat game's final board was cut after two lines while
+    the standings had room to spare; now it is told whole."""
+    from render.leonardo.look import short_style
+    from render.leonardo.panel import SKIPPED
+    from tests.render.test_layout import LONGEST, at
+
+    view = G.view(at("leonardo", 6, 1.0), None)
+    assert view.over
+    canvas = draw_board(view, LONGEST[:6], "it")
+    drawn = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+    told = [catalog("it").text(m, short_style(LONGEST[:6], "it")) for m in view.last_events if m.key not in SKIPPED]
+    assert len(" ".join(told)) > 200  # a long last move: more than two lines
+    assert all(word in drawn.split() for word in " ".join(told).split()), told
