@@ -21,6 +21,7 @@ from render.leonardo.look import (
     HEAD,
     LINE,
     MUTED,
+    NUMBER,
     PAPER,
     SMALL,
     TEXT,
@@ -45,6 +46,8 @@ ROOM = X1 - X0
 LINE_H, ROW_H = 30, CHIP + 3
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
+CAPTION_KEPT = 3  # lines the last move always has before the players' table
+ROW_TALL = 64  # the players' rows grow up to this with the room the last move leaves
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
@@ -158,7 +161,18 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
 
 def table_top(view: View, locale: str) -> float:
     """Where the players' table starts: its rows and the bank's lines just above the legend."""
-    return legend_top(locale) - 6 - supply_lines(locale) * LINE_H - 4 - (48 + len(view.firms) * ROW_H) - 4
+    return table_bottom(locale) - 48 - len(view.firms) * row_height(len(view.firms), locale)
+
+
+def table_bottom(locale: str) -> float:
+    return legend_top(locale) - 6 - supply_lines(locale) * LINE_H - 4 - 4
+
+
+def row_height(rows: int, locale: str) -> int:
+    """The players' rows: as tall as the room between the last move's kept lines and the bank
+    allows, from ``ROW_H`` up to ``ROW_TALL`` (the same on every board of a table)."""
+    caption = Y0 + 44 + 2 * ROW_H + 4 + ROW_H + (CAPTION_KEPT - 1) * LINE_H + 8
+    return int(min(ROW_TALL, max(ROW_H, (table_bottom(locale) - 48 - caption) // max(1, rows))))
 
 
 @cache
@@ -377,7 +391,9 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         rows.append((f.members, name, [str(public_capital(f)), str(f.florins), str(len(f.palazzi)),
                                        str(f.art_count), str(f.men), drawable(faction), str(rank)], False))
     limit = legend_top(words.locale) - 6
-    y = _table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * ROW_H, tallest=ROW_H) + 4
+    tall = row_height(len(rows), words.locale)
+    y = _table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * tall, tallest=tall,
+               size=NUMBER if tall >= 50 else TEXT) + 4  # taller rows: larger words
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
     return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H, fill=MUTED), limit

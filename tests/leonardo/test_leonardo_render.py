@@ -236,3 +236,24 @@ def test_the_final_boards_last_move_takes_the_lines_the_standings_leave_it():
     told = [catalog("it").text(m, short_style(LONGEST[:6], "it")) for m in view.last_events if m.key not in SKIPPED]
     assert len(" ".join(told)) > 200  # a long last move: more than two lines
     assert all(word in drawn.split() for word in " ".join(told).split()), told
+
+
+@pytest.mark.parametrize("label", [g for g in GAMES if not g.endswith("final")])
+def test_the_centre_leaves_no_blank_band_between_the_last_move_and_the_players(label):
+    """Issue 24: the players' table sat just above the legend whatever its size, leaving a
+    blank band of up to seven lines under a one-line last move; now its rows grow into the
+    room the last move's kept lines leave (the same on every board of a table). With four or
+    more rows no band is taller than about two empty lines of the last move and the gap over
+    the table's heads (120 px at full size; it was 131-217 px)."""
+    from render.leonardo.panel import X0, X1, Y0, legend_top
+
+    view = G.view(_state(label), None)
+    if len(view.firms) < 4:
+        pytest.skip("fewer than four rows: the rows stop growing at ROW_TALL")
+    canvas = draw_board(view, NAMES)
+    boxes = sorted((d.box[1], d.box[3]) for d in canvas.drawn
+                   if X0 - 2 <= d.box[0] and d.box[2] <= X1 + 2 and Y0 <= d.box[1] < legend_top("en"))
+    gap, bottom = 0.0, boxes[0][1]
+    for top, below in boxes:
+        gap, bottom = max(gap, top - bottom), max(bottom, below)
+    assert gap <= 120, (label, gap)
