@@ -1,7 +1,7 @@
 """The centre of Leonardo's board: the title and round, who must act and on what, the last
 move, the players in seat order (rank, capital, florins, palazzi, works of art, men-at-arms,
-faction) and, under them, the legend: the districts, a key to the ring's pieces and marks, the
-note on the capital. The rules (markets, offices) are in /help. On the final board the centre
+faction) and, under them, the legend: the districts' patterns and a key to the ring's pieces
+and marks. The rules (markets, offices, what the capital counts) are in /help. On the final board the centre
 is the winner and the standings with each capital's breakdown."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ LINE_H, ROW_H = 30, CHIP + 3
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
 CAPTION_KEPT = 3  # lines the last move always has before the players' table
-ROW_TALL = 64  # the players' rows grow up to this with the room the last move leaves
+ROW_TALL = 72  # the players' rows grow up to this with the room the last move leaves
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
@@ -94,8 +94,8 @@ def _key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, fl
 
 
 def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
-    """The districts (their bands and spaces), the key to the ring's pieces and marks, and the
-    note on the capital column, from ``y`` down; returns the bottom."""
+    """The districts (their bands' patterns) and the key to the ring's pieces and marks, from
+    ``y`` down; returns the bottom."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
     for d in board().districts:
         colour, pattern = look_of(district_spaces(d.id)[0])
@@ -104,7 +104,7 @@ def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
             cv.image.paste(band_tile(colour, pattern, 40, 26), (int(x), int(y) + 4))
             cv.draw.rectangle((x, y + 4, x + 40, y + 30), outline=INK, width=1)
 
-        run.thing(40, swatch).words(" ".join(map(str, district_spaces(d.id))))
+        run.thing(40, swatch)  # the ring shows each space's pattern: no list of numbers
     y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
     items = _key_items(words)
     columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)
@@ -115,9 +115,7 @@ def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
         box = (x + CHIP + 6, top, x + step - 4, top + CHIP)
         with canvas.inside(box):
             canvas.text((x + CHIP + 8, top + CHIP / 2), fit(text, SMALL, step - CHIP - 14), SMALL, INK, anchor="lm")
-    y += -(-len(items) // columns) * KEY_ROW + 2
-    return Run(SMALL).words(words.text_of("leo.board.capital_note")).draw(canvas, X0, y, ROOM, 2, LINE_H - 4,
-                                                                           fill=MUTED)
+    return y + -(-len(items) // columns) * KEY_ROW - 6  # the capital's rule is in /help
 
 
 @cache
@@ -317,7 +315,12 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
     y += 48
     first = X1 - sum(w for _, w in cols)
     room = first - X0 - 10
-    long = [width(name, size, strong) > room - len(seats) * (CHIP + 4) for seats, name, _, strong in rows]
+    wide = X1 - cols[-1][1] - X0 - 10  # a bankrupt's row: the name runs over the empty columns
+
+    def span_of(cells: list[str]) -> float:
+        return wide if all(c == "-" for c in cells[:-1]) else room
+
+    long = [width(name, size, strong) > span_of(cells) - len(seats) * (CHIP + 4) for seats, name, cells, strong in rows]
     second = size + 6  # a name's second line
     spare = bottom - y - len(rows) * ROW_H
     wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
@@ -328,7 +331,7 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         run = Run(size, bold=strong)
         for seat in seats:
             run.chip(seat, marks[seat])
-        span = X1 - cols[-1][1] - X0 - 10 if out else room
+        span = span_of(cells)
         if i not in wrapped and len(seats) == 1:  # one line: the name's first words that fit, not a word cut
             head, paren = name, ""  # with "…"; a "(bankrupt)" after it is kept whole
             if name.endswith(")") and " (" in name:
