@@ -85,6 +85,7 @@ class PiazzaBot(commands.Bot):
                          **sharding)
         self.shards_run = shards
         self.heartbeat: Heartbeat | None = None  # the readiness file (bot.chat.operations), set by run
+        self.web_url: str | None = None  # the web page's public base URL (bot.web), set by run when it is on
         self.service = service
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
@@ -151,7 +152,7 @@ class PiazzaBot(commands.Bot):
             files = [f for f in [board_file(post)] if f is not None]
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
             message = await channel.send(
-                content=clip((post.public_text or "") + mention_line(post)),
+                content=clip((post.public_text or "") + await self.web_line(post) + mention_line(post)),
                 files=files or discord.utils.MISSING,
                 view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
@@ -161,6 +162,13 @@ class PiazzaBot(commands.Bot):
             raise Unposted(why_unposted(exc)) from exc
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
+
+    async def web_line(self, post: Post) -> str:
+        """A game's first board links to its web page, when the page is on (``bot.web``)."""
+        if self.web_url is None or post.game_id is None or post.version != 0:
+            return ""
+        token = await self.service.spectators.address(post.game_id)
+        return "\n" + phrase("bot.web.link", lang=post.lang, url=f"{self.web_url}/g/{token}")
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
                            undo: bool = False) -> None:

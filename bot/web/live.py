@@ -1,0 +1,135 @@
+"""The page's live part: a Server-Sent Events stream per viewer that says "version N" whenever the game
+moves (``id: N``, so a browser that reconnects sends ``Last-Event-ID`` and is told at once of what it
+missed). No polling: the stream waits for the store's word that the game moved (``bot.store.changes``:
+in-process on SQLite, LISTEN/NOTIFY on PostgreSQL), then reads the game's row once for every viewer
+of it (``Hub``) and wakes them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from bot.play.metrics import SSE_VIEWERS
+from bot.store import GameRow, Store
+
+log = logging.getLogger("piazza")
+
+KEEPALIVE = 15.0  # seconds between comments on a quiet stream (proxies close idle connections)
+RETRY_MS = 1000  # how soon a browser reconnects after a dropped stream
+
+
+@dataclass(frozen=True)
+class Now:
+    """What a stream tells: the game's newest version and whether it is over."""
+
+    version: int
+    over: bool
+
+    @classmethod
+    def of(cls, row: GameRow) -> Now:
+        return cls(row.version, row.status == "finished")
+
+
+class Hub:
+    """The newest version of each watched game, read once per move, and an event its viewers wait on."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._now: dict[int, Now] = {}
+        self._woken: dict[int, asyncio.Event] = {}
+        self._viewers: dict[int, int] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._stop = store.changes.listen(self.moved)
+
+    def close(self) -> None:
+        self._stop()
+        for task in self._tasks:
+            task.cancel()
+
+    def moved(self, game_id: int) -> None:
+        """The store's word (``bot.store.changes``): read the game once, then wake its viewers."""
+        if game_id in self._viewers:
+            task = asyncio.get_running_loop().create_task(self._refresh(game_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _refresh(self, game_id: int) -> None:
+        try:
+            row = await self.store.games.get(game_id)
+        except Exception:
+            log.exception("the web page could not read game %s after a move", game_id)
+            return
+        if row is not None:
+            self._now[game_id] = Now.of(row)
+        woken = self._woken.pop(game_id, None)
+        if woken is not None:
+            woken.set()
+
+    async def follow(self, game_id: int, row: GameRow) -> Callable[[], Awaitable[Now]]:
+        """A viewer joins: returns ``next()``, which answers the game's state once it differs from what
+        was last answered (the first call: at once)."""
+        self._viewers[game_id] = self._viewers.get(game_id, 0) + 1
+        self._now.setdefault(game_id, Now.of(row))
+        if Now.of(row).version > self._now[game_id].version:
+            self._now[game_id] = Now.of(row)
+        told: list[Now | None] = [None]
+
+        async def next_now() -> Now:
+            while True:
+                woken = self._woken.setdefault(game_id, asyncio.Event())
+                now = self._now[game_id]
+                if now != told[0]:
+                    told[0] = now
+                    return now
+                await woken.wait()
+
+        return next_now
+
+    def leave(self, game_id: int) -> None:
+        left = self._viewers.get(game_id, 1) - 1
+        if left <= 0:
+            self._viewers.pop(game_id, None)
+            self._now.pop(game_id, None)
+            self._woken.pop(game_id, None)
+        else:
+            self._viewers[game_id] = left
+
+
+def event(now: Now) -> bytes:
+    data = json.dumps({"version": now.version, "over": now.over})
+    return f"id: {now.version}\nevent: version\ndata: {data}\n\n".encode()
+
+
+async def stream(request: web.Request, hub: Hub, row: GameRow) -> web.StreamResponse:
+    """The stream of one viewer of ``row``'s game. With ``Last-Event-ID`` equal to the newest version,
+    nothing is sent until the next move."""
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
+                                           "X-Accel-Buffering": "no"})
+    await response.prepare(request)
+    next_now = await hub.follow(row.id, row)
+    SSE_VIEWERS.inc()
+    try:
+        await response.write(f"retry: {RETRY_MS}\n\n".encode())
+        seen = request.headers.get("Last-Event-ID", "")
+        first = await next_now()
+        if not (seen.isdigit() and int(seen) == first.version):
+            await response.write(event(first))
+        while True:
+            try:
+                now = await asyncio.wait_for(next_now(), KEEPALIVE)
+            except TimeoutError:
+                await response.write(b": still here\n\n")
+                continue
+            await response.write(event(now))
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass  # the viewer left (aiohttp cancels the handler of a closed connection)
+    finally:
+        SSE_VIEWERS.dec()
+        hub.leave(row.id)
+    return response

@@ -1,0 +1,132 @@
+"""The game's web page over HTTP: its address (unguessable, reset by /web reset, every unknown
+address the same 404), its headers, its versions, the live stream, and the operators' endpoints."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+
+from bot.play import workers
+from bot.play.locale import reading
+from bot.play.registry import get
+from bot.play.spectate import seen_at
+from tests.web.web_helpers import play_one, served, start_game
+
+LIVE_BOUND = 10.0  # seconds: generous on a busy 2-core machine; the live path itself is event-driven
+
+
+async def get_text(session: aiohttp.ClientSession, url: str, **kw) -> tuple[int, dict, bytes]:
+    async with session.get(url, **kw) as r:
+        return r.status, dict(r.headers), await r.read()
+
+
+async def test_the_address_the_headers_and_the_versions(tmp_path) -> None:
+    async with served(str(tmp_path / "piazza.sqlite3")) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        game_id = await start_game(service, 1, "torri", 2)
+        token = await service.store.pages.ensure(game_id)
+        assert len(token) >= 22 and await service.store.pages.ensure(game_id) == token
+        await play_one(service, 1)
+
+        status, headers, body = await get_text(http, f"{web.url}/g/{token}")
+        assert status == 200, body
+        assert headers["Referrer-Policy"] == "no-referrer" and headers["X-Content-Type-Options"] == "nosniff"
+        assert "script-src 'self'" in headers["Content-Security-Policy"] and "unsafe-inline" not in headers[
+            "Content-Security-Policy"]
+        assert "Set-Cookie" not in headers
+        html = body.decode()
+        assert "<script src=\"/static/page.js" in html and "<script>" not in html
+        assert "Move 1 of 1" in html
+
+        status, _, body = await get_text(http, f"{web.url}/g/{token}/v/0.json",
+                                         headers={"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"})
+        data = json.loads(body)
+        assert status == 200 and data["version"] == 0 and data["latest"] == 1 and data["heading"] == "Mossa 0 di 1"
+
+        status, headers, image = await get_text(http, f"{web.url}/g/{token}/v/1.webp")
+        assert status == 200 and headers["Content-Type"] == "image/webp" and image[:4] == b"RIFF"
+
+        # every address that is not a page's answers the same 404, whatever was wrong with it
+        nonsense = [f"/g/{'A' * 22}", "/g/x", f"/g/{token}/v/2.json", f"/g/{token}/v/-1.json",
+                    f"/g/{token}/reveal.txt", f"/g/{token}/replay.gif", "/static/secret.js"]
+        answers = {(await get_text(http, web.url + path))[::2] for path in nonsense}
+        assert answers == {(404, b"404: Not Found\n")}, answers
+
+        new = await service.store.pages.reset(game_id)
+        assert new != token
+        assert (await get_text(http, f"{web.url}/g/{token}"))[::2] == (404, b"404: Not Found\n")
+        assert (await get_text(http, f"{web.url}/g/{new}"))[0] == 200
+
+        async with http.post(f"{web.url}/g/{new}") as r:
+            assert r.status == 405
+
+
+async def test_a_move_reaches_the_stream_and_last_event_id_resumes(tmp_path) -> None:
+    async with served(str(tmp_path / "piazza.sqlite3")) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        game_id = await start_game(service, 1, "bella_vista", 2)
+        token = await service.store.pages.ensure(game_id)
+        async with http.get(f"{web.url}/g/{token}/events") as stream:
+            assert stream.headers["Content-Type"] == "text/event-stream"
+
+            async def next_event() -> dict:
+                fields: dict = {}
+                async for raw in stream.content:
+                    line = raw.decode().rstrip("\n")
+                    if not line:
+                        if "data" in fields:
+                            return fields
+                        continue
+                    name, _, value = line.partition(": ")
+                    fields[name] = value
+                raise AssertionError("the stream ended")
+
+            first = await asyncio.wait_for(next_event(), LIVE_BOUND)
+            assert first["id"] == "0" and json.loads(first["data"]) == {"version": 0, "over": False}
+            loop = asyncio.get_running_loop()
+            moved_at = loop.time()
+            await play_one(service, 1)
+            second = await asyncio.wait_for(next_event(), LIVE_BOUND)
+            assert second["id"] == "1" and second["event"] == "version"
+            assert loop.time() - moved_at < LIVE_BOUND
+        # a browser that reconnects having seen version 1 is not told it again; one that saw 0 is
+        async with http.get(f"{web.url}/g/{token}/events", headers={"Last-Event-ID": "0"}) as stream:
+            text = b""
+            while b"id: 1" not in text:
+                text += await asyncio.wait_for(stream.content.readany(), LIVE_BOUND)
+
+
+async def test_the_board_served_is_the_spectators(tmp_path) -> None:
+    """The image of a version is byte for byte the public view's drawing of that version."""
+    async with served(str(tmp_path / "piazza.sqlite3")) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        game_id = await start_game(service, 1, "leonardo", 3)
+        token = await service.store.pages.ensure(game_id)
+        for _ in range(3):
+            await play_one(service, 1)
+        row = await service.store.games.get(game_id)
+        entries = await service.store.log.actions(game_id)
+        title = get("leonardo")
+        for version in range(row.version + 1):
+            _, _, served_image = await get_text(http, f"{web.url}/g/{token}/v/{version}.webp")
+            with reading("en"):
+                expected = seen_at(workers.ref(title), row, entries, version, "en")["image"]
+            assert served_image == expected
+
+
+async def test_health_readiness_and_metrics(tmp_path) -> None:
+    async with served(str(tmp_path / "piazza.sqlite3"), connected=False) as web, aiohttp.ClientSession() as http:
+        assert (await get_text(http, f"{web.url}/healthz"))[::2] == (200, b"ok\n")
+        status, _, body = await get_text(http, f"{web.url}/readyz")
+        assert status == 503 and json.loads(body)["gateway"] is False and json.loads(body)["database"] is True
+        await start_game(web.service, 1, "torri", 2)
+        await play_one(web.service, 1)
+        status, headers, body = await get_text(http, f"{web.url}/metrics")
+        text = body.decode()
+        assert status == 200 and headers["Content-Type"].startswith("text/plain")
+        assert 'piazza_open_games{status="active"} 1.0' in text
+        for name in ("piazza_move_seconds_count", "piazza_board_draw_seconds_count", "piazza_web_viewers",
+                     "piazza_event_loop_lag_seconds_count", "piazza_workers_busy", "piazza_interactions_total"):
+            assert name in text, name
