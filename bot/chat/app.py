@@ -44,6 +44,7 @@ from bot.chat.views import (
     turn_view,
 )
 from bot.play.locale import from_discord, set_reader
+from bot.play.metrics import INTERACTIONS
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.tables import owner_name
@@ -71,6 +72,22 @@ def pings(post: Post) -> discord.AllowedMentions:
     """Exactly the users the post asks for a decision; never roles, @everyone or anyone named."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(id=u) for u in post.mentions])
+
+
+def counted(interaction: discord.Interaction, outcome: str) -> None:
+    """``piazza_interactions_total`` (``bot.play.metrics``): a command by its name, a component by
+    the kind in its custom id (``piazza:undo:42`` is ``undo``), once per interaction."""
+    if "outcome" in interaction.extras:
+        return
+    interaction.extras["outcome"] = outcome
+    command = interaction.command
+    if command is not None:
+        name = command.qualified_name
+    else:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        name = "component:" + (custom_id.split(":")[1] if custom_id.count(":") >= 1 else "other")
+    INTERACTIONS.labels(command=name[:40], outcome=outcome).inc()
 
 
 class PiazzaBot(commands.Bot):
@@ -141,6 +158,10 @@ class PiazzaBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         await self.apologize(interaction, getattr(error, "original", error))
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        if "outcome" not in interaction.extras:  # not refused: done
+            counted(interaction, "done")
+
     # --- delivery -------------------------------------------------------------
     async def publish(self, channel_id: int, post: Post) -> None:
         """The service's publisher: post a board to its channel, or raise Unposted saying why."""
@@ -185,6 +206,7 @@ class PiazzaBot(commands.Bot):
         await interaction.followup.send(clip(text), files=files, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
+        counted(interaction, "refused")
         if interaction.response.is_done():
             await interaction.followup.send(clip(reason), ephemeral=True)
         else:
@@ -193,6 +215,7 @@ class PiazzaBot(commands.Bot):
     async def apologize(self, interaction: discord.Interaction, error: BaseException) -> None:
         """The one answer to an unexpected error: a traceback in the log, a short apology."""
         log.error("interaction %s failed", interaction.id, exc_info=error)
+        counted(interaction, "failed")
         try:
             await self.refuse(interaction, phrase("bot.chat.apology"))
         except DELIVERY_ERRORS as exc:

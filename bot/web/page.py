@@ -78,6 +78,7 @@ def html_page(sight: Sight, base: str) -> str:
 <meta name="referrer" content="no-referrer">
 <title>{w("bot.web.page_title", title=sight.title, game=sight.game_id)}</title>
 <link rel="stylesheet" href="/static/page.css?{ASSETS}">
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 <script src="/static/page.js?{ASSETS}" defer></script>
 </head>
 <body>

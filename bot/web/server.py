@@ -29,7 +29,7 @@ from bot.web.health import Health, measure_lag
 ENV_WEB = "PIAZZA_WEB"
 ENV_WEB_URL = "PIAZZA_WEB_URL"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
+STATIC = {"page.js": "text/javascript", "page.css": "text/css", "icon.svg": "image/svg+xml"}
 HUB = web.AppKey("hub", live.Hub)
 VERSION_CACHE = "private, max-age=60"  # a version's board and words change only if a seat changes hands
 
@@ -140,7 +140,7 @@ class Site:
         if name not in STATIC:
             raise web.HTTPNotFound()
         body = importlib.resources.files("bot.web").joinpath("static", name).read_bytes()
-        return web.Response(body=body, content_type=STATIC[name], charset="utf-8",
+        return web.Response(body=body, content_type=STATIC[name], charset=None if name.endswith(".svg") else "utf-8",
                             headers={"Cache-Control": "public, max-age=3600"})
 
 

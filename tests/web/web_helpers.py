@@ -7,12 +7,12 @@ import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from bot.play.service import GameService
+from bot.play.service import GameService, User
 from bot.play.workers import Workers
 from bot.store import Store
 from bot.web.guard import Buckets
 from bot.web.server import bound_port, make_app, serving
-from tests.platform.platform_helpers import PLAYERS, by_id
+from tests.platform.platform_helpers import PLAYERS
 
 
 @dataclass
@@ -52,5 +52,5 @@ async def play_one(service: GameService, channel: int) -> bool:
     if not pending:
         return False
     user_id, notations = sorted(pending.items())[0]
-    await service.act(channel, by_id(user_id), notations[0])
+    await service.act(channel, User(user_id, "player"), notations[0])
     return True
