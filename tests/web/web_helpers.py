@@ -34,12 +34,15 @@ async def served(database: str, connected: bool = True, buckets: Buckets | None 
         await store.close()
 
 
+SEATED = PLAYERS + [User(15, "Ugo"), User(16, "Vera")]  # up to six (Leonardo)
+
+
 async def start_game(service: GameService, channel: int, key: str, players: int, seed: int = 3,
                      options: str | None = None) -> int:
-    await service.create(7, channel, PLAYERS[0], key, options)
-    for user in PLAYERS[1:players]:
+    await service.create(7, channel, SEATED[0], key, options)
+    for user in SEATED[1:players]:
         await service.join(channel, user)
-    await service.start(channel, PLAYERS[0], seed=seed)
+    await service.start(channel, SEATED[0], seed=seed)
     row = await service.store.games.open_in(channel)
     return row.id
 
