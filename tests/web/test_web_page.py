@@ -130,3 +130,26 @@ async def test_health_readiness_and_metrics(tmp_path) -> None:
         for name in ("piazza_move_seconds_count", "piazza_board_draw_seconds_count", "piazza_web_viewers",
                      "piazza_event_loop_lag_seconds_count", "piazza_workers_busy", "piazza_interactions_total"):
             assert name in text, name
+
+
+async def test_a_move_in_another_process_reaches_the_stream_on_postgresql(postgres_url) -> None:
+    """Two bot processes on one PostgreSQL database (two stores, each with its own pool and listening
+    connection): a move made through one reaches a viewer of the other's page (LISTEN/NOTIFY)."""
+    from bot.play.service import GameService
+    from bot.store import Store
+
+    async with served(postgres_url) as web, aiohttp.ClientSession() as http:
+        other = await Store.open(postgres_url)
+        try:
+            service = GameService(other)
+            game_id = await start_game(service, 1, "torri", 2)
+            token = await web.service.store.pages.ensure(game_id)
+            async with http.get(f"{web.url}/g/{token}/events") as stream:
+                text = b""
+                while b"id: 0" not in text:
+                    text += await asyncio.wait_for(stream.content.readany(), LIVE_BOUND)
+                await play_one(service, 1)
+                while b"id: 1" not in text:
+                    text += await asyncio.wait_for(stream.content.readany(), LIVE_BOUND)
+        finally:
+            await other.close()
