@@ -8,6 +8,7 @@ of it (``Hub``) and wakes them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -20,6 +21,7 @@ from bot.store import GameRow, Store
 
 log = logging.getLogger("piazza")
 
+WAKE_BATCH = 20  # viewers woken per turn of the event loop: a move's fan-out never holds the loop long
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream (proxies close idle connections)
 RETRY_MS = 1000  # how soon a browser reconnects after a dropped stream
 
@@ -42,7 +44,7 @@ class Hub:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._now: dict[int, Now] = {}
-        self._woken: dict[int, asyncio.Event] = {}
+        self._waiting: dict[int, set[asyncio.Future]] = {}
         self._viewers: dict[int, int] = {}
         self._tasks: set[asyncio.Task] = set()
         self._stop = store.changes.listen(self.moved)
@@ -53,7 +55,8 @@ class Hub:
             task.cancel()
 
     def moved(self, game_id: int) -> None:
-        """The store's word (``bot.store.changes``): read the game once, then wake its viewers."""
+        """The store's word (``bot.store.changes``): read the game once, then wake its viewers, a batch
+        per turn of the event loop."""
         if game_id in self._viewers:
             task = asyncio.get_running_loop().create_task(self._refresh(game_id))
             self._tasks.add(task)
@@ -65,11 +68,14 @@ class Hub:
         except Exception:
             log.exception("the web page could not read game %s after a move", game_id)
             return
-        if row is not None:
+        if row is not None and game_id in self._now:
             self._now[game_id] = Now.of(row)
-        woken = self._woken.pop(game_id, None)
-        if woken is not None:
-            woken.set()
+        waiting = list(self._waiting.pop(game_id, ()))
+        for i, waiter in enumerate(waiting):
+            if not waiter.done():
+                waiter.set_result(None)
+            if i % WAKE_BATCH == WAKE_BATCH - 1:
+                await asyncio.sleep(0)  # let the loop run what else is due (Discord's heartbeat, timers)
 
     async def follow(self, game_id: int, row: GameRow) -> Callable[[], Awaitable[Now]]:
         """A viewer joins: returns ``next()``, which answers the game's state once it differs from what
@@ -82,12 +88,17 @@ class Hub:
 
         async def next_now() -> Now:
             while True:
-                woken = self._woken.setdefault(game_id, asyncio.Event())
                 now = self._now[game_id]
                 if now != told[0]:
                     told[0] = now
                     return now
-                await woken.wait()
+                waiter = asyncio.get_running_loop().create_future()
+                waiting = self._waiting.setdefault(game_id, set())
+                waiting.add(waiter)
+                try:
+                    await waiter
+                finally:
+                    waiting.discard(waiter)
 
         return next_now
 
@@ -96,12 +107,14 @@ class Hub:
         if left <= 0:
             self._viewers.pop(game_id, None)
             self._now.pop(game_id, None)
-            self._woken.pop(game_id, None)
+            self._waiting.pop(game_id, None)
         else:
             self._viewers[game_id] = left
 
 
+@functools.lru_cache(maxsize=64)
 def event(now: Now) -> bytes:
+    """The event that tells ``now`` (encoded once for all the viewers of a move)."""
     data = json.dumps({"version": now.version, "over": now.over})
     return f"id: {now.version}\nevent: version\ndata: {data}\n\n".encode()
 
@@ -122,7 +135,8 @@ async def stream(request: web.Request, hub: Hub, row: GameRow) -> web.StreamResp
             await response.write(event(first))
         while True:
             try:
-                now = await asyncio.wait_for(next_now(), KEEPALIVE)
+                async with asyncio.timeout(KEEPALIVE):  # (not wait_for: no task made per viewer and move)
+                    now = await next_now()
             except TimeoutError:
                 await response.write(b": still here\n\n")
                 continue
