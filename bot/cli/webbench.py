@@ -64,7 +64,7 @@ async def _bench(viewers: int, moves: int) -> dict:
     from bot.play.metrics import SSE_VIEWERS
     from bot.play.service import GameService
     from bot.store import Store
-    from bot.web.guard import Buckets
+    from bot.web.guard import Buckets, Streams
     from bot.web.server import bound_port, make_app, serving
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -89,7 +89,8 @@ async def _bench(viewers: int, moves: int) -> dict:
             store.changes.listen(stamp)
             token = await store.pages.ensure(row.id)
             # the viewers share one address: the per-address limit is raised for them
-            app = make_app(store, service.spectators, service.workers, lambda: True, Buckets(rate=1e6, burst=10**6))
+            app = make_app(store, service.spectators, service.workers, lambda: True, Buckets(rate=1e6, burst=10**6),
+                           Streams(viewers))
             async with serving(app, "127.0.0.1", 0) as runner:
                 url = f"http://127.0.0.1:{bound_port(runner)}/g/{token}/events"
                 quiet, quiet_last = await _phase(service, 1, moves)

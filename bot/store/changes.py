@@ -1,4 +1,4 @@
-"""Who hears that a game moved: the live web page (``bot.web``) listens here.
+"""Who hears that a game moved (or its web address changed): the live web page (``bot.web``) listens here.
 
 A move (``Log.append``) tells its store's ``Changes`` once its transaction has committed. On SQLite
 (one process) that is all: the listeners of this process are called right after the COMMIT. On

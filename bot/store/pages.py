@@ -7,6 +7,7 @@ import hashlib
 import secrets
 from typing import Any
 
+from bot.store.changes import CHANNEL
 from bot.store.decoding import now_text
 
 TOKEN_BYTES = 16  # 128 bits from the OS
@@ -43,13 +44,25 @@ class Pages:
         """A new address for the game; the old one finds nothing from now on."""
         async with self._db.writing():
             await self._db.execute("DELETE FROM web_pages WHERE game_id = ?", (game_id,))
-            return await self._put(game_id)
+            token = await self._put(game_id)
+            # the streams open on the old address hear of it, in every process (bot.store.changes)
+            if self._db.backend == "postgresql":
+                await self._db.execute("SELECT pg_notify(?, ?)", (CHANNEL, str(game_id)))
+            self._db.moved(game_id)
+            return token
 
     async def _put(self, game_id: int) -> str:
         token = new_token()
         await self._db.execute("INSERT INTO web_pages (game_id, token, token_hash, made_at) VALUES (?, ?, ?, ?)",
                                (game_id, token, digest(token), now_text()))
         return token
+
+    async def digest_of(self, game_id: int) -> str | None:
+        """The digest of the game's current address (None: it has none)."""
+        async with self._db.reading(), self._db.execute("SELECT token_hash FROM web_pages WHERE game_id = ?",
+                                                        (game_id,)) as cur:
+            r = await cur.fetchone()
+        return None if r is None else str(r["token_hash"])
 
     async def game_of(self, token: str) -> int | None:
         """The game whose address is ``token`` (None for a revoked or unknown one, alike)."""

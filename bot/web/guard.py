@@ -1,6 +1,7 @@
 """What every answer of the web server carries and what every request passes first: security headers
 (no referrer, a Content-Security-Policy without inline scripts, nosniff, no framing), GET and HEAD
-only, and a per-address rate limit (a token bucket: ``burst`` requests at once, ``rate`` a second)."""
+only, a per-address rate limit (a token bucket: ``burst`` requests at once, ``rate`` a second), and
+at most ``STREAMS`` live streams open per address."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ HEADERS = {
 }
 RATE = 20.0  # requests a second, per address, sustained
 BURST = 120  # requests at once (a page and its files are 5; scrubbing the timeline fetches a version each)
+STREAMS = 16  # live streams open at once per address (a household's tabs; behind a proxy, raise it)
 FORGET = 600.0  # seconds after which an address's bucket is dropped (it is full again by then)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -42,6 +44,28 @@ class Buckets:
             return False
         self._buckets[address] = (tokens - 1, now)
         return True
+
+
+class Streams:
+    """How many live streams each address holds open: at most ``limit``."""
+
+    def __init__(self, limit: int = STREAMS):
+        self.limit = limit
+        self._open: dict[str, int] = {}
+
+    def open(self, address: str) -> bool:
+        held = self._open.get(address, 0)
+        if held >= self.limit:
+            return False
+        self._open[address] = held + 1
+        return True
+
+    def close(self, address: str) -> None:
+        held = self._open.get(address, 1) - 1
+        if held <= 0:
+            self._open.pop(address, None)
+        else:
+            self._open[address] = held
 
 
 def guard(buckets: Buckets) -> Callable:

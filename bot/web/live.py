@@ -28,14 +28,16 @@ RETRY_MS = 1000  # how soon a browser reconnects after a dropped stream
 
 @dataclass(frozen=True)
 class Now:
-    """What a stream tells: the game's newest version and whether it is over."""
+    """What a stream tells: the game's newest version and whether it is over; and the digest of the
+    game's address (a stream opened on an older one ends)."""
 
     version: int
     over: bool
+    page: str | None
 
     @classmethod
-    def of(cls, row: GameRow) -> Now:
-        return cls(row.version, row.status == "finished")
+    def of(cls, row: GameRow, page: str | None) -> Now:
+        return cls(row.version, row.status == "finished", page)
 
 
 class Hub:
@@ -65,11 +67,12 @@ class Hub:
     async def _refresh(self, game_id: int) -> None:
         try:
             row = await self.store.games.get(game_id)
+            page = await self.store.pages.digest_of(game_id)
         except Exception:
             log.exception("the web page could not read game %s after a move", game_id)
             return
         if row is not None and game_id in self._now:
-            self._now[game_id] = Now.of(row)
+            self._now[game_id] = Now.of(row, page)
         waiting = list(self._waiting.pop(game_id, ()))
         for i, waiter in enumerate(waiting):
             if not waiter.done():
@@ -77,13 +80,13 @@ class Hub:
             if i % WAKE_BATCH == WAKE_BATCH - 1:
                 await asyncio.sleep(0)  # let the loop run what else is due (Discord's heartbeat, timers)
 
-    async def follow(self, game_id: int, row: GameRow) -> Callable[[], Awaitable[Now]]:
-        """A viewer joins: returns ``next()``, which answers the game's state once it differs from what
-        was last answered (the first call: at once)."""
+    async def follow(self, game_id: int, row: GameRow, page: str) -> Callable[[], Awaitable[Now]]:
+        """A viewer joins (on the address whose digest is ``page``): returns ``next()``, which answers
+        the game's state once it differs from what was last answered (the first call: at once)."""
         self._viewers[game_id] = self._viewers.get(game_id, 0) + 1
-        self._now.setdefault(game_id, Now.of(row))
-        if Now.of(row).version > self._now[game_id].version:
-            self._now[game_id] = Now.of(row)
+        joined = Now.of(row, page)
+        if game_id not in self._now or joined.version > self._now[game_id].version:
+            self._now[game_id] = joined
         told: list[Now | None] = [None]
 
         async def next_now() -> Now:
@@ -113,19 +116,20 @@ class Hub:
 
 
 @functools.lru_cache(maxsize=64)
-def event(now: Now) -> bytes:
+def event(now: Now) -> bytes:  # (``now.page`` stays on the server)
     """The event that tells ``now`` (encoded once for all the viewers of a move)."""
     data = json.dumps({"version": now.version, "over": now.over})
     return f"id: {now.version}\nevent: version\ndata: {data}\n\n".encode()
 
 
-async def stream(request: web.Request, hub: Hub, row: GameRow) -> web.StreamResponse:
-    """The stream of one viewer of ``row``'s game. With ``Last-Event-ID`` equal to the newest version,
-    nothing is sent until the next move."""
+async def stream(request: web.Request, hub: Hub, row: GameRow, page: str) -> web.StreamResponse:
+    """The stream of one viewer of ``row``'s game, opened on the address whose digest is ``page``; it
+    ends when the game gets a new address (``/web reset``). With ``Last-Event-ID`` equal to the newest
+    version, nothing is sent until the next move."""
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
     await response.prepare(request)
-    next_now = await hub.follow(row.id, row)
+    next_now = await hub.follow(row.id, row, page)
     SSE_VIEWERS.inc()
     try:
         await response.write(f"retry: {RETRY_MS}\n\n".encode())
@@ -140,6 +144,8 @@ async def stream(request: web.Request, hub: Hub, row: GameRow) -> web.StreamResp
             except TimeoutError:
                 await response.write(b": still here\n\n")
                 continue
+            if now.page != page:
+                break  # the address was reset: the old one tells nothing more
             await response.write(event(now))
     except (ConnectionResetError, asyncio.CancelledError):
         pass  # the viewer left (aiohttp cancels the handler of a closed connection)

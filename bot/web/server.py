@@ -23,6 +23,7 @@ from bot.play.locale import game_lang
 from bot.play.spectate import Spectators, Unseen
 from bot.play.workers import Workers
 from bot.store import GameRow, Store
+from bot.store.pages import digest
 from bot.web import guard, live, page
 from bot.web.health import Health, measure_lag
 
@@ -64,8 +65,8 @@ def page_url(base_url: str, token: str) -> str:
 class Site:
     """The routes' handlers, each handed what it needs."""
 
-    def __init__(self, store: Store, spectators: Spectators, hub: live.Hub):
-        self.store, self.spectators, self.hub = store, spectators, hub
+    def __init__(self, store: Store, spectators: Spectators, hub: live.Hub, streams: guard.Streams):
+        self.store, self.spectators, self.hub, self.streams = store, spectators, hub, streams
 
     async def _row(self, request: web.Request) -> GameRow:
         token = request.match_info["token"]
@@ -116,7 +117,15 @@ class Site:
                             headers={"Cache-Control": VERSION_CACHE, "Vary": "Accept-Language"})
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        return await live.stream(request, self.hub, await self._row(request))
+        row = await self._row(request)
+        address = request.remote or "-"
+        if not self.streams.open(address):
+            return web.Response(status=429, text="429: too many live streams from this address\n",
+                                headers={"Retry-After": "30"})
+        try:
+            return await live.stream(request, self.hub, row, digest(request.match_info["token"]))
+        finally:
+            self.streams.close(address)
 
     async def reveal(self, request: web.Request) -> web.Response:
         row = await self._row(request)
@@ -145,12 +154,13 @@ class Site:
 
 
 def make_app(store: Store, spectators: Spectators, pool: Workers, connected: Callable[[], bool],
-             buckets: guard.Buckets | None = None) -> web.Application:
-    """The application; ``connected`` says whether the Discord gateway is (``/readyz``)."""
+             buckets: guard.Buckets | None = None, streams: guard.Streams | None = None) -> web.Application:
+    """The application; ``connected`` says whether the Discord gateway is (``/readyz``); ``buckets`` and
+    ``streams``: the per-address limits (``bot.web.guard``'s by default)."""
     app = web.Application(middlewares=[guard.guard(buckets or guard.Buckets())])
     app.on_response_prepare.append(guard.headers)
     hub = live.Hub(store)
-    site, health = Site(store, spectators, hub), Health(store, pool, connected)
+    site, health = Site(store, spectators, hub, streams or guard.Streams()), Health(store, pool, connected)
     app[HUB] = hub
     app.router.add_get("/g/{token}", site.html)
     app.router.add_get("/g/{token}/v/{version}.json", site.version_json)

@@ -7,8 +7,10 @@ import asyncio
 import json
 
 import aiohttp
+import pytest
 
 from bot.play import workers
+from bot.play.answers import Refusal
 from bot.play.locale import reading
 from bot.play.registry import get
 from bot.play.spectate import seen_at
@@ -153,3 +155,40 @@ async def test_a_move_in_another_process_reaches_the_stream_on_postgresql(postgr
                     text += await asyncio.wait_for(stream.content.readany(), LIVE_BOUND)
         finally:
             await other.close()
+
+
+async def test_a_reset_ends_the_streams_of_the_old_address(tmp_path) -> None:
+    async with served(str(tmp_path / "piazza.sqlite3")) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        game_id = await start_game(service, 1, "torri", 2)
+        old = await service.store.pages.ensure(game_id)
+        async with http.get(f"{web.url}/g/{old}/events") as stream:
+            text = b""
+            while b"id: 0" not in text:
+                text += await asyncio.wait_for(stream.content.readany(), LIVE_BOUND)
+            new = await service.spectators.channel_address(1, reset=True, is_manager=True)
+            assert new != old
+            while (chunk := await asyncio.wait_for(stream.content.readany(), LIVE_BOUND)) != b"":
+                text += chunk  # (the stream ends: nothing more is told on the old address)
+            assert b"id: 1" not in text
+        # a non-manager cannot reset; the new address follows the game
+        with pytest.raises(Refusal):
+            await service.spectators.channel_address(1, reset=True, is_manager=False)
+        assert await service.spectators.channel_address(1) == new
+
+
+async def test_the_limits_per_address(tmp_path) -> None:
+    """Over the rate, 429 (and nothing is read); over the live streams an address may hold, 429."""
+    from bot.web.guard import Buckets, Streams
+
+    clock = [0.0]
+    buckets = Buckets(rate=1.0, burst=3, clock=lambda: clock[0])
+    async with served(str(tmp_path / "piazza.sqlite3"), buckets=buckets) as web, aiohttp.ClientSession() as http:
+        statuses = [(await get_text(http, f"{web.url}/healthz"))[0] for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]
+        clock[0] += 1.0  # one second: one more request
+        assert (await get_text(http, f"{web.url}/healthz"))[0] == 200
+    streams = Streams(limit=1)
+    assert streams.open("a") and not streams.open("a") and streams.open("b")
+    streams.close("a")
+    assert streams.open("a")
