@@ -39,24 +39,28 @@ async def _lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(max(0.0, loop.time() - due))
 
 
-async def _phase(service, channel: int, moves: int) -> tuple[list[float], int]:
-    """``moves`` moves at ``PACE``, the loop's lag sampled meanwhile; returns the lags and the last version."""
+async def _phase(service, channel: int, moves: int) -> tuple[list[float], int, float]:
+    """``moves`` moves at ``PACE``, the loop's lag sampled meanwhile; returns the lags, the last version
+    and the event loop's own CPU time per move (the main thread's, in ms: hardly moved by the machine's
+    other load, unlike the lag)."""
     from bot.play.answers import User
 
     samples: list[float] = []
     stop = asyncio.Event()
     sampler = asyncio.get_running_loop().create_task(_lag(samples, stop))
+    cpu = time.thread_time()
     for _ in range(moves):
         started = time.monotonic()
         pending = await service.pending(channel)
         user_id, notations = sorted(pending.items())[0]
         await service.act(channel, User(user_id, "player"), notations[0])
         await asyncio.sleep(max(0.0, PACE - (time.monotonic() - started)))
+    cpu = (time.thread_time() - cpu) * 1000 / moves
     stop.set()
     await sampler
     row = await service.store.games.open_in(channel)
     assert row is not None  # (a Torri game lasts far longer than the benchmark's moves)
-    return samples, row.version
+    return samples, row.version, cpu
 
 
 async def _bench(viewers: int, moves: int) -> dict:
@@ -93,15 +97,15 @@ async def _bench(viewers: int, moves: int) -> dict:
                            Streams(viewers))
             async with serving(app, "127.0.0.1", 0) as runner:
                 url = f"http://127.0.0.1:{bound_port(runner)}/g/{token}/events"
-                quiet, quiet_last = await _phase(service, 1, moves)
+                quiet, quiet_last, quiet_cpu = await _phase(service, 1, moves)
                 first = quiet_last
                 proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "bot.cli.webbench", url, str(viewers), str(first + moves),
+                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves),
                     stdout=asyncio.subprocess.PIPE)
                 while SSE_VIEWERS._value.get() < viewers:  # every stream open (the gauge the server keeps)
                     await asyncio.sleep(0.05)
                 await asyncio.sleep(0.5)
-                watched, last = await _phase(service, 1, moves)
+                watched, last, watched_cpu = await _phase(service, 1, moves)
                 out, _ = await proc.communicate()
             received: dict[str, list[float]] = json.loads(out)
             delays = [at - commits[int(v)] for v, ats in received.items() if int(v) > first and int(v) in commits
@@ -117,6 +121,8 @@ async def _bench(viewers: int, moves: int) -> dict:
                 "loop_lag_ms_p99_without": round(_pct(quiet, 0.99) * 1000, 2),
                 "loop_lag_ms_p50_with": round(_pct(watched, 0.5) * 1000, 2),
                 "loop_lag_ms_p99_with": round(_pct(watched, 0.99) * 1000, 2),
+                "loop_cpu_ms_per_move_without": round(quiet_cpu, 2),
+                "loop_cpu_ms_per_move_with": round(watched_cpu, 2),
                 "load_average": os.getloadavg(),
             }
         finally:

@@ -85,7 +85,7 @@ def html_page(sight: Sight, base: str) -> str:
 <main id="game" data-base="{escape(base)}" data-version="{sight.version}" data-latest="{sight.latest}">
 <header>
 <h1>{escape(sight.title)} <span class="game">#{sight.game_id}</span></h1>
-<p id="live" class="live" role="status" aria-live="polite">{w("bot.web.live")}</p>
+<p id="live" class="live" role="status" aria-live="polite">{w("bot.web.connecting")}</p>
 </header>
 <div class="layout">
 <figure class="board"><img id="board" src="{base}/v/{sight.version}.webp" alt="{escape(sight.alt)}" width="550">
