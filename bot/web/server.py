@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.play.locale import game_lang
+from bot.play.answers import Damaged
 from bot.play.spectate import Spectators, Unseen
+from bot.play.stored import Unreplayable
 from bot.play.workers import Workers
 from bot.store import GameRow, Store
 from bot.store.pages import digest
@@ -32,6 +34,7 @@ ENV_WEB_URL = "PIAZZA_WEB_URL"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 STATIC = {"page.js": "text/javascript", "page.css": "text/css", "icon.svg": "image/svg+xml"}
 HUB = web.AppKey("hub", live.Hub)
+WARN: web.AppKey[Callable[[Damaged], None]] = web.AppKey("warn")
 VERSION_CACHE = "private, max-age=60"  # a version's board and words change only if a seat changes hands
 
 
@@ -153,11 +156,25 @@ class Site:
                             headers={"Cache-Control": "public, max-age=3600"})
 
 
+@web.middleware
+async def unreadable(request: web.Request, handler) -> web.StreamResponse:
+    """A game whose record no longer reads (``Damaged``, ``Unreplayable``): its page is a 404 like any
+    other missing one, and the log says so once per game (``Tables.warn``)."""
+    try:
+        return await handler(request)
+    except Damaged as exc:
+        request.app[WARN](exc)
+    except Unreplayable:
+        pass
+    raise web.HTTPNotFound()
+
+
 def make_app(store: Store, spectators: Spectators, pool: Workers, connected: Callable[[], bool],
              buckets: guard.Buckets | None = None, streams: guard.Streams | None = None) -> web.Application:
     """The application; ``connected`` says whether the Discord gateway is (``/readyz``); ``buckets`` and
     ``streams``: the per-address limits (``bot.web.guard``'s by default)."""
-    app = web.Application(middlewares=[guard.guard(buckets or guard.Buckets())])
+    app = web.Application(middlewares=[guard.guard(buckets or guard.Buckets()), unreadable])
+    app[WARN] = spectators.tables.warn
     app.on_response_prepare.append(guard.headers)
     hub = live.Hub(store)
     site, health = Site(store, spectators, hub, streams or guard.Streams()), Health(store, pool, connected)

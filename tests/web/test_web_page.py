@@ -192,3 +192,22 @@ async def test_the_limits_per_address(tmp_path) -> None:
     assert streams.open("a") and not streams.open("a") and streams.open("b")
     streams.close("a")
     assert streams.open("a")
+
+
+async def test_a_damaged_game_is_a_404_and_the_others_are_served(tmp_path, caplog) -> None:
+    import sqlite3
+
+    db = tmp_path / "piazza.sqlite3"
+    async with served(str(db)) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        damaged = await start_game(service, 1, "torri", 2)
+        healthy = await start_game(service, 2, "torri", 2)
+        bad, good = await service.store.pages.ensure(damaged), await service.store.pages.ensure(healthy)
+        con = sqlite3.connect(db)
+        con.execute("UPDATE games SET options = 'max_rounds=3' WHERE id = ?", (damaged,))
+        con.commit()
+        con.close()
+        for path in ("", "/v/0.json", "/v/0.webp"):
+            assert (await get_text(http, f"{web.url}/g/{bad}{path}"))[::2] == (404, b"404: Not Found\n"), path
+            assert (await get_text(http, f"{web.url}/g/{good}{path}"))[0] == 200, path
+    assert sum("damaged" in r.getMessage() for r in caplog.records) == 1
