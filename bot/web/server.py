@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from bot.play.locale import game_lang
 from bot.play.answers import Damaged
+from bot.play.locale import game_lang
 from bot.play.spectate import Spectators, Unseen
 from bot.play.stored import Unreplayable
 from bot.play.workers import Workers
@@ -28,6 +28,7 @@ from bot.store import GameRow, Store
 from bot.store.pages import digest
 from bot.web import guard, live, page
 from bot.web.health import Health, measure_lag
+from engines.core import quote
 
 ENV_WEB = "PIAZZA_WEB"
 ENV_WEB_URL = "PIAZZA_WEB_URL"
@@ -53,11 +54,11 @@ def address_from_env() -> Address | None:
         return None
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{ENV_WEB} must be an address and port such as 0.0.0.0:8080, not {text!r}.")
+        raise ValueError(f"{ENV_WEB} must be an address and port such as 0.0.0.0:8080, not {quote(text)!r}.")
     host = host.strip("[]") or "0.0.0.0"
     base = os.environ.get(ENV_WEB_URL, "").strip().rstrip("/") or f"http://{text}"
     if not base.startswith(("http://", "https://")):
-        raise ValueError(f"{ENV_WEB_URL} must start with http:// or https://, not {base!r}.")
+        raise ValueError(f"{ENV_WEB_URL} must start with http:// or https://, not {quote(base)!r}.")
     return Address(host, int(port), base)
 
 
