@@ -92,7 +92,13 @@
     const mine = ++asked;
     const answer = await fetch(base + "/v/" + version + ".json", { credentials: "omit", cache: "no-store" });
     if (!answer.ok || mine !== asked) return;
-    show(await answer.json());
+    const data = await answer.json();
+    // the board is loaded before it is shown, and never cut off: a newer version waits its turn
+    const board = new Image();
+    board.src = data.image;
+    try { await board.decode(); } catch (e) { /* shown anyway: the img element reports its own failure */ }
+    if (mine !== asked) return;
+    show(data);
   }
 
   document.getElementById("prev").addEventListener("click", function () { go(shown - 1); });
