@@ -12,7 +12,7 @@ from html import escape
 from bot.play.spectate import Sight
 from render.text import LOCALES, catalog
 
-ASSETS = "2"  # bumped when page.js or page.css change, so a cached copy is not used
+ASSETS = "3"  # bumped when page.js or page.css change, so a cached copy is not used
 
 
 def language(accept: str | None, game_lang: str) -> str:

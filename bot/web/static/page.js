@@ -81,6 +81,7 @@
       li.textContent = text;
       return li;
     }));
+    log.scrollTop = log.scrollHeight; // the newest move in sight
     ended(data);
     live.textContent = following ? words.live : words.past;
     main.dispatchEvent(new CustomEvent("shown", { detail: shown }));
