@@ -185,6 +185,6 @@ class Bots:
         except Exception as exc:
             log.warning("game %s: no hint for seat %s: %s", row.id, seat + 1, _why(exc, self.budget, self.thinkers.grace))
             raise Refusal(phrase("bot.advice.failed")) from None
-        why = Msg("bot.advice.why", reason=thought.reason) if thought.reason is not None else ""
+        why = Msg("bot.advice.why", reason=thought.reason) if thought.reason is not None else Msg("bot.advice.no_reason")
         move = engine.notation(state, legal[thought.index])
         return Post(private_text=phrase("bot.advice.suggestion", row, move=move, why=why), game_id=row.id)

@@ -18,6 +18,7 @@ import hashlib
 import os
 import secrets
 
+from bot.play.words import phrase
 from engines.core import Game, Rng, quote
 from engines.core.agents import LEVELS
 from engines.core.rng import blake2b_seed
@@ -42,11 +43,16 @@ def needs_hooks(level: str) -> bool:
     return level != "random"
 
 
-def bot_name(level: str, taken: list[str]) -> str:
-    """``Lorenzo (bot, greedy)``: the first name of the list no seat of the game uses yet."""
+NAME_LEVELS = {"random": "bot.bot_level.random", "greedy": "bot.bot_level.greedy", "mcts": "bot.bot_level.mcts"}
+
+
+def bot_name(level: str, taken: list[str], lang: str | None = None) -> str:
+    """``Lorenzo (bot, greedy)``, ``Lorenzo (bot, guloso)``: the first name of the list no seat of the
+    game uses yet, and the level in the game's language ``lang`` (the name is stored, so it is worded once)."""
     used = {name.split(" ")[0] for name in taken}
     first = next((n for n in NAMES if n not in used), f"Bot {len(taken) + 1}")
-    return f"{first} (bot, {level})"
+    worded = phrase(NAME_LEVELS[level], lang=lang) if level in NAME_LEVELS else level
+    return phrase("bot.bots.name", lang=lang, first=first, level=worded)
 
 
 def budget_from_env(environ: dict[str, str] | None = None) -> float:

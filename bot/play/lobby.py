@@ -229,13 +229,14 @@ class Lobby:
             row, game = await self._lobby_for(channel_id, user)
             engine = game.engine
             if level not in LEVELS:
-                raise Refusal(phrase("bot.bots.unknown_level", level=level, levels=", ".join(LEVELS)))
+                raise Refusal(phrase("bot.bots.unknown_level", level=level,
+                                    levels=", ".join(phrase(f"bot.level.{lv}") for lv in LEVELS)))  # as the menu names them
             if needs_hooks(level) and not has_hooks(engine):
                 raise Refusal(phrase("bot.bots.level_unavailable", title=engine.title, level=level))
             try:
                 async with self.store.transaction() as tx:  # the caller still seated in a lobby with room
                     _lobby_seated(await tx.games.locked(row.id), user)
-                    seat, name = await tx.seats.add_bot(row.id, level, lambda taken: bot_name(level, taken),
+                    seat, name = await tx.seats.add_bot(row.id, level, lambda taken: bot_name(level, taken, game_lang(row)),
                                                         engine.max_players)
             except StoreError as exc:
                 raise refusal(row, exc) from exc

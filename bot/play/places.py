@@ -156,7 +156,7 @@ class Places:
                     await tx.places.set_place(new_id, None, rematch_of=old.id)  # its place is settled next
                     for seat in old.seats:
                         if seat.bot:
-                            await tx.seats.add_bot(new_id, seat.bot, lambda taken, lv=seat.bot: bot_name(lv, taken),
+                            await tx.seats.add_bot(new_id, seat.bot, lambda taken, lv=seat.bot: bot_name(lv, taken, game_lang(old)),
                                                    engine.max_players)
             except StoreError as exc:
                 raise refusal(None, exc) from exc

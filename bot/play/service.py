@@ -115,6 +115,7 @@ class GameService:
         self.play_bots, self.advise, self.hint = bots.play, bots.advise, bots.hint
         self.board, self.hand, self.games, self.my_games = looks.board, looks.hand, looks.games, looks.my_games
         self.suggest, self.pending, self.help_text = looks.suggest, looks.pending, looks.help_text
+        self.help_pages = looks.help_pages
         self.log, self.export, self.replay = records.log, records.export, records.replay
         self.replay_is_public, self.replay_image = records.replay_is_public, records.replay_image
         self.vote_replace, self.vote_replace_seat = seats.vote_replace, seats.vote_replace_seat

@@ -61,9 +61,9 @@ async def test_damaged_games_fail_alone(double: DiscordDouble, tmp_path: Path, c
         for _ in range(100):
             await asyncio.sleep(0.05)
             await double.settle()
-            if "Final scores" in double.public(healthy)[-1].content:
+            if "🏆" in double.public(healthy)[-1].content:
                 break
-        assert "Final scores" in double.public(healthy)[-1].content
+        assert "🏆" in double.public(healthy)[-1].content
         assert await table.service.store.games.open_in(healthy.id) is None
 
         for kind, channel in channels.items():
