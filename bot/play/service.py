@@ -21,7 +21,7 @@ The collaborators, each a plain object handed what it needs (none stands on anot
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
 - ``reminders``: the clocks' scheduler; ``records``: log, export, replay; ``looks`` (``looking``):
-  board, hand, listings, autocomplete, help.
+  board, hand, listings, autocomplete, help; ``spectators`` (``spectate``): what the web page shows.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from bot.play.places import Places
 from bot.play.presenting import Drawn
 from bot.play.records import Records
 from bot.play.reminders import Reminders
+from bot.play.spectate import Spectators
 from bot.play.replace import SeatChanges
 from bot.play.tables import Tables
 from bot.play.thinking import Thinkers
@@ -103,6 +104,7 @@ class GameService:
         self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers)
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
+        self.spectators = Spectators(tables, clocks, self.workers)  # the web page's reader (bot.web)
 
         # what the chat layer, the command line and the tests call
         self.drain, self.game_row, self.lobby_game, self.is_playing = (

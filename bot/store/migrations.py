@@ -204,4 +204,16 @@ MIGRATIONS: list[str] = [
         opened INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # (issue 27) a game's page on the web. `token` is its address (128 random bits, shown in the
+    # game's thread); `token_hash` (SHA-256, hex) is what a request is looked up by, so the lookup
+    # never compares the secret itself. /web reset replaces the row: the old address then finds nothing.
+    """
+    CREATE TABLE web_pages (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        token      TEXT    NOT NULL,
+        token_hash TEXT    NOT NULL UNIQUE,
+        made_at    TEXT    NOT NULL,
+        PRIMARY KEY (game_id)
+    );
+    """,
 ]
