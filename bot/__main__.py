@@ -1,4 +1,4 @@
-"""``python -m bot run | demo | bench | arena | replay | db copy``, also installed as the ``piazza`` command.
+"""``python -m bot run | demo | bench | arena | replay | db copy | ratings rebuild``, also installed as the ``piazza`` command.
 
 Where each command is explained: ``DOCS`` (a test checks every place it names exists).
 
@@ -31,6 +31,7 @@ DOCS = {
     "arena": ("docs/developing.md", "Arena"),
     "replay": ("docs/playing.md", "Commands"),
     "db": ("docs/running.md", "Several processes: PostgreSQL and sharding"),
+    "ratings": ("docs/playing.md", "Ratings"),
 }
 
 
@@ -103,6 +104,13 @@ def parser() -> argparse.ArgumentParser:
                          help="the database to read: a SQLite path, sqlite:///path or postgresql://…")
     db_copy.add_argument("--to", dest="target", required=True, metavar="URL", help="the database to write")
     db_copy.add_argument("--force", action="store_true", help="replace what the target already holds")
+
+    ratings = sub.add_parser("ratings", help=f"players' ratings {see('ratings')}")
+    ratings_sub = ratings.add_subparsers(dest="ratings_command", required=True)
+    rebuild = ratings_sub.add_parser("rebuild", help="rate every finished game again, oldest first (after a change "
+                                                     "of the rating model)")
+    rebuild.add_argument("--db", metavar="URL", help="the database: a SQLite path, sqlite:///path or postgresql://… "
+                                                     "(default: PIAZZA_DB, else the default file)")
     return top
 
 
@@ -117,6 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.dbcopy import main as db_copy
 
         return db_copy(args.source, args.target, args.force)
+
+    if args.command == "ratings":
+        import asyncio
+
+        from bot.cli.ratings import rebuild as run_rebuild
+
+        return asyncio.run(run_rebuild(args.db))
 
     if args.command == "replay":
         from bot.cli.replay import replay as run_replay

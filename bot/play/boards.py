@@ -13,6 +13,7 @@ from bot.play import presenting, workers
 from bot.play.answers import Post
 from bot.play.locale import game_lang
 from bot.play.notify import Notices
+from bot.play.rating_games import changes_line
 from bot.play.replays import replay_name
 from bot.play.reveal import reveal_name
 from bot.play.stored import Loaded, replaying
@@ -67,6 +68,9 @@ class Boards:
                 post.attachments += await self.final_files(row, game, state, entries)
             post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
                                                                            file=reveal_name(row))])
+            rated = await self.tables.store.ratings.of_game(row.id)  # written with the final move
+            if rated:
+                post.public_text += "\n" + changes_line(row, rated, game_lang(row))
         await self.notices.markers(row, post)
         await self.clocks.add_line(row, game, state, post)
         return post
