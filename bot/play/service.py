@@ -21,7 +21,7 @@ The collaborators, each a plain object handed what it needs (none stands on anot
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
 - ``reminders``: the clocks' scheduler; ``records``: log, export, replay; ``looks`` (``looking``):
-  board, hand, listings, autocomplete, help.
+  board, hand, listings, autocomplete, help; ``leaders`` (``leaderboard``): /leaderboard, /stats.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from bot.play.boards import Boards
 from bot.play.bot_play import Bots
 from bot.play.bots import budget_from_env
 from bot.play.lobby import Lobby
+from bot.play.leaderboard import Leaderboard
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
 from bot.play.notify import Messenger, Notices
@@ -97,6 +98,7 @@ class GameService:
         self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers)
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
+        self.leaders = leaders = Leaderboard(tables, self.workers)
 
         # what the chat layer, the command line and the tests call
         self.drain, self.game_row, self.lobby_game, self.is_playing = (
@@ -116,6 +118,7 @@ class GameService:
         self.threads_in_use, self.place_gone, self.settle_place = places.threads_in_use, places.place_gone, places.settle_place
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
         self.open_rematch = places.open_rematch
+        self.leaderboard, self.stats = leaders.leaderboard, leaders.stats
 
     # --- what the transport sets ------------------------------------------------------------------
     @property

@@ -72,3 +72,36 @@ async def test_rebuild_rates_the_whole_history_again_into_the_same_table(store, 
         await store.ratings.clear()
         assert await asyncio.to_thread(main, ["ratings", "rebuild", "--db", database]) == 0
         assert await store.ratings.every() == before
+
+
+async def test_the_leaderboard_shows_its_own_server_only_and_the_callers_line_below_the_top(store, monkeypatch):
+    from bot.play import leaderboard
+    from bot.play.service import User
+
+    clock = Clock()
+    service = GameService(store, clock=clock)
+    await deadline_game(service, clock, channel=1, guild=7)
+    await service.create(8, 2, User(21, "Zed"), "leonardo", "deadline=2026-12-01T18:00")  # another server
+    await service.join(2, User(22, "Yan"))
+    await service.start(2, User(21, "Zed"))
+    clock.now = NOW + timedelta(days=3)
+    assert (await service.check_deadline(2)).finished
+
+    def no_names(player):
+        return None
+
+    text = await service.leaderboard(7, "leonardo", ANNE.id, no_names, "en")
+    assert "Anne" in text and "Bruno" in text and "bot (random)" in text
+    assert "Zed" not in text and "Yan" not in text and "<@" not in text
+    other = await service.leaderboard(8, "leonardo", 21, no_names, "en")
+    assert "Zed" in other and "Anne" not in other
+    assert "Nobody has finished" in await service.leaderboard(9, "leonardo", ANNE.id, no_names, "en")
+
+    monkeypatch.setattr(leaderboard, "TOP", 1)  # the top is one line: a caller below it gets their own after it
+    lines = (await service.leaderboard(7, "leonardo", ANNE.id, no_names, "en")).splitlines()
+    assert len(lines) == 2 or (lines[2] == "…" and "Anne" in lines[3] and len(lines) == 4)
+    assert "Anne" in "\n".join(lines)
+
+    text, charts = await service.stats(7, ANNE.id, lambda p: "Anne *the* Bold" if p == str(ANNE.id) else None, "it")
+    assert "**Anne \\*the\\* Bold** in questo server" in text and "Leonardo (1988)" in text
+    assert [name for name, _ in charts] == ["rating-leonardo.webp"]
