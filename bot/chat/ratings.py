@@ -1,6 +1,7 @@
-"""The slash commands about ratings, as one ``commands.Cog``: ``/leaderboard game:`` and ``/stats
-[player]`` (``bot.play.leaderboard``). Answers are private to the caller, name people as the server
-shows them now (escaped) and never ping anyone."""
+"""The slash commands about finished games, as one ``commands.Cog``: ``/leaderboard game:`` and ``/stats
+[player]`` (``bot.play.leaderboard``), private to the caller, naming people as the server shows them
+now (escaped); ``/story`` (``bot.play.stories``), public, for the channel's last finished game. None
+pings anyone."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.chat.commands import GAMES
+from bot.chat.interactions import channel_of
 from bot.chat.records import files_of
 from bot.chat.translator import named, words
 from bot.chat.views import clip
-from bot.play.answers import Post
+from bot.play.answers import Post, Refusal
 from bot.play.locale import reader
 
 if TYPE_CHECKING:
@@ -62,3 +64,20 @@ class RatingCommands(commands.Cog):
                                                 names_in(interaction.guild), reader())
         await interaction.followup.send(clip(text), files=files_of(Post(attachments=charts)), ephemeral=True,
                                         allowed_mentions=QUIET)
+
+    @app_commands.command(name=named("bot.name.story"), description=words("bot.command.story"))
+    @app_commands.guild_only()
+    async def story(self, interaction: discord.Interaction):
+        channel = channel_of(interaction)
+        try:
+            await self.service.story_game(channel)  # a refusal first, privately
+        except Refusal as exc:
+            await self.bot.refuse(interaction, str(exc))
+            return
+        await interaction.response.defer(thinking=True)  # the whole game is judged again (in a worker)
+        try:
+            post = await self.service.story(channel)
+        except Refusal as exc:  # its record no longer plays back (a damaged game)
+            await self.bot.refuse(interaction, str(exc))
+            return
+        await interaction.followup.send(clip(post.public_text or ""), files=files_of(post), allowed_mentions=QUIET)

@@ -21,7 +21,8 @@ The collaborators, each a plain object handed what it needs (none stands on anot
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
 - ``reminders``: the clocks' scheduler; ``records``: log, export, replay; ``looks`` (``looking``):
-  board, hand, listings, autocomplete, help; ``leaders`` (``leaderboard``): /leaderboard, /stats.
+  board, hand, listings, autocomplete, help; ``leaders`` (``leaderboard``): /leaderboard, /stats;
+  ``stories``: /story.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from bot.play.places import Places
 from bot.play.presenting import Drawn
 from bot.play.records import Records
 from bot.play.reminders import Reminders
+from bot.play.stories import Stories
 from bot.play.replace import SeatChanges
 from bot.play.tables import Tables
 from bot.play.thinking import Thinkers
@@ -99,6 +101,7 @@ class GameService:
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
         self.leaders = leaders = Leaderboard(tables, self.workers)
+        self.stories = stories = Stories(tables, self.workers)
 
         # what the chat layer, the command line and the tests call
         self.drain, self.game_row, self.lobby_game, self.is_playing = (
@@ -118,7 +121,8 @@ class GameService:
         self.threads_in_use, self.place_gone, self.settle_place = places.threads_in_use, places.place_gone, places.settle_place
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
         self.open_rematch = places.open_rematch
-        self.leaderboard, self.stats = leaders.leaderboard, leaders.stats
+        self.leaderboard, self.stats, self.story = leaders.leaderboard, leaders.stats, stories.story
+        self.story_game = stories.finished
 
     # --- what the transport sets ------------------------------------------------------------------
     @property

@@ -1,5 +1,5 @@
-"""Ratings end to end through the Discord double (issue 26): a finished game's final board names each
-player's rating change; /leaderboard and /stats answer privately, never ping, escape names, and show
+"""Ratings and the story end to end through the Discord double (issue 26): a finished game's final board
+names each player's rating change and tells the story (refused by /story during play, told again after); /leaderboard and /stats answer privately, never ping, escape names, and show
 only the games of the server they are asked in."""
 
 from __future__ import annotations
@@ -39,10 +39,21 @@ async def test_leaderboard_and_stats_after_a_finished_game(double: DiscordDouble
     async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock) as table:
         alice, bob, carol = double.user("alice"), double.user("bob"), double.user("carol")
         games = double.channel("games")
+        res = await double.slash(carol, games, "story")
+        assert res.ephemeral and not res.public and "no finished game in this channel" in res.text
         await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", "max_rounds=1")
+        res = await double.slash(carol, games, "story")  # it would tell what is hidden
+        assert res.ephemeral and not res.public and "once it is over" in res.text
         await play_out(double, table, games, [alice, bob])
         final = double.public(games)[-1]
         assert "Final scores" in final.content and "Ratings in this server" in final.content
+        assert "The turning points:" in final.content and "Round 1:" in final.content and "% →" in final.content
+        assert any(a.filename.startswith("story-") for a in final.attachments)
+
+        res = await double.slash(carol, games, "story")  # told again, for everyone
+        assert not res.ephemeral and "The turning points:" in res.text
+        assert [a.filename.split("-")[0] for a in res.original.attachments] == ["story"]
+        assert len(res.images) == 1 and not res.original.pinged
 
         # another server's game, with a player who is never seated here: it never shows in this one
         service = table.service
