@@ -1,4 +1,4 @@
-"""``python -m bot run | demo | bench | arena | replay | db copy | ratings rebuild``, also installed as the ``piazza`` command.
+"""``python -m bot run | demo | bench | arena | replay | db copy | ratings rebuild | story``, also installed as the ``piazza`` command.
 
 Where each command is explained: ``DOCS`` (a test checks every place it names exists).
 
@@ -32,6 +32,7 @@ DOCS = {
     "replay": ("docs/playing.md", "Commands"),
     "db": ("docs/running.md", "Several processes: PostgreSQL and sharding"),
     "ratings": ("docs/playing.md", "Ratings"),
+    "story": ("docs/playing.md", "The story of a game"),
 }
 
 
@@ -111,6 +112,22 @@ def parser() -> argparse.ArgumentParser:
                                                      "of the rating model)")
     rebuild.add_argument("--db", metavar="URL", help="the database: a SQLite path, sqlite:///path or postgresql://… "
                                                      "(default: PIAZZA_DB, else the default file)")
+
+    story = sub.add_parser("story", help=f"how good the story's chance is, and how long judging takes {see('story')}")
+    story_sub = story.add_subparsers(dest="story_command", required=True)
+    calib = story_sub.add_parser("calibrate", help="play seeded games between agents and say how often the seat the "
+                                                   "story favoured after each round won")
+    timed = story_sub.add_parser("time", help="judge one seeded random game and say how long it took")
+    for each in (calib, timed):
+        each.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
+        each.add_argument("--players", type=int, default=3, metavar="N", help="number of players (default: 3)")
+        each.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
+        each.add_argument("--options", default="", metavar="NAME=VALUE …", help="the game's options, e.g. max_rounds=30")
+    calib.add_argument("--games", type=int, default=20, metavar="G", help="number of games (default: 20)")
+    calib.add_argument("--level", choices=LEVELS, default="greedy", help="how every seat plays (default: greedy)")
+    calib.add_argument("--budget-ms", type=int, default=50, metavar="B",
+                       help="thinking time per decision, in ms (default: 50)")
+    calib.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     return top
 
 
@@ -174,6 +191,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_bench(args.game, as_json=args.json, quick=args.quick, store=args.store, load_games=args.load,
                          load_processes=processes)
+    if args.command == "story":
+        from bot.cli.story import calibrate, timing
+
+        if args.story_command == "time":
+            return timing(args.game, args.players, args.seed, args.options)
+        return calibrate(args.game, args.players, args.games, args.level, args.budget_ms, args.seed, args.options,
+                         as_json=args.json)
     if args.command == "arena":
         from bot.cli.arena import arena as run_arena
 

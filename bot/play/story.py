@@ -86,7 +86,7 @@ def turning_points(curve: Curve, count: int = TURNS) -> list[Turn]:
     found = []
     for i in range(1, len(curve.chances)):
         before, after = curve.chances[i - 1], curve.chances[i]
-        seat = max(range(len(after)), key=lambda s: (abs(after[s] - before[s]), -s))
+        seat = max(range(len(after)), key=lambda s: (round(abs(after[s] - before[s]), 9), -s))  # (float noise: a tie)
         found.append(Turn(i, curve.seqs[i], curve.rounds[i], seat, before[seat], after[seat]))
     found.sort(key=lambda t: (-abs(t.after - t.before), t.index))
     return sorted(found[:count], key=lambda t: t.index)
