@@ -64,17 +64,17 @@ def calibrate(key: str, seats: int, games: int, level: str, budget_ms: int, seed
             favoured = max(range(seats), key=lambda s: (curve.chances[i][s], -s))
             hits.setdefault(r, []).append(1 / len(winners) if favoured in winners else 0.0)
         print(f"game {g + 1}/{games}: {len(entries)} moves", file=sys.stderr)
-    favoured = {r: round(sum(h) / len(h), 3) for r, h in sorted(hits.items())}
+    shares = {r: round(sum(h) / len(h), 3) for r, h in sorted(hits.items())}
     counts = {r: len(h) for r, h in sorted(hits.items())}
     report = {"game": key, "players": seats, "games": games, "level": level, "blind": round(1 / seats, 3),
-              "favoured_won_after_round": favoured, "games_by_round": counts,
+              "favoured_won_after_round": shares, "games_by_round": counts,
               "longest_judging_s": round(slowest, 3), "most_moves": moves}
     if as_json:
         print(json.dumps(report))
     else:
         print(f"{engine.title}, {games} games of {seats} {level} players: how often the seat favoured at the end "
               f"of round k won (blind guess {1 / seats:.0%})")
-        for r, share in favoured.items():
+        for r, share in shares.items():
             print(f"  round {r}: {share:.0%} of {counts[r]} games")
         print(f"longest judging: {slowest:.2f} s ({moves} moves)")
     return 0
