@@ -40,9 +40,9 @@ def test_the_turning_points_are_the_largest_changes_told_in_the_order_played():
     curve = Curve(rounds=[1, 1, 2, 2, 3, 3], seqs=[0, 1, 2, 3, 4, 5], movers=[-1, 0, 1, 0, 1, 0],
                   chances=[[0.5, 0.5], [0.6, 0.4], [0.2, 0.8], [0.25, 0.75], [0.7, 0.3], [1.0, 0.0]])
     turns = turning_points(curve)
-    assert [(t.index, t.round) for t in turns] == [(2, 2), (4, 3), (5, 3)]
-    assert (turns[0].seat, turns[0].before, turns[0].after) == (0, 0.6, 0.2)  # a tie between seats: the first
-    assert (turns[1].before, turns[1].after) == (0.25, 0.7)
+    assert [(t.index, t.round) for t in turns] == [(1, 1), (2, 2), (4, 3)]  # not the end's jump to 100%
+    assert (turns[1].seat, turns[1].before, turns[1].after) == (0, 0.6, 0.2)  # a tie between seats: the first
+    assert (turns[2].before, turns[2].after) == (0.25, 0.7)
 
 
 def test_a_six_player_leonardo_game_of_about_300_moves_is_judged_and_drawn_in_a_worker_within_20_s():
