@@ -79,8 +79,8 @@ async def test_leaderboard_and_stats_after_a_finished_game(double: DiscordDouble
         assert res.ephemeral and not res.public
         assert "**Leonardo (1988)**: rating" in res.text and "most often against **Bob**" in res.text
         assert len(res.images) == 1  # the rating history chart
-        assert "0 wins" in res.text and "best game" not in res.text  # (this seed's game: Bob wins it)
+        assert "0 victories" in res.text and "best game" not in res.text  # (this seed's game: Bob wins it)
         res = await double.slash(carol, games, "stats", player=bob)
-        assert "1 win" in res.text and "best game: won by" in res.text and f"<#{games.id}>" in res.text
+        assert "1 victory" in res.text and "best game: won by" in res.text and f"<#{games.id}>" in res.text
         res = await double.slash(carol, games, "stats")
         assert res.ephemeral and "no finished game in this server yet" in res.text
