@@ -57,9 +57,17 @@ DEADLINE_POLL_SECONDS = 60
 
 
 def mention_line(post: Post) -> str:
+    """Whose turn it is, with the time each has left (``Post.turn_left``): "⏳ Your move, @bob — 47 h left."
+    (people with the same time left share a line); without a clock, "Your move: @bob"."""
     if not post.mentions:
         return ""
-    return "\n" + phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in post.mentions))
+    by_left: dict[str, list[int]] = {}
+    for user in post.mentions:
+        by_left.setdefault(post.turn_left.get(user, ""), []).append(user)
+    lines = [phrase("bot.board.your_move_left", lang=post.lang, left=left, mentions=" ".join(f"<@{u}>" for u in users))
+             if left else phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in users))
+             for left, users in by_left.items()]
+    return "\n" + "\n".join(lines)
 
 
 def board_file(post: Post) -> discord.File | None:

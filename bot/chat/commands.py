@@ -199,7 +199,8 @@ class Commands(commands.Cog):
     @app_commands.describe(game=words("bot.command.help_game"))
     @app_commands.choices(game=GAMES)
     async def help_(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
-        text = self.service.help_text(game.value if game else None)
-        embed = discord.Embed(title=phrase("bot.help.title"),
-                              description=clip(phrase("bot.help.intro") + "\n\n" + text, 4096))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        first, *more = self.service.help_pages(game.value if game else None)
+        await interaction.response.send_message(embed=discord.Embed(title=phrase("bot.help.title"), description=first),
+                                                ephemeral=True)
+        for page in more:  # a help longer than one embed: the rest, in order (none today)
+            await interaction.followup.send(embed=discord.Embed(description=page), ephemeral=True)

@@ -68,6 +68,7 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
     from bot.chat.shards import parse_shards
     from bot.play.bots import budget_from_env
+    from bot.play.lobby import LobbyCaps
     from bot.play.registry import titles
     from bot.play.workers import workers_from_env
     from bot.store import default_target
@@ -76,6 +77,7 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
     try:
         budget_from_env()
         workers_from_env()
+        LobbyCaps.from_env()
         shards = parse_shards(shard_count, shard_ids)
     except ValueError as exc:
         return fail(str(exc))

@@ -54,7 +54,7 @@ def shown_name(player: str, stored: str, name_of: NameOf, lang: str) -> str:
     they were seated, if they left), escaped."""
     if is_bot(player):
         level = player[len(BOT):]
-        return phrase("bot.leaderboard.bot", lang=lang, level=phrase(f"bot.level.{level}", lang=lang)
+        return phrase("bot.leaderboard.bot", lang=lang, level=phrase(f"bot.bot_level.{level}", lang=lang)
                       if level in ("random", "greedy", "mcts") else level)
     return chat_name(name_of(player) or stored)
 

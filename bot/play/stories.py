@@ -32,8 +32,9 @@ async def told(pool: workers.Workers, row: GameRow, game: Loaded, entries: list[
                                   phrase("bot.story.chart", lang=lang, title=engine.title),
                                   phrase("bot.story.round", lang=lang), lang)
     by_seq = {e.seq: e for e in entries}
-    lines = [phrase("bot.story.head", lang=lang, file=story_name(row))]
-    for turn in turning_points(curve):
+    turns = turning_points(curve)
+    lines = [phrase("bot.story.head" if turns else "bot.story.calm", lang=lang, file=story_name(row))]
+    for turn in turns:
         entry = by_seq.get(turn.seq)
         what = " ".join(presenting.public_lines(row, entry, lang)) if entry is not None else ""
         if not what and entry is not None and entry.seat >= 0:

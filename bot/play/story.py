@@ -82,13 +82,14 @@ def judge(engine: Any, start: Any, entries: list[LoggedAction]) -> Curve:
 
 def turning_points(curve: Curve, count: int = TURNS) -> list[Turn]:
     """The ``count`` moves that changed some seat's chance the most (each move once, the seat it moved
-    most), in the order they were played. The last move is left out: at the end the winners' chance
+    most), in the order they were played; fewer if fewer moves changed a chance visibly. The last move is left out: at the end the winners' chance
     jumps to 1 whatever the move, which would make "the game is over" a turning point of every game."""
     found = []
     for i in range(1, len(curve.chances) - 1):
         before, after = curve.chances[i - 1], curve.chances[i]
         seat = max(range(len(after)), key=lambda s: (round(abs(after[s] - before[s]), 9), -s))  # (float noise: a tie)
         found.append(Turn(i, curve.seqs[i], curve.rounds[i], seat, before[seat], after[seat]))
+    found = [t for t in found if abs(t.after - t.before) >= 0.005]  # a change that shows (1% once rounded)
     found.sort(key=lambda t: (-abs(t.after - t.before), t.index))
     return sorted(found[:count], key=lambda t: t.index)
 

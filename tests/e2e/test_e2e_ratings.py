@@ -4,6 +4,7 @@ only the games of the server they are asked in."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -46,12 +47,14 @@ async def test_leaderboard_and_stats_after_a_finished_game(double: DiscordDouble
         assert res.ephemeral and not res.public and "once it is over" in res.text
         await play_out(double, table, games, [alice, bob])
         final = double.public(games)[-1]
-        assert "Final scores" in final.content and "Ratings in this server" in final.content
-        assert "The turning points:" in final.content and "Round 1:" in final.content and "% →" in final.content
+        assert "Game over" in final.content and "Ratings in this server" in final.content
+        assert "each seat's chance of finishing first" in final.content  # (one round: maybe no turning point)
+        assert ("The turning points:\nRound 1:" in final.content) != ("No move changed a chance" in final.content)
+        assert not re.search(r" (\d+)% → \1%", final.content)  # a turning point changes a chance visibly
         assert any(a.filename.startswith("story-") for a in final.attachments)
 
         res = await double.slash(carol, games, "story")  # told again, for everyone
-        assert not res.ephemeral and "The turning points:" in res.text
+        assert not res.ephemeral and "each seat's chance of finishing first" in res.text
         assert [a.filename.split("-")[0] for a in res.original.attachments] == ["story"]
         assert len(res.images) == 1 and not res.original.pinged
 

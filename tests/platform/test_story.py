@@ -71,3 +71,9 @@ def test_a_six_player_leonardo_game_of_about_300_moves_is_judged_and_drawn_in_a_
 async def _run(pool, row, entries):
     return await pool.run(workers.story, workers.ref(registry.get("leonardo")), row, entries,
                           "Leonardo (1988): each seat's chance of finishing first", "round", "en")
+
+
+def test_a_game_whose_chances_never_moved_visibly_has_no_turning_point():
+    curve = Curve(rounds=[1, 1, 1, 2], seqs=[0, 1, 2, 3], movers=[-1, 0, 1, 0],
+                  chances=[[0.5, 0.5], [0.502, 0.498], [0.5, 0.5], [1.0, 0.0]])
+    assert turning_points(curve) == []  # and the end's jump is never one
