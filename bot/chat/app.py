@@ -30,6 +30,7 @@ from bot.chat.lobby import LobbyButton, Places, RematchButton, refresh_lobby, re
 from bot.chat.messenger import ChatMessenger
 from bot.chat.operations import Heartbeat
 from bot.chat.replace_button import ReplaceButton
+from bot.chat.ratings import RatingCommands
 from bot.chat.seats import SeatCommands
 from bot.chat.shards import Shards
 from bot.chat.translator import Translator, Tree
@@ -123,6 +124,7 @@ class PiazzaBot(commands.Bot):
         await self.tree.set_translator(Translator())
         await self.add_cog(Commands(self))
         await self.add_cog(SeatCommands(self))
+        await self.add_cog(RatingCommands(self))
         await self.add_cog(Places(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton, UndoButton, LobbyButton,
                                RematchButton)

@@ -6,7 +6,7 @@ Discord's heartbeat) waits for it. With 50 games played at once that stalled the
 In worker processes the loop only pickles what goes each way (a state of 1-3 KB and a move, the
 new state and its events or an image back): tens of microseconds (``python -m bot bench --load``).
 
-The final post's replay and reveal (every board, or every move, of the game again) run here too.
+The final post's replay, reveal and story (every board, or every move, of the game again) run here too.
 What a task is given: the title (``ref``: its key and classes; each worker has its own registry,
 loaded once when it starts), the state (1-3 KB pickled: cheaper to send than a view, up to 21 KB) and the move; never
 an engine. Views are made in the worker. It sends back what the rules or the
@@ -173,6 +173,22 @@ def reveal(which: TitleRef, row: Any, state: Any, entries: list) -> str:
         return reveal_text(row, _loaded(which, row), state, entries)
     except REPLAY_ERRORS as exc:
         raise Unreplayable(type(exc).__name__) from None
+
+
+def story(which: TitleRef, row: Any, entries: list, title: str, round_word: str, lang: str) -> tuple[Any, bytes]:
+    """A finished game's story (``bot.play.story``): every position judged again, and the chart of each
+    seat's chance, drawn in ``lang``. ``Unreplayable`` if the record does not play back."""
+    from bot.play.playback import new_state
+    from bot.play.story import chart, judge
+    from bot.play.stored import REPLAY_ERRORS, Unreplayable
+
+    loaded = _loaded(which, row)
+    try:
+        curve = judge(loaded.engine, new_state(row, loaded), entries)
+    except REPLAY_ERRORS as exc:
+        raise Unreplayable(type(exc).__name__) from None
+    with drawing_in(lang):
+        return curve, chart(curve, row.names, title, round_word)
 
 
 # --- the pool ----------------------------------------------------------------------------------

@@ -216,4 +216,26 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id)
     );
     """,
+    # issue 26: ratings. One row per rated player per finished game (``bot.store.ratings``): the server
+    # (0 outside one), the title, the player (a user id, or a bot level "bot:greedy"), its name then, the
+    # rating before and after (OpenSkill's mu and sigma), its rank and when the game finished. `id` is
+    # the order games were rated in (a player's newest row is their rating now).
+    """
+    CREATE TABLE rating_changes (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER NOT NULL,
+        title        TEXT    NOT NULL,
+        player       TEXT    NOT NULL,
+        name         TEXT    NOT NULL,
+        game_id      INTEGER NOT NULL REFERENCES games (id),
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        rank         INTEGER NOT NULL,
+        finished_at  TEXT    NOT NULL,
+        UNIQUE (game_id, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, title, player, id);
+    """,
 ]

@@ -1,6 +1,6 @@
 """The store: one connection (SQLite) or pool (PostgreSQL) and its transactions, and the repositories
 that read and write each concern through them (``bot.store.games``, ``seats``, ``log``, ``clocks``,
-``keepers``, ``votes``, ``claims``, ``places``, ``settings``, ``bulk``).
+``keepers``, ``votes``, ``claims``, ``places``, ``settings``, ``bulk``, ``ratings``).
 
 ``Store.open`` opens SQLite (one file, WAL; the default) or PostgreSQL (``bot.store.postgres``),
 chosen by ``PIAZZA_DB`` (a path or ``sqlite:///path``, or a ``postgresql://`` URL), and applies the
@@ -47,6 +47,7 @@ from bot.store.log import Log
 from bot.store.migrations import MIGRATIONS
 from bot.store.pages import Pages
 from bot.store.places import Places
+from bot.store.ratings import Ratings
 from bot.store.records import SchemaTooNew
 from bot.store.seats import Seats
 from bot.store.settings import Settings
@@ -86,6 +87,7 @@ class Repositories:
         self.settings = Settings(scope)
         self.bulk = Bulk(scope)
         self.pages = Pages(scope)
+        self.ratings = Ratings(scope)
 
 
 class _Inside:
@@ -169,7 +171,7 @@ class Store:
         alone = Repositories(_Alone(self))
         self.games, self.seats, self.log, self.clocks = alone.games, alone.seats, alone.log, alone.clocks
         self.keepers, self.votes, self.claims, self.places = alone.keepers, alone.votes, alone.claims, alone.places
-        self.settings, self.bulk, self.pages = alone.settings, alone.bulk, alone.pages
+        self.settings, self.bulk, self.pages, self.ratings = alone.settings, alone.bulk, alone.pages, alone.ratings
         self.changes = Changes()  # who hears of committed moves (bot.store.changes)
 
     @classmethod
