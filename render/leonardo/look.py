@@ -27,8 +27,8 @@ RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
 
 GROUND: RGB = (232, 248, 232)  # the spaces, where pawns and chips stand
-PAPER: RGB = (238, 250, 242)  # the centre panel and the hand image
-GROUNDS: tuple[RGB, ...] = (GROUND, PAPER)
+PAPER: RGB = GROUND  # the centre panel and the hand image: one flat ground (a second one only added bytes)
+GROUNDS: tuple[RGB, ...] = (GROUND,)
 LINE: RGB = (118, 128, 120)
 MUTED: RGB = (70, 80, 74)
 ART: RGB = (214, 168, 40)  # the marks of works of art (never under a piece)
