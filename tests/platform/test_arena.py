@@ -13,7 +13,7 @@ from tests.platform.test_cli import one_error_line, run_bot
 
 HOOKED = [key for key, title in registry.titles().items() if has_hooks(title.engine)]
 LEVEL_KEYS = {"level", "seats_played", "win_rate", "win_rate_ci95", "mean_margin", "decisions", "decision_ms_p50",
-              "decision_ms_p95", "decision_ms_max", "fallbacks"}
+              "decision_ms_p95", "decision_ms_max", "work_p50", "work_max", "capped", "fallbacks"}
 
 
 def test_random_seats_play_and_report_as_json():
