@@ -87,6 +87,7 @@ from functools import cache
 from engines.leonardo import foresight
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
+from engines.leonardo.judging import MODEL
 from engines.leonardo.model import Bet, Firm, State
 
 ROUTE = 32
@@ -153,7 +154,10 @@ def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, boo
         rent = price // 2 * mult[len(shown)]
         if all(owner_of.get(m) == owner for m in district):
             rent *= c.district_multiplier
-        affords = state.firms[owner].florins // c.art_price + (len(state.drawn) if owner == placing else 0)
+        if MODEL.fixed_potential:  # one turn's works of art, whatever its florins (judging.py)
+            affords = max(most, len(state.drawn)) if owner == placing else most
+        else:
+            affords = state.firms[owner].florins // c.art_price + (len(state.drawn) if owner == placing else 0)
         more = min(cap - len(shown), most, affords)
         out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
     return _one_potential(out)
@@ -183,6 +187,8 @@ def after_move(state: State, seat: int, action, advance) -> list[float]:
     if state.phase == "start" and kind in ("spin", "art") and _alone(state):
         if kind == "art":
             advance(state, seat, action)
+            if MODEL.tiles_at_mean:
+                _tiles_at_mean(state)
             foresight.place_all(state, seat, advance)
             if state.phase != "start":  # no room for them all: judged as they wait
                 return evaluate(state)
@@ -195,6 +201,15 @@ def after_move(state: State, seat: int, action, advance) -> list[float]:
         state.market.bets[seat] = Bet(product=action.product, stake=action.stake)
         return evaluate(state)
     return _played(state, seat, action, advance, coarse=False)
+
+
+def _tiles_at_mean(state: State) -> None:
+    """The tiles just drawn, each at the mean of the tiles unseen before the draw (rounded), so
+    that a purchase is judged by its expectation, not by the tiles the sample dealt."""
+    if state.drawn:
+        unseen = state.art_supply + state.drawn
+        mean = round(sum(unseen) / len(unseen))
+        state.drawn = [mean] * len(state.drawn)
 
 
 def _played(state: State, seat: int, action, advance, coarse: bool = True) -> list[float]:
