@@ -46,6 +46,8 @@ LEVELS = ("random", "greedy", "mcts")
 
 
 WRAP_UP = 0.010  # seconds kept for choosing among the searched moves once the search stops
+TIE = 0.05  # greedy: actions whose margins differ by less than this many score_scales tie (hints say so)
+HINT_TIES_SHOWN = 12  # the tied moves a hint names at most (the chosen one first; a chat message is short)
 CAP_FACTOR = 4.0  # the safety cap on a decision's time, in units of its budget (see work_budget)
 
 
@@ -107,6 +109,7 @@ class Decision:
     value: float | None = None
     reason: Msg | None = None
     iterations: int = 0  # work done: mcts iterations, greedy evaluations
+    ties: list[Any] = field(default_factory=list)  # greedy: the other actions within TIE of this one
     capped: bool = False  # the time cap stopped the work before its budget of work was done
 
 
@@ -167,6 +170,16 @@ class Judgement:
             return 0
         return max(full, key=lambda i: sum(self.margins[i][:depth]))
 
+    def ties(self, best: int, tolerance: float) -> list[int]:
+        """The other actions judged on as many samples as ``best`` whose mean margin is within
+        ``tolerance`` of its (in the order of the legal actions)."""
+        n = len(self.margins[best])
+        if n == 0:
+            return []
+        top = sum(self.margins[best]) / n
+        return [i for i, m in enumerate(self.margins)
+                if i != best and len(m) == n and sum(m) / n >= top - tolerance]
+
 
 class GreedyAgent(Agent):
     """One move ahead: the action whose resulting positions the game's evaluation likes best,
@@ -190,8 +203,13 @@ class GreedyAgent(Agent):
         judged = self.weigh(game, view, seat, legal, rng, budget)
         index = judged.best()
         value = judged.scores[index]
-        return Decision(legal[index], value=value, reason=game.explain(view, seat, legal[index], value),
-                        iterations=judged.work, capped=judged.capped)
+        ties = judged.ties(index, TIE * game.score_scale)
+        reason = game.explain(view, seat, legal[index], value)
+        if ties and reason is not None:  # several moves are as good: the hint says so and names them
+            moves = [game.action_key(legal[i]) for i in [index, *ties]]
+            reason = Msg("core.hint_ties", reason=reason, n=len(moves), moves=moves[:HINT_TIES_SHOWN])
+        return Decision(legal[index], value=value, reason=reason, iterations=judged.work, capped=judged.capped,
+                        ties=[legal[i] for i in ties])
 
     def judge(self, game: Game, view: Any, seat: int, legal: list, rng: Rng) -> list[float]:
         """Each action's margin after the move, averaged over all the sampled positions."""
