@@ -40,8 +40,13 @@ def uniform(florins: int) -> dict[int, float]:
 
 def draw(price: int, florins: int, rng: random.Random) -> int:
     """A bid drawn from ``odds``."""
+    return draw_from(odds(price, florins), rng)
+
+
+def draw_from(chances: dict[int, float], rng: random.Random) -> int:
+    """An amount drawn from ``chances`` (amount -> chance)."""
     x = rng.random()
-    for amount, p in odds(price, florins).items():
+    for amount, p in chances.items():
         x -= p
         if x < 0:
             return amount

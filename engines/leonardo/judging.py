@@ -8,7 +8,9 @@ defaults are what was kept; the arena's experiments set the others to compare (`
   works of art it may add in one turn, not as many as its florins buy, so that a rival spending
   its florins is not the agent's gain;
 - ``sensible_bids``: rivals' sealed bids are guessed by ``bidding`` (a sensible opponent), in the
-  sampled positions and in foresight alike, not by two different uniform guesses.
+  sampled positions and in foresight alike, not by two different uniform guesses;
+- ``uniform_bids`` (without ``sensible_bids``): one model still, but foresight's old one (any legal
+  bid or a pass, with equal chance) in the sampled positions too.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Model:
     tiles_at_mean: bool = True
     fixed_potential: bool = True
     sensible_bids: bool = True
+    uniform_bids: bool = False
 
 
 MODEL = Model()

@@ -135,6 +135,8 @@ def _bid(view: View, firm_id: int, mine: int, rng: random.Random) -> int:
     price = space(view.auction_space).price or 0
     if MODEL.sensible_bids:
         return bidding.draw(price, florins, rng)
+    if MODEL.uniform_bids:
+        return bidding.draw_from(bidding.uniform(florins), rng)
     low = cards().min_stake
     top = min(florins, price + price // 5)
     if rng.randrange(3) == 0 or top < low:
