@@ -13,7 +13,7 @@ from leo_helpers import G, do, ready
 from engines.core.rng import Rng
 from engines.leonardo import bidding, foresight
 from engines.leonardo.components import space
-from engines.leonardo.judging import OLD, swapped
+from engines.leonardo.judging import MODEL, OLD, Model, swapped
 from engines.leonardo.sampling import _bid
 
 
@@ -43,7 +43,8 @@ def test_a_rival_spending_its_florins_is_not_the_agents_gain():
     the potential rent Blue fears counts one turn's works of art, not what Green's florins buy."""
     rich = ready(0, pos=20, n=3, owner={23: 2, 25: 2}, florins={0: 200, 2: 600})
     poor = ready(0, pos=20, n=3, owner={23: 2, 25: 2}, florins={0: 200, 2: 100})
-    assert G.evaluate(rich)[0] == pytest.approx(G.evaluate(poor)[0])
+    with swapped(Model(fixed_potential=True)):  # a switch measured in the arena, not kept (judging.py)
+        assert G.evaluate(rich)[0] == pytest.approx(G.evaluate(poor)[0])
     with swapped(OLD):
         assert G.evaluate(rich)[0] < G.evaluate(poor)[0] - 1
 
@@ -51,6 +52,14 @@ def test_a_rival_spending_its_florins_is_not_the_agents_gain():
 def test_one_model_of_a_rivals_bid_in_samples_and_in_foresight():
     """A sampled sealed bid is drawn from the very odds foresight weighs outcomes by, and a
     sensible rival never offers more than the palazzo's price."""
+    with swapped(Model(sensible_bids=True)):  # a switch measured in the arena, not kept (judging.py)
+        _one_model()
+    with swapped(Model(sensible_bids=False, uniform_bids=True)):
+        assert foresight._bid_odds(90, 400) == bidding.uniform(400)
+    assert not MODEL.sensible_bids and foresight._bid_odds(90, 400) == bidding.uniform(400)  # as kept
+
+
+def _one_model():
     price, florins = space(23).price, 400
     odds = bidding.odds(price, florins)
     assert sum(odds.values()) == pytest.approx(1.0) and max(odds) <= price and odds[0] == bidding.PASS

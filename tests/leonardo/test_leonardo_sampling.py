@@ -71,7 +71,7 @@ def test_sealed_decisions_are_invented_and_the_own_one_kept():
     rng = Rng.from_seed(3)
     bids = [G.sample_state(G.view(state, 3), 3, rng).auction.bids for _ in range(40)]
     assert all(set(b) == {1, 2} for b in bids)
-    assert len({b[1] for b in bids}) >= 4  # Blue's 90 is not known to Yellow (a pass or a bid up to the price)
+    assert len({b[1] for b in bids}) > 5  # Blue's 90 is not known to Yellow
     assert all(G.sample_state(G.view(state, 1), 1, rng).auction.bids[1] == 90 for _ in range(5))
 
 
