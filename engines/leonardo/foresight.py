@@ -7,8 +7,8 @@ choices at once (``evaluation.after_move`` calls these):
   market opened, the event drawn, a palazzo offered bought or declined as the margin prefers),
   rather than by the evaluation's expectation of the move;
 - ``over_bids``: an auction is judged over the bids the other bidders may make or have made,
-  each from ``bidding``'s model of a sensible opponent (the one the sampled positions use), every
-  outcome settled by the engine and evaluated.
+  each any of its legal bids with equal chance (kept; ``bidding``'s model of a sensible opponent
+  where the arena compares, see ``judging``), every outcome settled by the engine and evaluated.
 
 A few milliseconds a decision (about 30 ms at the 95th percentile, loaded machine).
 """
@@ -122,5 +122,6 @@ def over_bids(state: State, fixed: dict[int, int], evaluate: Evaluate, coarse: b
 
 
 def _bid_odds(price: int, florins: int) -> dict[int, float]:
-    """An unknown bidder's bid (``bidding``; the old guess, any legal bid, where the arena compares)."""
+    """An unknown bidder's bid: any legal bid or a pass with equal chance (kept), or ``bidding``'s
+    sensible opponent where the arena compares (``judging``)."""
     return bidding.odds(price, florins) if MODEL.sensible_bids else bidding.uniform(florins)

@@ -5,7 +5,8 @@ agent's generator: the works of art it has not seen (the other firms' palazzi, t
 supply, the tiles another firm is placing) from the tiles still unseen; the unknown top of the
 office deck and of the event deck, each from the cards not known to be elsewhere; the factions
 declared by others before everyone has declared; the sealed bids, bets and rescue answers other
-firms have already made (invented: a bid from ``bidding``'s model of a sensible opponent, a bet on any
+firms have already made (invented: a bid around the palazzo's price or a pass (``judging``: other
+models the arena compares), a bet on any
 product with a modest stake, either answer). The generator of the sample is a new one, seeded
 from the agent's, so the future spins are invented too. ``view(sample, seat) == view`` always.
 
@@ -124,9 +125,8 @@ def _events(view: View, rng: random.Random) -> list[str]:
 
 
 def _bid(view: View, firm_id: int, mine: int, rng: random.Random) -> int:
-    """A sealed bid already made: the seat's own, or an invented one (``bidding``: what a
-    sensible opponent would bid; the old guess, a pass or up to a little over the palazzo's
-    price, where the arena compares)."""
+    """A sealed bid already made: the seat's own, or an invented one: a pass, or up to a little
+    over the palazzo's price (kept); ``bidding``'s models where the arena compares (``judging``)."""
     if firm_id == mine:
         assert view.my_bid is not None
         return view.my_bid
