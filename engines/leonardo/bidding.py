@@ -1,8 +1,8 @@
 """One model of a rival's sealed bid, what a sensible opponent would offer, for wherever the
 agents must guess a bid they cannot see: a bid already made in a sampled position
 (``sampling``) and the bids still to come when greedy judges an auction (``foresight``). A
-switch of ``judging`` the arena measures; not kept (see ``evaluation.py``): against players
-who bid at random, the old guesses judge auctions better.
+switch of ``judging`` the arena measures; not kept (see ``evaluation.py``): alone it measured no
+better than the old guesses (61.8% against 62.5%), and with the other switches worse.
 
 A sensible bidder never pays more than the palazzo is worth as capital (its price): it passes
 with chance ``PASS``, else offers any of its legal amounts up to the price (within its florins)

@@ -78,6 +78,15 @@ corrects it. A stronger prior, tried and left out (3 players against two greedy,
 A million visits (greedy's choice, whatever the search finds) 30.5% (seeds 1-100, 22.3-40.1; mean
 margin -383 against greedy's -361): play at greedy's level measures a third, so a lower bound above
 1/3 needs an agent clearly stronger than greedy.
+
+Session 7 (issue 25), each change alone as a switch of ``judging.Model``, greedy against two random
+players, 3 players, seeds 1-200, budgets in work (the same games at any load; machine at load
+10-18 on its 2 cores): as it was 62.5% (55.6-68.9, mean margin +323); drawn tiles at their mean
+when judging a purchase (``tiles_at_mean``) 65.0% (58.2-71.3, +302), kept; an owner's potential
+rent from one turn's works of art, not from its florins (``fixed_potential``: a rival's spending is
+no longer greedy's gain) 61.0% (54.1-67.5, +172); one model of a sensible rival's bid in samples
+and foresight (``bidding``, ``sensible_bids``) 61.8% (54.9-68.2, +252); all three together 54.0%
+(47.1-60.8, +94). Only the first is kept; the others stay switches, tested, for the next try.
 """
 
 from __future__ import annotations
