@@ -97,6 +97,9 @@ def parser() -> argparse.ArgumentParser:
                        help="thinking time per decision of greedy and mcts, in ms (default: 1000)")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g (default: 1)")
     arena.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    arena.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                       help="time decisions (and cap them) on the wall clock (default) or on this process's CPU "
+                            "time: what they would take on an idle machine, whatever the load")
     replay = sub.add_parser("replay", help=f"draw every board of an exported game again and check its final state {see('replay')}")
     replay.add_argument("file", help="a game record exported with /export (JSON)")
     replay.add_argument("--out", default="replay-out", help="folder for the board images (default: replay-out)")
@@ -209,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.arena import arena as run_arena
 
         return run_arena(args.game, args.players, args.seats, args.games, args.budget_ms, args.seed,
-                         as_json=args.json)
+                         as_json=args.json, clock=args.clock)
     return 2
 
 

@@ -6,8 +6,10 @@ class (it makes one engine per class), the seat's view, its legal actions and th
 never the game's state. It answers the index of the chosen action among those legal actions and the
 agent's reason (a message, for hints).
 
-Time: the agent stops itself at its ``Budget`` (its deadline is the budget); as a backstop, the
-caller stops waiting after the budget plus ``GRACE`` seconds and the caller plays a random legal
+Time: the agent thinks a fixed amount of work for its budget (``work_budget``: what its title does
+in that time on an idle 2-core machine), the same whatever the load, so a level keeps its strength
+on a busy host; its safety cap is ``CAP_FACTOR`` times the budget, and never past the caller's
+backstop: the caller stops waiting after the budget plus ``GRACE`` seconds and plays a random legal
 move instead. A worker that overran goes on until its agent returns (a running process task cannot
 be cancelled); the pool's other workers take the next decisions. The pool starts on the first
 decision (each worker loads the titles' data first, outside any decision's time).
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import Game, Msg, Rng
-from engines.core.agents import Budget, agent
+from engines.core.agents import CAP_FACTOR, agent, work_budget
 
 GRACE = 5.0  # seconds a decision may take beyond its budget before the caller gives up on it
 WARM_UP_LIMIT = 120.0  # seconds the workers may take to start and load the titles' data
@@ -61,10 +63,16 @@ def _warm(classes: list[type]) -> int:
     return os.getpid()
 
 
+def safety_cap(budget_s: float) -> float:
+    """Seconds a decision of ``budget_s`` may take before the agent stops its work: ``CAP_FACTOR``
+    budgets, but a second short of the caller's backstop at most."""
+    return min(CAP_FACTOR * budget_s, budget_s + GRACE - 1.0)
+
+
 def think(cls: type, level: str, view: Any, seat: int, legal: list, rng: Rng, budget_s: float) -> Thought:
     """One decision, in a worker: the agent of ``level`` chooses among ``legal`` from ``view``."""
     engine = _engine(cls)
-    budget = Budget.timed(time.perf_counter, budget_s)
+    budget = work_budget(engine, level, budget_s, time.perf_counter, cap=safety_cap(budget_s))
     decision = agent(level).decide(engine, view, seat, legal, rng, budget)
     for i, action in enumerate(legal):
         if action == decision.action:
