@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib.resources
 import io
 import math
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 from typing import Protocol
 
 from PIL import Image, ImageChops, ImageFont

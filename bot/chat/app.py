@@ -29,8 +29,8 @@ from bot.chat.interactions import channel_of, user_of
 from bot.chat.lobby import LobbyButton, Places, RematchButton, refresh_lobby, rematch_view, reopen
 from bot.chat.messenger import ChatMessenger
 from bot.chat.operations import Heartbeat
-from bot.chat.replace_button import ReplaceButton
 from bot.chat.ratings import RatingCommands
+from bot.chat.replace_button import ReplaceButton
 from bot.chat.seats import SeatCommands
 from bot.chat.shards import Shards
 from bot.chat.translator import Translator, Tree

@@ -45,9 +45,9 @@ from bot.play.places import Places
 from bot.play.presenting import Drawn
 from bot.play.records import Records
 from bot.play.reminders import Reminders
+from bot.play.replace import SeatChanges
 from bot.play.spectate import Spectators
 from bot.play.stories import Stories
-from bot.play.replace import SeatChanges
 from bot.play.tables import Tables
 from bot.play.thinking import Thinkers
 from bot.play.thinking import shared as shared_thinkers

@@ -179,8 +179,8 @@ def story(which: TitleRef, row: Any, entries: list, title: str, round_word: str,
     """A finished game's story (``bot.play.story``): every position judged again, and the chart of each
     seat's chance, drawn in ``lang``. ``Unreplayable`` if the record does not play back."""
     from bot.play.playback import new_state
-    from bot.play.story import chart, judge
     from bot.play.stored import REPLAY_ERRORS, Unreplayable
+    from bot.play.story import chart, judge
 
     loaded = _loaded(which, row)
     try:

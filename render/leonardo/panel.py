@@ -14,6 +14,7 @@ from engines.leonardo import terms
 from engines.leonardo.components import board, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
+from render.common import name_that_fits
 from render.leonardo.look import (
     ART,
     CHIP,
@@ -28,15 +29,14 @@ from render.leonardo.look import (
     TITLE,
     LeoCanvas,
     Run,
-    short_style,
     drawable,
     fit,
     owner,
     pawn,
+    short_style,
     width,
 )
 from render.leonardo.ring import CENTRE, band_tile, look_of
-from render.common import name_that_fits
 from render.palette import INK, ink_on, player_colour
 from render.text import Catalog, Style, catalog
 
