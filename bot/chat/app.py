@@ -44,7 +44,7 @@ from bot.chat.views import (
     turn_view,
 )
 from bot.play.locale import from_discord, set_reader
-from bot.play.outbox import Unposted
+from bot.play.effects import Sent, Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.tables import owner_name
 from bot.play.words import phrase
@@ -141,8 +141,10 @@ class PiazzaBot(commands.Bot):
         await self.apologize(interaction, getattr(error, "original", error))
 
     # --- delivery -------------------------------------------------------------
-    async def publish(self, channel_id: int, post: Post) -> None:
-        """The service's publisher: post a board to its channel, or raise Unposted saying why."""
+    async def publish(self, channel_id: int, post: Post) -> Sent:
+        """The service's publisher: post a board to its channel, or raise Unposted saying why. With the
+        post's ``nonce`` (its effect's, ``bot.play.effects``), Discord returns the message an earlier send
+        with that nonce made, if any (``Sent.fresh`` False), instead of making a second one."""
         try:
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
@@ -150,8 +152,9 @@ class PiazzaBot(commands.Bot):
             await reopen(channel)  # a game's thread Discord archived after a quiet week
             files = [f for f in [board_file(post)] if f is not None]
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
+            content = clip((post.public_text or "") + mention_line(post))
             message = await channel.send(
-                content=clip((post.public_text or "") + mention_line(post)),
+                content=content, nonce=post.nonce,  # None: discord.py picks one
                 files=files or discord.utils.MISSING,
                 view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
@@ -161,6 +164,7 @@ class PiazzaBot(commands.Bot):
             raise Unposted(why_unposted(exc)) from exc
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
+        return Sent(message.id, fresh=message.content == content)
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
                            undo: bool = False) -> None:

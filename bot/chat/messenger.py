@@ -13,7 +13,7 @@ from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
 from bot.play.notify import Undelivered
-from bot.play.outbox import Unposted
+from bot.play.effects import Unposted
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot

@@ -208,6 +208,7 @@ class Lobby:
                     await tx.games.start(row.id, state.model_dump_json(), seed, seated=[s.user_id for s in row.seats],
                                          lobby=row.lobby)
                     await tx.claims.claim(GAME, str(row.id), self.tables.owner, self.tables.clock(), LEASE)
+                    await tx.effects.board(row.id, row.channel_id, 0, self.tables.clock())  # its first board
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             row.status, row.version, row.seed = "active", 0, seed

@@ -8,15 +8,17 @@ Moves on one channel are serialized by a lock; different games run concurrently.
 Applying a move and drawing run in worker processes (``bot.play.workers``), so the event loop
 (and Discord's heartbeat) never waits for the rules or for Pillow, nor for the GIL they hold.
 
-With a ``publisher`` (``bot.play.outbox``), the service posts every public board itself, under
-the channel's lock, and records what each channel has been shown. A stored game that no
+With a ``publisher`` (``bot.play.effects``), the service posts every public board itself, under
+the channel's lock, through the outbox (effects written in each change's transaction), and records
+what each channel has been shown. A stored game that no
 longer loads is ``Damaged``: its players are refused, listings and sweeps skip it.
 
 The collaborators, each a plain object handed what it needs (none stands on another):
 
 - ``tables`` (``bot.play.tables``): channel locks, parsed states, the lookups, storing a move;
 - ``notices`` (``notify``): the messenger, DMs, news markers; ``clocks`` (``turn_clocks``): the
-  running clocks; ``boards``: composing a board post; ``outbox``: publishing it, catching up;
+  running clocks; ``boards``: composing a board post; ``dispatcher`` (``effects``): the one deliverer
+  of effects written with each change; ``outbox``: boards as effects, catching up;
 - ``bots`` (``bot_play``): bots' moves and hints; ``moves``: act, commit, the deadline;
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
@@ -34,6 +36,7 @@ from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.boards import Boards
 from bot.play.bot_play import Bots
 from bot.play.bots import budget_from_env
+from bot.play.effects import Dispatcher
 from bot.play.lobby import Lobby
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
@@ -87,7 +90,8 @@ class GameService:
         self.notices = notices = Notices(tables)
         self.clocks = clocks = Clocks(store, tables.clock)
         self.boards = boards = Boards(tables, clocks, notices, self.drawn, self.workers)
-        self.outbox = outbox = Outbox(tables, boards, publisher)
+        self.dispatcher = dispatcher = Dispatcher(tables, publisher)
+        self.outbox = outbox = Outbox(tables, boards, dispatcher)
         self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget)
         self.moves = moves = Moves(tables, bots, outbox, notices, self.workers)
         self.undoing = Undo(tables, moves, outbox)
@@ -121,11 +125,11 @@ class GameService:
     @property
     def publisher(self) -> Publisher | None:
         """The transport's "post this board to channel N" (``bot.play.outbox``)."""
-        return self.outbox.publisher
+        return self.dispatcher.publisher
 
     @publisher.setter
     def publisher(self, publisher: Publisher | None) -> None:
-        self.outbox.publisher = publisher
+        self.dispatcher.publisher = publisher
 
     @property
     def messenger(self) -> Messenger | None:
