@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import logging
+import secrets
 from collections.abc import Awaitable
 from typing import Any
 
@@ -65,6 +66,16 @@ def board_file(post: Post) -> discord.File | None:
     if post.board_image is None:
         return None
     return discord.File(io.BytesIO(post.board_image), filename=f"board-{post.game_id}-{post.version}{IMAGE_SUFFIX}")
+
+
+def shown_version(message: discord.Message, game_id: int | None) -> int | None:
+    """The game version a board message shows (from its image's name, ``board_file``), if it is one."""
+    for attachment in message.attachments:
+        name = attachment.filename.removesuffix(IMAGE_SUFFIX)
+        head, _, version = name.rpartition("-")
+        if head == f"board-{game_id}" and version.isascii() and version.isdigit():
+            return int(version)
+    return None
 
 
 def pings(post: Post) -> discord.AllowedMentions:
@@ -154,7 +165,7 @@ class PiazzaBot(commands.Bot):
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
             content = clip((post.public_text or "") + mention_line(post))
             message = await channel.send(
-                content=content, nonce=post.nonce,  # None: discord.py picks one
+                content=content, nonce=post.nonce or secrets.randbits(64),  # (discord.py's own default)
                 files=files or discord.utils.MISSING,
                 view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
@@ -164,7 +175,7 @@ class PiazzaBot(commands.Bot):
             raise Unposted(why_unposted(exc)) from exc
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
-        return Sent(message.id, fresh=message.content == content)
+        return Sent(message.id, fresh=message.content == content, version=shown_version(message, post.game_id))
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
                            undo: bool = False) -> None:

@@ -6,9 +6,10 @@ delivery. Each kind has a *handler* that composes the post at delivery (``compos
 there is nothing left to say) and records what its delivery means (``delivered``, in the
 transaction that marks the row delivered). Boards are the first kind (``bot.play.outbox``).
 
-Before a send, the row is marked in flight (committed), so after a crash it is known that the send
-may have reached Discord: it is sent again with the same ``nonce``, and Discord (``enforce_nonce``,
-within a few minutes) returns the message it already has instead of making a second one. A send
+Before a send, the row is marked in flight (committed), and stays so until it is delivered: after a
+crash, a refusal or an error, that send may have reached Discord (a timeout can hide a success), so
+the row is sent again with the same ``nonce``, and Discord (``enforce_nonce``, within a few minutes)
+returns the message it already has instead of making a second one. A send
 Discord refused (``Unposted``) or that failed is tried again at the next sweep, then after 1, 2, 4 ...
 minutes, at most an hour apart; a restart, or a new effect in the channel, retries at once. A
 channel's later effects wait behind a refused one (its order is kept).
@@ -56,6 +57,7 @@ class Sent:
 
     message_id: int | None = None
     fresh: bool = True
+    version: int | None = None  # a board's: the game version the delivered message shows, if known
 
 
 class Handler(Protocol):

@@ -62,9 +62,10 @@ class Outbox:
         row = None if effect.game_id is None else await self.store.games.get(effect.game_id)
         if row is None or row.status in ("lobby", "aborted"):
             return None
-        if effect.in_flight:  # a send began before a crash: sent again (same nonce), as the catch-up
+        if effect.in_flight:  # a send began (then failed, or the bot stopped): again, same nonce, as the catch-up
             post = await self.catch_up(row, self.tables.load(row))
-            return post, {"version": row.version, "sent": effect.payload.get("version", row.announced)}
+            first = effect.payload.get("first", effect.payload.get("version"))  # what its first send showed
+            return post, {"version": row.version, "first": first}
         if live is not None and live.version is not None:
             if row.announced >= live.version and not effect.payload.get("again"):
                 return None  # an earlier board of this delivery showed it already
@@ -74,7 +75,10 @@ class Outbox:
         return await self.catch_up(row, self.tables.load(row)), {"version": row.version}
 
     async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
-        version = post.version if sent.fresh else effect.payload.get("sent")  # else: the earlier send's
+        # Discord may have returned what an earlier send made: the version that message shows (if the
+        # transport cannot tell, what its first send showed, the earliest it can show)
+        version = post.version if sent.fresh else sent.version if sent.version is not None else \
+            effect.payload.get("first", post.version)
         if effect.game_id is not None and isinstance(version, int):
             await tx.games.mark_announced(effect.game_id, version)
 

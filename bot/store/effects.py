@@ -4,8 +4,8 @@ A collaborator that changes a game writes the effect in the change's own transac
 dispatcher (``bot.play.effects``) is the one reader that delivers them, a channel's in id order.
 A board is one row per game while it waits (a later move updates the waiting row's version: one
 board then shows every move since the last one shown), unless a send of it began (``in_flight``):
-that one may have reached Discord, so it keeps its nonce and its version, and the next move waits
-in a row of its own.
+that one may have reached Discord (even if the send failed: a timeout can hide a success), so it
+keeps its nonce, and the next move waits in a row of its own.
 """
 
 from __future__ import annotations
@@ -117,9 +117,10 @@ class Effects:
                 (json.dumps(payload, sort_keys=True), effect_id))
 
     async def failed(self, effect_id: int, next_try: datetime) -> None:
-        """Discord refused it (or could not be reached): nothing was made; tried again at ``next_try``."""
+        """Discord refused it (or could not be reached): tried again at ``next_try``. It stays in flight
+        (a timeout may hide a message made), so it keeps its nonce and is never merged into."""
         async with self._db.writing():
-            await self._db.execute("UPDATE effects SET in_flight = 0, next_try = ? WHERE id = ?",
+            await self._db.execute("UPDATE effects SET next_try = ? WHERE id = ?",
                                    (clock_text(next_try), effect_id))
 
     async def delivered(self, effect_id: int, message_id: int | None, now: datetime) -> None:
