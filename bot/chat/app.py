@@ -14,6 +14,8 @@ service's ``sweep`` (games past their deadline end, boards channels missed are p
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
 import secrets
@@ -44,8 +46,8 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
-from bot.play.locale import from_discord, set_reader
 from bot.play.effects import Sent, Unposted
+from bot.play.locale import from_discord, set_reader
 from bot.play.service import GameService, Post, Refusal
 from bot.play.tables import owner_name
 from bot.play.words import phrase
@@ -54,6 +56,7 @@ from render.common import IMAGE_SUFFIX
 log = logging.getLogger("piazza")
 
 DEADLINE_POLL_SECONDS = 60
+SWEEP_GRACE_SECONDS = 10.0  # a shutdown lets a sweep under way (and its posts) finish this long
 
 
 def mention_line(post: Post) -> str:
@@ -100,7 +103,8 @@ class PiazzaBot(commands.Bot):
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
         self.guild_id = guild_id
-        self.told_no_threads: set[int] = set()  # channels told once that their games are played in them
+        self.told_no_threads: set[int] = set()
+        self._sweeping = False  # the watcher is in a sweep (a shutdown lets it finish)  # channels told once that their games are played in them
         self.watcher.change_interval(seconds=deadline_poll_seconds)
         self.tree.error(self.on_app_command_error)
 
@@ -122,21 +126,43 @@ class PiazzaBot(commands.Bot):
         self.watcher.start()
 
     async def close(self) -> None:
-        self.watcher.cancel()
+        """Stop in one order: the watcher (its sweep under way finishes, within ``SWEEP_GRACE_SECONDS``;
+        else it is cancelled and its clean-up runs while the database is still open), then the
+        dispatcher's woken sweep (bounded: what is left stays in the outbox for the next start), then
+        Discord. The caller closes the pools and the database after."""
+        await self.stop_watching(SWEEP_GRACE_SECONDS)
+        await self.service.dispatcher.drain(SWEEP_GRACE_SECONDS)
         if self.heartbeat is not None:
             self.heartbeat.clear()
         await super().close()
+
+    async def stop_watching(self, grace: float) -> None:
+        """The watcher stops: between sweeps at once; during one, after it ends (at most ``grace`` s,
+        then it is cancelled). Either way its task has ended when this returns."""
+        task = self.watcher.get_task()
+        if task is None or task.done():
+            return
+        if self._sweeping:
+            self.watcher.stop()  # after this sweep
+            await asyncio.wait({task}, timeout=grace)
+        if not task.done():
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
     @tasks.loop(seconds=DEADLINE_POLL_SECONDS)
     async def watcher(self) -> None:
         """At start-up and then every poll: games past their deadline end (one indexed query
         finds them), and boards that channels missed (a failed post, a crash right after a move)
         are posted."""
+        self._sweeping = True
         try:
             await self.service.sweep()
         except Exception:  # keep watching: a loop stops at its first unhandled error
             log.exception("the sweep failed")
             return
+        finally:
+            self._sweeping = False
         if self.heartbeat is not None:
             try:
                 self.heartbeat.beat()  # ready: connected, and the database answers

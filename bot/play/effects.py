@@ -45,6 +45,34 @@ RETRY_MAX = timedelta(hours=1)
 # raises Unposted (or anything) otherwise
 Publisher = Callable[[int, Post], Awaitable[Any]]
 
+BOARD, NOTICE, DM = "board", "notice", "dm"  # routes: the publisher; the messenger's channel post; its DM
+
+
+class Messenger(Protocol):
+    """The transport's notices in a channel (``Unposted`` when it cannot) and direct messages
+    (``Undelivered`` when the user does not take them); ``nonce`` as for boards."""
+
+    def to_channel(self, channel_id: int, text: str, mentions: list[int], vote: tuple[int, int] | None = None,
+                   lang: str | None = None, nonce: str | None = None) -> Awaitable[Any]: ...
+
+    def to_user(self, user_id: int, text: str, nonce: str | None = None) -> Awaitable[Any]: ...
+
+
+class Undelivered(Exception):
+    """A direct message did not reach the user (they do not take DMs from the bot)."""
+
+
+@dataclass
+class Delivery:
+    """What a handler composed: the post, how it goes (``route``), and the payload recorded with its
+    send. A DM (``route`` DM, to ``effect.user_id``) the user does not take goes to the effect's
+    channel instead, mentioning them; ``vote``: a notice's button to vote to replace that seat."""
+
+    post: Post
+    payload: dict[str, Any]
+    route: str = BOARD
+    vote: tuple[int, int] | None = None
+
 
 class Unposted(Exception):
     """The post did not reach the channel; the message says why, in words for the player."""
@@ -61,7 +89,7 @@ class Sent:
 
 
 class Handler(Protocol):
-    async def compose(self, effect: Effect, live: Post | None) -> tuple[Post, dict[str, Any]] | None:
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
         """The post to deliver and the payload to record with its send (what it shows); None: nothing
         left to say (the row is dropped). ``live``: the post the change itself made, if it is this one's."""
         ...
@@ -79,9 +107,9 @@ def retry_delay(attempts: int) -> timedelta:
 
 
 class Dispatcher:
-    def __init__(self, tables: Tables, publisher: Publisher | None = None):
+    def __init__(self, tables: Tables, publisher: Publisher | None = None, messenger: Messenger | None = None):
         self.tables, self.store = tables, tables.store
-        self.publisher = publisher
+        self.publisher, self.messenger = publisher, messenger
         self.handlers: dict[str, Handler] = {}
         self._woken: asyncio.Task | None = None
 
@@ -92,10 +120,10 @@ class Dispatcher:
         """Deliver the channel's effects in order (the caller holds the channel's lock). ``live``: the
         post the caller's change made; it is delivered as its game's board, and returned with
         ``unposted`` saying why if it (or an effect before it) did not go out."""
-        if self.publisher is None:
+        if self.publisher is None and self.messenger is None:
             return live
         for effect in await self.store.effects.pending(channel_id):
-            mine = live if live is not None and effect.game_id == live.game_id else None
+            mine = live if live is not None and effect.game_id == live.game_id and effect.kind == BOARD else None
             why = await self._one(effect, mine)
             if why is not None:  # the channel's later effects wait behind it (order is kept)
                 if live is not None:
@@ -107,6 +135,8 @@ class Dispatcher:
         """Deliver one effect; why it did not go out, or None."""
         handler = self.handlers.get(effect.kind)
         now = self.tables.clock()
+        if (self.publisher if effect.kind == BOARD else self.messenger) is None:
+            return None  # no transport for it here (tests, the CLI): it waits, and holds nothing up
         try:
             composed = None if handler is None else await handler.compose(effect, live)
         except Damaged as exc:  # tried again an hour later (a damaged game's channel is its own)
@@ -116,13 +146,12 @@ class Dispatcher:
         if composed is None or handler is None:
             await self.store.effects.delivered(effect.id, None, now)  # nothing left to say
             return None
-        post, payload = composed
+        post, payload = composed.post, composed.payload
         post.nonce = effect.nonce
-        assert self.publisher is not None
         await self.store.effects.sending(effect.id, payload)
         why = None
         try:
-            sent = await self.publisher(effect.channel_id, post)
+            sent = await self._send(effect, composed)
         except Unposted as exc:
             why = str(exc)
         except Exception:
@@ -138,9 +167,29 @@ class Dispatcher:
             await handler.delivered(tx, effect, post, sent)
         return None
 
+    async def _send(self, effect: Effect, composed: Delivery) -> Any:
+        post = composed.post
+        if composed.route == BOARD:
+            assert self.publisher is not None
+            return await self.publisher(effect.channel_id, post)
+        assert self.messenger is not None
+        text = post.public_text or ""
+        if composed.route == DM and effect.user_id is not None:
+            try:
+                return await self.messenger.to_user(effect.user_id, text, nonce=post.nonce)
+            except Undelivered:
+                log.info("user %s does not take direct messages: the channel is told instead", effect.user_id)
+            except Exception:  # the channel is told instead
+                log.exception("a direct message to user %s failed", effect.user_id)
+            mentions = [effect.user_id]
+        else:
+            mentions = post.mentions
+        return await self.messenger.to_channel(effect.channel_id, text, mentions, vote=composed.vote, lang=post.lang,
+                                               nonce=post.nonce)
+
     async def sweep(self) -> None:
         """Every channel with effects due: delivered in order, each game's by one process (its claim)."""
-        if self.publisher is None:
+        if self.publisher is None and self.messenger is None:
             return
         for channel_id in await self.store.effects.channels_due(self.tables.clock()):
             try:
@@ -160,7 +209,7 @@ class Dispatcher:
 
     def wake(self) -> None:
         """A commit wrote effects nobody is delivering now: a sweep soon (one at a time)."""
-        if self.publisher is None or (self._woken is not None and not self._woken.done()):
+        if (self.publisher is None and self.messenger is None) or (self._woken is not None and not self._woken.done()):
             return
         self._woken = asyncio.get_running_loop().create_task(self.sweep())
 

@@ -13,11 +13,10 @@ My hand") in the next board posted, never its content.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
-from typing import Protocol
 
 from bot.play import presenting
 from bot.play.answers import Post, User
+from bot.play.effects import Messenger, Undelivered
 from bot.play.locale import game_lang, reading
 from bot.play.stored import title_name
 from bot.play.tables import Tables
@@ -27,15 +26,7 @@ from bot.store import GameRow, Notice
 log = logging.getLogger("piazza")
 
 
-class Undelivered(Exception):
-    """A direct message did not reach the user (they do not take DMs from the bot)."""
-
-
-class Messenger(Protocol):
-    def to_channel(self, channel_id: int, text: str, mentions: list[int],
-                   vote: tuple[int, int] | None = None, lang: str | None = None) -> Awaitable[None]: ...
-
-    def to_user(self, user_id: int, text: str) -> Awaitable[None]: ...
+__all__ = ["Messenger", "Notices", "Undelivered", "channel_link", "news_text"]
 
 
 def channel_link(row: GameRow) -> str:

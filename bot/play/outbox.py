@@ -21,7 +21,7 @@ from typing import Any
 from bot.play import presenting
 from bot.play.answers import Post
 from bot.play.boards import Boards, moves_text
-from bot.play.effects import Dispatcher, Publisher, Sent, Unposted
+from bot.play.effects import Delivery, Dispatcher, Publisher, Sent, Unposted
 from bot.play.stored import Loaded
 from bot.play.tables import Tables
 from bot.store import GameRow, Repositories
@@ -58,21 +58,21 @@ class Outbox:
         return post
 
     # --- the handler ------------------------------------------------------------------------------
-    async def compose(self, effect: Effect, live: Post | None) -> tuple[Post, dict[str, Any]] | None:
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
         row = None if effect.game_id is None else await self.store.games.get(effect.game_id)
         if row is None or row.status in ("lobby", "aborted"):
             return None
         if effect.in_flight:  # a send began (then failed, or the bot stopped): again, same nonce, as the catch-up
             post = await self.catch_up(row, self.tables.load(row))
             first = effect.payload.get("first", effect.payload.get("version"))  # what its first send showed
-            return post, {"version": row.version, "first": first}
+            return Delivery(post, {"version": row.version, "first": first})
         if live is not None and live.version is not None:
             if row.announced >= live.version and not effect.payload.get("again"):
                 return None  # an earlier board of this delivery showed it already
-            return live, {"version": live.version}
+            return Delivery(live, {"version": live.version})
         if not self.lags(row):
             return None  # shown meanwhile (or a /board whose post failed: its asker was told)
-        return await self.catch_up(row, self.tables.load(row)), {"version": row.version}
+        return Delivery(await self.catch_up(row, self.tables.load(row)), {"version": row.version})
 
     async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
         # Discord may have returned what an earlier send made: the version that message shows (if the

@@ -98,7 +98,7 @@ class GameService:
         self.lobby = lobby = Lobby(tables, bots, boards, outbox, seeds)
         self.places = places = Places(tables)
         self.seats = seats = SeatChanges(tables, clocks, bots, notices)
-        self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers)
+        self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers, dispatcher)
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
 
@@ -138,7 +138,7 @@ class GameService:
 
     @messenger.setter
     def messenger(self, messenger: Messenger | None) -> None:
-        self.notices.messenger = messenger
+        self.notices.messenger = self.dispatcher.messenger = messenger
 
     @property
     def owner(self) -> str:
