@@ -149,6 +149,19 @@ class GameService:
     def owner(self, owner: str) -> None:
         self.tables.owner = owner
 
+    # --- the lifecycle ----------------------------------------------------------------------------
+    async def warm_up(self) -> None:
+        """Start every pool and run a first task in each (the moves' and drawings' workers, the bots'
+        thinking): before the bot logs in, so the first interaction after a start, even one that
+        makes a bot decide, does not wait for a process to spawn (Discord allows 3 s)."""
+        await self.workers.start()
+        await self.thinkers.start()
+
+    def close_pools(self) -> None:
+        """At shutdown, after the last sweep and before the database closes."""
+        self.thinkers.shutdown()
+        self.workers.shutdown()
+
     # --- the watcher ------------------------------------------------------------------------------
     async def sweep(self) -> None:
         """What the bot's watcher runs at start-up and then at every poll: end the games whose
