@@ -134,14 +134,17 @@ class Reminders:
         new, events = await self.workers.run(workers.apply, workers.ref(game.title), state, seat, action)
         shown_before = row.announced == row.version
         name = chat_name(row.names[seat])
-        line, idle = await self.tables.record_with(  # the streak (and idleness) counted with the move itself
-            row, game, new, events, seat, action, reader=None,
-            also=lambda tx: tx.keepers.autopiloted(row.id, seat, clock.moves + 1, IDLE_AFTER))
         lang = game_lang(row)
+
+        async def streak(tx: Repositories) -> bool:  # counted with the move itself, and its idle notice
+            idle = await tx.keepers.autopiloted(row.id, seat, clock.moves + 1, IDLE_AFTER)
+            if idle:  # a notice of its own after the board, with a button to vote
+                await self.notices.write(tx, row, phrase("bot.clock.idle", lang=lang, name=name, count=IDLE_AFTER),
+                                         [], vote=(row.id, seat))
+            return idle
+
+        line, _ = await self.tables.record_with(row, game, new, events, seat, action, reader=None, also=streak)
         lines = [phrase("bot.clock.autopiloted", lang=lang, name=name, hours=setting.hours, what=line)]
         state = await self.bots.move(row, game, new, lines)
         await self.outbox.publish(row, await self.outbox.run_post(row, game, state, lines, shown_before))
-        if idle:  # a notice of its own, with a button to vote
-            await self.notices.announce(row, phrase("bot.clock.idle", lang=lang, name=name, count=IDLE_AFTER), [],
-                                        vote=(row.id, seat), lang=lang,
-                                        what=f"the idle notice of game {row.id}")
+        await self.notices.deliver(row.channel_id)  # the idle notice, if any (without a publisher too)

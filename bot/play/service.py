@@ -87,10 +87,10 @@ class GameService:
         # 128 bits from the OS, for a generator whose outputs do not give its key away
         seeds = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
         self.tables = tables = Tables(store, clock or (lambda: datetime.now(UTC)))
-        self.notices = notices = Notices(tables)
+        self.dispatcher = dispatcher = Dispatcher(tables, publisher)
+        self.notices = notices = Notices(tables, dispatcher)
         self.clocks = clocks = Clocks(store, tables.clock)
         self.boards = boards = Boards(tables, clocks, notices, self.drawn, self.workers)
-        self.dispatcher = dispatcher = Dispatcher(tables, publisher)
         self.outbox = outbox = Outbox(tables, boards, dispatcher)
         self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget)
         self.moves = moves = Moves(tables, bots, outbox, notices, self.workers)
