@@ -4,7 +4,8 @@ and over; the double counts the boards posted per game version (their images are
 ``board-<game>-<version>``): every version must have exactly one board (0 doubled, 0 missing).
 
     python -m tests.soak.kill_loop --kills 30                      # SQLite
-    python -m tests.soak.kill_loop --kills 10 --db postgresql://…   # PostgreSQL
+    python -m tests.soak.kill_loop --kills 10 --postgres            # a throwaway PostgreSQL server
+    python -m tests.soak.kill_loop --kills 10 --db postgresql://…   # that PostgreSQL database
 
 Prints one line per kill and a summary (JSON with ``--json``); exits 1 if a board is doubled or missing.
 """
@@ -116,10 +117,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=30)
     parser.add_argument("--db", help="a postgresql:// URL (default: a new SQLite file)")
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway server (tests/postgres_server.py)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = asyncio.run(run(args.kills, args.db, args.seed))
+    server = None
+    if args.postgres:
+        from tests.postgres_server import Server
+
+        server = Server().start()
+        args.db = server.fresh_database()
+    try:
+        result = asyncio.run(run(args.kills, args.db, args.seed))
+    finally:
+        if server is not None:
+            server.stop()
     print(json.dumps(result) if args.json else result)
     return 1 if result["doubled"] or result["missing"] else 0
 
