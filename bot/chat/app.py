@@ -57,6 +57,9 @@ log = logging.getLogger("piazza")
 
 DEADLINE_POLL_SECONDS = 60
 SWEEP_GRACE_SECONDS = 10.0  # a shutdown lets a sweep under way (and its posts) finish this long
+INTERACTION_GRACE_SECONDS = 10.0  # and the interactions under way (their follow-ups, lobby refreshes)
+# the names discord.py gives the tasks that run an interaction's handler (commands, buttons, menus)
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
 
 
 def mention_line(post: Post) -> str:
@@ -126,15 +129,29 @@ class PiazzaBot(commands.Bot):
         self.watcher.start()
 
     async def close(self) -> None:
-        """Stop in one order: the watcher (its sweep under way finishes, within ``SWEEP_GRACE_SECONDS``;
+        """Stop in one order: the interactions under way (a /join's lobby refresh after its answer, say)
+        finish, within ``INTERACTION_GRACE_SECONDS``; the watcher (its sweep under way finishes, within ``SWEEP_GRACE_SECONDS``;
         else it is cancelled and its clean-up runs while the database is still open), then the
         dispatcher's woken sweep (bounded: what is left stays in the outbox for the next start), then
         Discord. The caller closes the pools and the database after."""
+        await self.finish_interactions(INTERACTION_GRACE_SECONDS)
         await self.stop_watching(SWEEP_GRACE_SECONDS)
         await self.service.dispatcher.drain(SWEEP_GRACE_SECONDS)
         if self.heartbeat is not None:
             self.heartbeat.clear()
         await super().close()
+
+    async def finish_interactions(self, grace: float) -> None:
+        """Wait until no interaction's handler runs (those that arrive meanwhile too), at most ``grace``
+        s: discord.py runs each in a task of its own, named for what it handles."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + grace
+        while loop.time() < end:
+            running = [t for t in asyncio.all_tasks() if not t.done() and t is not asyncio.current_task()
+                       and t.get_name().startswith(INTERACTION_TASKS)]
+            if not running:
+                return
+            await asyncio.wait(running, timeout=end - loop.time())
 
     async def stop_watching(self, grace: float) -> None:
         """The watcher stops: between sweeps at once; during one, after it ends (at most ``grace`` s,
