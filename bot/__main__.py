@@ -77,6 +77,9 @@ def parser() -> argparse.ArgumentParser:
                        help="add the load figure: GAMES games played at once to the end (the issue's is 50)")
     bench.add_argument("--processes", default="1", metavar="N,N",
                        help="with --load: the process counts to measure, e.g. 1,2,4 (default: 1)")
+    bench.add_argument("--viewers", type=int, default=0, metavar="N",
+                       help="instead: N live viewers of one game's web page (the issue's is 200): a move's delivery "
+                            "to them and the bot's event-loop lag with and without them")
     bench.add_argument("--e2e", action="store_true",
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")
@@ -143,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.level))
     if args.command == "bench":
+        if args.viewers > 0:
+            from bot.cli.webbench import bench_viewers
+
+            return bench_viewers(args.viewers, args.json, args.quick)
         if args.e2e:
             try:  # imported by name: the double is test code, not part of the package
                 run_latency = importlib.import_module("tests.e2e.latency").run

@@ -48,6 +48,7 @@ from bot.chat.views import (
 )
 from bot.play.effects import Sent, Unposted
 from bot.play.locale import from_discord, set_reader
+from bot.play.metrics import INTERACTIONS
 from bot.play.service import GameService, Post, Refusal
 from bot.play.tables import owner_name
 from bot.play.words import phrase
@@ -63,9 +64,17 @@ INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discor
 
 
 def mention_line(post: Post) -> str:
+    """Whose turn it is, with the time each has left (``Post.turn_left``): "⏳ Your move, @bob — 47 h left."
+    (people with the same time left share a line); without a clock, "Your move: @bob"."""
     if not post.mentions:
         return ""
-    return "\n" + phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in post.mentions))
+    by_left: dict[str, list[int]] = {}
+    for user in post.mentions:
+        by_left.setdefault(post.turn_left.get(user, ""), []).append(user)
+    lines = [phrase("bot.board.your_move_left", lang=post.lang, left=left, mentions=" ".join(f"<@{u}>" for u in users))
+             if left else phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in users))
+             for left, users in by_left.items()]
+    return "\n" + "\n".join(lines)
 
 
 def board_file(post: Post) -> discord.File | None:
@@ -90,6 +99,22 @@ def pings(post: Post) -> discord.AllowedMentions:
                                    users=[discord.Object(id=u) for u in post.mentions])
 
 
+def counted(interaction: discord.Interaction, outcome: str) -> None:
+    """``piazza_interactions_total`` (``bot.play.metrics``): a command by its name, a component by
+    the kind in its custom id (``piazza:undo:42`` is ``undo``), once per interaction."""
+    if "outcome" in interaction.extras:
+        return
+    interaction.extras["outcome"] = outcome
+    command = interaction.command
+    if command is not None:
+        name = command.qualified_name
+    else:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        name = "component:" + (custom_id.split(":")[1] if custom_id.count(":") >= 1 else "other")
+    INTERACTIONS.labels(command=name[:40], outcome=outcome).inc()
+
+
 class PiazzaBot(commands.Bot):
     def __init__(self, service: GameService, guild_id: int | None = None,
                  deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None):
@@ -102,6 +127,7 @@ class PiazzaBot(commands.Bot):
                          **sharding)
         self.shards_run = shards
         self.heartbeat: Heartbeat | None = None  # the readiness file (bot.chat.operations), set by run
+        self.web_url: str | None = None  # the web page's public base URL (bot.web), set by run when it is on
         self.service = service
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
@@ -194,6 +220,10 @@ class PiazzaBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         await self.apologize(interaction, getattr(error, "original", error))
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        if "outcome" not in interaction.extras:  # not refused: done
+            counted(interaction, "done")
+
     # --- delivery -------------------------------------------------------------
     async def publish(self, channel_id: int, post: Post) -> Sent:
         """The service's publisher: post a board to its channel, or raise Unposted saying why. With the
@@ -206,7 +236,7 @@ class PiazzaBot(commands.Bot):
             await reopen(channel)  # a game's thread Discord archived after a quiet week
             files = [f for f in [board_file(post)] if f is not None]
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
-            content = clip((post.public_text or "") + mention_line(post))
+            content = clip((post.public_text or "") + await self.web_line(post) + mention_line(post))
             message = await channel.send(
                 content=content, nonce=post.nonce or secrets.randbits(64),  # (discord.py's own default)
                 files=files or discord.utils.MISSING,
@@ -219,6 +249,13 @@ class PiazzaBot(commands.Bot):
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
         return Sent(message.id, fresh=message.content == content, version=shown_version(message, post.game_id))
+
+    async def web_line(self, post: Post) -> str:
+        """A game's first board links to its web page, when the page is on (``bot.web``)."""
+        if self.web_url is None or post.game_id is None or post.version != 0:
+            return ""
+        token = await self.service.spectators.address(post.game_id)
+        return "\n" + phrase("bot.web.link", lang=post.lang, url=f"{self.web_url}/g/{token}")
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
                            undo: bool = False) -> None:
@@ -235,6 +272,7 @@ class PiazzaBot(commands.Bot):
         await interaction.followup.send(clip(text), files=files, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
+        counted(interaction, "refused")
         if interaction.response.is_done():
             await interaction.followup.send(clip(reason), ephemeral=True)
         else:
@@ -243,6 +281,7 @@ class PiazzaBot(commands.Bot):
     async def apologize(self, interaction: discord.Interaction, error: BaseException) -> None:
         """The one answer to an unexpected error: a traceback in the log, a short apology."""
         log.error("interaction %s failed", interaction.id, exc_info=error)
+        counted(interaction, "failed")
         try:
             await self.refuse(interaction, phrase("bot.chat.apology"))
         except DELIVERY_ERRORS as exc:

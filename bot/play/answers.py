@@ -32,6 +32,7 @@ class Post:
     public_text: str | None = None  # for the channel
     board_image: bytes | None = None  # the public board, for the channel (``encode_image``: WebP, despite the name)
     mentions: list[int] = field(default_factory=list)  # users who owe a decision now
+    turn_left: dict[int, str] = field(default_factory=dict)  # a mentioned user's time left, said with the mention
     private_text: str | None = None  # for the caller only
     private_image: bytes | None = None  # for the caller only (a hand of cards; WebP too)
     choices: list[Shown] = field(default_factory=list)  # the caller's legal moves, as shown

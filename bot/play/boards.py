@@ -51,9 +51,7 @@ class Boards:
         self.drawn, self.workers = drawn, pool
 
     async def post(self, row: GameRow, game: Loaded, state: Any, head: str, mentions: list[int]) -> Post:
-        text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
         post = Post(
-            public_text=text,
             board_image=await presenting.board_image(row, game, state, self.drawn, self.workers),
             mentions=mentions,
             game_id=row.id,
@@ -61,14 +59,21 @@ class Boards:
             finished=game.engine.result(state) is not None,
             lang=game_lang(row),
         )
+        clocked, clock_line = await self.clocks.turn_words(row, game, state, post)
+        mentioned = {s for s in game.engine.to_act(state) if row.user_of(s) in post.mentions}
+        # whose turn it is, said once: the status line names only who no later line names
+        post.public_text = "\n".join(t for t in (head, presenting.status_text(row, game, state, clocked | mentioned))
+                                     if t)
         if post.finished:
             entries = await self.tables.entries(row)  # read once for every file the final post carries
             with replaying(row):
                 post.attachments += await self.final_files(row, game, state, entries)
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
+            attached = "bot.reveal.attached" if game.engine.traits.hidden_information else "bot.reveal.attached_open"
+            post.public_text = "\n".join([post.public_text or "", phrase(attached, lang=game_lang(row),
                                                                            file=reveal_name(row))])
         await self.notices.markers(row, post)
-        await self.clocks.add_line(row, game, state, post)
+        if clock_line:
+            post.public_text = "\n".join([post.public_text or "", clock_line])
         return post
 
     async def final_files(self, row: GameRow, game: Loaded, state: Any,

@@ -23,7 +23,7 @@ The collaborators, each a plain object handed what it needs (none stands on anot
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
 - ``reminders``: the clocks' scheduler; ``records``: log, export, replay; ``looks`` (``looking``):
-  board, hand, listings, autocomplete, help.
+  board, hand, listings, autocomplete, help; ``spectators`` (``spectate``): what the web page shows.
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ from datetime import UTC, datetime
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.boards import Boards
 from bot.play.bot_play import Bots
-from bot.play.bots import budget_from_env
+from bot.play.bots import bot_secret, budget_from_env
 from bot.play.effects import Dispatcher
-from bot.play.lobby import Lobby
+from bot.play.lobby import Lobby, LobbyCaps
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
 from bot.play.notify import Messenger, Notices
@@ -47,6 +47,7 @@ from bot.play.presenting import Drawn
 from bot.play.records import Records
 from bot.play.reminders import Reminders
 from bot.play.replace import SeatChanges
+from bot.play.spectate import Spectators
 from bot.play.tables import Tables
 from bot.play.thinking import Thinkers
 from bot.play.thinking import shared as shared_thinkers
@@ -72,13 +73,18 @@ class GameService:
         bot_budget: float | None = None,
         thinkers: Thinkers | None = None,
         workers: Workers | None = None,
+        bot_secrets: Callable[[], str] | None = None,
+        lobby_caps: LobbyCaps | None = None,
     ):
         """``clock`` and ``seeds`` (where new games' seeds come from) can be given by
         tests that need a fixed date or a reproducible game; ``bot_budget`` (seconds a greedy or
         mcts bot thinks per decision; ``PIAZZA_BOT_BUDGET_MS`` otherwise) and ``thinkers`` (the
         worker pool bots think in; the process's own otherwise) by tests and the demo; ``workers``
         (the worker processes moves are applied and drawn in, ``bot.play.workers``; the process's
-        own otherwise) by tests."""
+        own otherwise) by tests; ``bot_secrets`` (where new games' bots' secrets come from: 128 bits
+        from the OS otherwise) by tests that need a bot's moves reproduced; ``lobby_caps`` (how many
+        games may wait to start per person and per channel; ``PIAZZA_LOBBIES_PER_*`` otherwise) by
+        tests and the load generator."""
         self.store = store
         self.bot_budget = budget_from_env() if bot_budget is None else bot_budget
         self.thinkers = thinkers or shared_thinkers()
@@ -92,15 +98,17 @@ class GameService:
         self.clocks = clocks = Clocks(store, tables.clock)
         self.boards = boards = Boards(tables, clocks, notices, self.drawn, self.workers)
         self.outbox = outbox = Outbox(tables, boards, dispatcher)
-        self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget)
+        self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget, bot_secrets or bot_secret)
         self.moves = moves = Moves(tables, bots, outbox, notices, self.workers)
         self.undoing = Undo(tables, moves, outbox)
-        self.lobby = lobby = Lobby(tables, bots, boards, outbox, seeds)
-        self.places = places = Places(tables)
+        caps = lobby_caps or LobbyCaps.from_env()
+        self.lobby = lobby = Lobby(tables, bots, boards, outbox, seeds, caps)
+        self.places = places = Places(tables, caps)
         self.seats = seats = SeatChanges(tables, clocks, bots, notices)
         self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers, dispatcher)
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
+        self.spectators = Spectators(tables, clocks, self.workers)  # the web page's reader (bot.web)
 
         # what the chat layer, the command line and the tests call
         self.drain, self.game_row, self.lobby_game, self.is_playing = (
@@ -111,6 +119,7 @@ class GameService:
         self.play_bots, self.advise, self.hint = bots.play, bots.advise, bots.hint
         self.board, self.hand, self.games, self.my_games = looks.board, looks.hand, looks.games, looks.my_games
         self.suggest, self.pending, self.help_text = looks.suggest, looks.pending, looks.help_text
+        self.help_pages = looks.help_pages
         self.log, self.export, self.replay = records.log, records.export, records.replay
         self.replay_is_public, self.replay_image = records.replay_is_public, records.replay_image
         self.vote_replace, self.vote_replace_seat = seats.vote_replace, seats.vote_replace_seat
@@ -119,7 +128,8 @@ class GameService:
         self.lobby_text, self.keep_lobby_post, self.lobby_posts = places.lobby_text, places.keep_lobby_post, places.lobby_posts
         self.threads_in_use, self.place_gone, self.settle_place = places.threads_in_use, places.place_gone, places.settle_place
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
-        self.open_rematch = places.open_rematch
+        self.open_rematch, self.check_rematch_room = places.open_rematch, places.check_rematch_room
+        self.check_room, self.drop_stranded = lobby.check_room, places.drop_stranded
 
     # --- what the transport sets ------------------------------------------------------------------
     @property

@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.play.metrics import WORKERS_BUSY
 from bot.play.orphans import watch_parent
 from bot.play.thinking import cores
 from engines.core import quote
@@ -191,6 +192,13 @@ class Workers:
             await asyncio.gather(*(asyncio.wrap_future(pool.submit(_warm)) for _ in range(self.processes)))
 
     async def run(self, task: Callable[..., T], *args: Any) -> T:
+        WORKERS_BUSY.inc()  # (bot.play.metrics: the pool's queue and work, for operators)
+        try:
+            return await self._run(task, *args)
+        finally:
+            WORKERS_BUSY.dec()
+
+    async def _run(self, task: Callable[..., T], *args: Any) -> T:
         if self.processes == 0:
             return await asyncio.to_thread(task, *args)
         for attempt in (1, 2):

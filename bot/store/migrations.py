@@ -182,6 +182,40 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, message_id)
     );
     """,
+    # (issue 22.9) `bot_secret`: 128 bits from the OS that the bots' generators derive from, never in a
+    # record, a log or a post (the seed is in Le Torri di Bologna's record during play, so a bot drawing
+    # from it could be predicted). NULL for a game stored before this: it gets one at its bots' next decision.
+    """
+    ALTER TABLE games ADD COLUMN bot_secret TEXT;
+    """,
+    # (issue 22.12) caps on games waiting to start, per opener and per channel. `opened_in`: the channel
+    # /new was typed in (a game in a thread has it as its parent; kept from the start, while the thread
+    # is still being made). `lobby_gates`: a row per scope ("user:<id>", "channel:<id>") that a
+    # transaction opening a game updates first, so that a second process opening one in the same scope
+    # waits for it and then counts its game (PostgreSQL; SQLite's writers are serialized already);
+    # `opened`: how many games were opened there.
+    """
+    ALTER TABLE games ADD COLUMN opened_in INTEGER;
+    UPDATE games SET opened_in = COALESCE(parent_id, channel_id);
+    CREATE INDEX games_lobbies_by_opener ON games (created_by) WHERE status = 'lobby';
+    CREATE INDEX games_lobbies_by_channel ON games (opened_in) WHERE status = 'lobby';
+    CREATE TABLE lobby_gates (
+        scope  TEXT    PRIMARY KEY,
+        opened INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+    # (issue 27) a game's page on the web. `token` is its address (128 random bits, shown in the
+    # game's thread); `token_hash` (SHA-256, hex) is what a request is looked up by, so the lookup
+    # never compares the secret itself. /web reset replaces the row: the old address then finds nothing.
+    """
+    CREATE TABLE web_pages (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        token      TEXT    NOT NULL,
+        token_hash TEXT    NOT NULL UNIQUE,
+        made_at    TEXT    NOT NULL,
+        PRIMARY KEY (game_id)
+    );
+    """,
     # (issue 23) the outbox. Each row is one thing the bot will say or edit because of a change
     # (a board, a reminder ...), written in the change's own transaction; the dispatcher
     # (bot/play/effects.py) delivers a channel's rows in id order. `kind` names its handler, `payload`

@@ -279,5 +279,4 @@ class Torri(Game[State, Action, View, Options]):
         return [
             Msg("torri.private.you", seat=s, where=where, **counts) if where
             else Msg("torri.private.you_unplaced", seat=s, **counts),
-            Msg("torri.private.nothing_hidden"),
-        ]
+        ]  # nothing is hidden in this game, and the spectators' line says so: a player's hand need not repeat it

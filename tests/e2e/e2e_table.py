@@ -79,6 +79,12 @@ def only_public_board(res: InteractionResult) -> Message:
     [board] = msg.images
     assert board.content_type == "image/webp" and board.is_webp and len(board.data) > 1000
     assert board.filename.endswith(".webp") and board.dimensions() is not None
+    # said once per post (issue 28): whose turn it is (each mention once, the clock merged into it) and,
+    # at the end, who won (one sentence; the score lines below start with their rank)
+    assert all(msg.content.count(f"<@{user}>") == 1 for user in msg.mentions()), msg.content
+    assert sum(line.startswith("🏆 ") for line in msg.content.splitlines()) <= 1, msg.content
+    if msg.mentions():
+        assert "aiting for" not in msg.content and "sperando por" not in msg.content, msg.content
     return msg
 
 

@@ -7,6 +7,7 @@ down are decided at start-up in the order they fell due."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,9 @@ async def test_reminders_at_half_time_and_ninety_percent_once_across_restarts(do
     alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
     async with open_table(double, db, clock=clock, deadline_poll_seconds=POLL) as table:
         board = await open_game(double, games, [alice, bob], "torri", TITLES["torri"], "clock=10")
-        assert "⏳ Waiting for 🟦 Alice, 10 h left." in board.content, board.content
+        # whose turn it is, said once (issue 28, item 7): the mention carries the clock
+        assert board.content.endswith(f"⏳ Your move, <@{alice.id}> — 10 h left."), board.content
+        assert "Waiting for" not in board.content and "waiting for" not in board.content, board.content
         [waiting] = await table.service.pending(games.id)
         assert waiting == alice.id
         await sweeps(double)
@@ -94,8 +97,10 @@ async def test_a_timeout_is_played_by_the_autopilot(double: DiscordDouble, tmp_p
                 m.content for m in autopiloted(double, games)), post.content
         assert post.images and len(boards(double, games)) > shown
         state = engine.state_model.model_validate_json(row.snapshot)
-        for seat in engine.to_act(state):  # whoever owes now has a fresh clock
-            assert f"{names[seat]}, 2 h left" in boards(double, games)[-1].content
+        users = {0: alice, 1: bob, 2: carol}
+        last = boards(double, games)[-1].content
+        for seat in engine.to_act(state):  # whoever owes now has a fresh clock, said with their mention
+            assert re.search(rf"⏳ Your move,( <@\d+>)* <@{users[seat].id}>( <@\d+>)* — 2 h left\.", last), last
 
 
 async def test_two_timeouts_in_a_row_make_a_seat_idle_and_wait_only_reminds(double: DiscordDouble,

@@ -39,7 +39,7 @@ async def test_an_untouched_game_ends_at_its_deadline(double: DiscordDouble, tmp
             if len(double.public(games)) > posts:
                 break
         [final] = double.public(games)[posts:]
-        assert "Final scores" in final.content and final.images
+        assert "🏆" in final.content and final.images
         assert "<@" not in final.content  # nobody is asked to move any more
         assert await table.service.store.games.open_in(games.id) is None
 

@@ -54,13 +54,13 @@ async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_pat
         for _ in range(100):
             await asyncio.sleep(0.05)
             await double.settle()
-            if "Final scores" in double.public(games)[-1].content:
+            if "🏆" in double.public(games)[-1].content:
                 break
         final = double.public(games)[-1]
-        assert "Final scores" in final.content and "\\*\\*bold\\*\\*" in final.content
+        assert "🏆" in final.content and "\\*\\*bold\\*\\*" in final.content
 
     for msg in double.history(games):
-        asked = msg.mentions() if "Your move:" in msg.content else set()
+        asked = msg.mentions() if "Your move" in msg.content else set()
         assert msg.pinged == asked and not msg.pinged_everyone, msg  # exactly the players asked to decide
         assert bob.id not in msg.pinged and "@everyone" not in msg.content and "**bold**" not in msg.content
 
