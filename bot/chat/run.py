@@ -118,9 +118,10 @@ async def _main(token: str, guild_id: int | None, shards=None, web=None) -> int:
         store = await Store.open()
     except (sqlite3.Error, asyncpg.PostgresError, OSError, SchemaTooNew) as exc:
         raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
+    service = None
     try:
         service = GameService(store)
-        await service.workers.start()  # the processes moves are applied and drawn in (bot.play.workers)
+        await service.warm_up()  # every pool started and warm (bot.play.workers, bot.play.thinking), before login
         bot = create_bot(service, guild_id=guild_id, shards=shards)
         set_startup_aside()  # the loop's longest pauses were full collections walking start-up's objects
         bot.heartbeat = Heartbeat.from_env(shard_text)
@@ -130,10 +131,12 @@ async def _main(token: str, guild_id: int | None, shards=None, web=None) -> int:
             if web is not None:  # the live page and the operators' endpoints (bot.web)
                 await stack.enter_async_context(_web(bot, service, store, web))
             await _connected(bot, token)
-    finally:
+    finally:  # (bot.close stopped the watcher and the dispatcher first) the pools, then the database
+        if service is not None:
+            service.close_pools()
+        shared().shutdown()  # the process's own pools, if anything else made them
+        shutdown_shared()
         await store.close()
-        shared().shutdown()  # the bots' worker processes
-        shutdown_shared()  # the moves' worker processes
     return 0
 
 
@@ -165,9 +168,10 @@ async def _connected(bot, token: str) -> None:
 
 
 async def _stop(bot, service) -> None:
-    """SIGTERM: let the moves under way finish (their boards posted), then disconnect; ``_main``
-    closes the store. A move that arrives meanwhile is whole or absent (one transaction), and
-    a board not posted is posted by the next process's sweep (the outbox)."""
+    """SIGTERM, in one order: let the moves under way finish (their boards posted), then ``bot.close``
+    stops the watcher (its sweep under way finishes) and drains the dispatcher (bounded), then
+    disconnects; ``_main`` closes the pools, then the store. A move that arrives meanwhile is whole or
+    absent (one transaction), and whatever was not delivered stays in the outbox for the next start."""
     logging.getLogger("piazza").info("SIGTERM: finishing the moves under way, then stopping")
     await service.drain(STOP_GRACE_SECONDS)
     await bot.close()

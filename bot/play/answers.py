@@ -41,6 +41,7 @@ class Post:
     version: int | None = None
     finished: bool = False
     unposted: str | None = None  # why the publisher could not post this board to the channel
+    nonce: str | None = None  # sent with a create (the effect's): a resend returns the message Discord has
     attachments: list[tuple[str, bytes]] = field(default_factory=list)  # more public files (name, bytes)
     lang: str = DEFAULT_LOCALE  # the language of the public parts: the game's
 

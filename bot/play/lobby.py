@@ -283,6 +283,7 @@ class Lobby:
                     await tx.games.start(row.id, state.model_dump_json(), seed, seated=[s.user_id for s in row.seats],
                                          lobby=row.lobby, bot_secret=secret)
                     await tx.claims.claim(GAME, str(row.id), self.tables.owner, self.tables.clock(), LEASE)
+                    await tx.effects.board(row.id, row.channel_id, 0, self.tables.clock())  # its first board
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             row.status, row.version, row.seed, row.bot_secret = "active", 0, seed, row.bot_secret or secret

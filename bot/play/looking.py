@@ -54,10 +54,9 @@ class Looks:
                 return Post(public_text=phrase("bot.lobby.waiting", lang=lang, title=game.engine.title, names=names),
                             game_id=row.id, lang=lang)
             if self.outbox.lags(row):
-                post = await self.outbox.catch_up(row, game)
-            else:
-                post = await self.boards.post(row, game, game.state, "", [])
-            return await self.outbox.publish(row, post)
+                return await self.outbox.publish(row, await self.outbox.catch_up(row, game))
+            post = await self.boards.post(row, game, game.state, "", [])
+            return await self.outbox.publish(row, post, again=True)
 
     async def hand(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
         """The caller's private view: news since their last look, text, a picture, and the legal

@@ -230,13 +230,12 @@ class SeatChanges:
                     if keeper is None or keeper.away_until is None or keeper.away_until > self.tables.clock():
                         return False
                     await tx.seats.back(row.id, seat)
+                    user_id = keeper.owner_id
+                    if user_id is not None:  # the board they get next still pings them if this does not go out
+                        await self.notices.write(tx, row, phrase("bot.replace.away_over", lang=game_lang(row),
+                                                                 mention=f"<@{user_id}>"), [user_id])
         except StoreError:  # given back meanwhile (/back, in another process)
             return False
         await self.clocks.resync(row.id, game)
-        fresh = await self.store.games.get(row.id)
-        user_id = fresh.user_of(seat) if fresh else None
-        if user_id is not None:  # the board they get next still pings them if this does not go out
-            await self.notices.announce(row, phrase("bot.replace.away_over", lang=game_lang(row),
-                                                    mention=f"<@{user_id}>"), [user_id],
-                                        what="the end of an away period")
+        await self.notices.deliver(row.channel_id)
         return True

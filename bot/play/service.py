@@ -8,15 +8,17 @@ Moves on one channel are serialized by a lock; different games run concurrently.
 Applying a move and drawing run in worker processes (``bot.play.workers``), so the event loop
 (and Discord's heartbeat) never waits for the rules or for Pillow, nor for the GIL they hold.
 
-With a ``publisher`` (``bot.play.outbox``), the service posts every public board itself, under
-the channel's lock, and records what each channel has been shown. A stored game that no
+With a ``publisher`` (``bot.play.effects``), the service posts every public board itself, under
+the channel's lock, through the outbox (effects written in each change's transaction), and records
+what each channel has been shown. A stored game that no
 longer loads is ``Damaged``: its players are refused, listings and sweeps skip it.
 
 The collaborators, each a plain object handed what it needs (none stands on another):
 
 - ``tables`` (``bot.play.tables``): channel locks, parsed states, the lookups, storing a move;
 - ``notices`` (``notify``): the messenger, DMs, news markers; ``clocks`` (``turn_clocks``): the
-  running clocks; ``boards``: composing a board post; ``outbox``: publishing it, catching up;
+  running clocks; ``boards``: composing a board post; ``dispatcher`` (``effects``): the one deliverer
+  of effects written with each change; ``outbox``: boards as effects, catching up;
 - ``bots`` (``bot_play``): bots' moves and hints; ``moves``: act, commit, the deadline;
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
@@ -36,6 +38,7 @@ from bot.play.boards import Boards
 from bot.play.bot_play import Bots
 from bot.play.bots import bot_secret, budget_from_env
 from bot.play.leaderboard import Leaderboard
+from bot.play.effects import Dispatcher
 from bot.play.lobby import Lobby, LobbyCaps
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
@@ -93,10 +96,11 @@ class GameService:
         # 128 bits from the OS, for a generator whose outputs do not give its key away
         seeds = seeds or (lambda: blake2b_seed(secrets.token_hex(16)))
         self.tables = tables = Tables(store, clock or (lambda: datetime.now(UTC)))
-        self.notices = notices = Notices(tables)
+        self.dispatcher = dispatcher = Dispatcher(tables, publisher)
+        self.notices = notices = Notices(tables, dispatcher)
         self.clocks = clocks = Clocks(store, tables.clock)
         self.boards = boards = Boards(tables, clocks, notices, self.drawn, self.workers)
-        self.outbox = outbox = Outbox(tables, boards, publisher)
+        self.outbox = outbox = Outbox(tables, boards, dispatcher)
         self.bots = bots = Bots(tables, outbox, self.workers, self.thinkers, self.bot_budget, bot_secrets or bot_secret)
         self.moves = moves = Moves(tables, bots, outbox, notices, self.workers)
         self.undoing = Undo(tables, moves, outbox)
@@ -104,7 +108,7 @@ class GameService:
         self.lobby = lobby = Lobby(tables, bots, boards, outbox, seeds, caps)
         self.places = places = Places(tables, caps)
         self.seats = seats = SeatChanges(tables, clocks, bots, notices)
-        self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers)
+        self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers, dispatcher)
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
         self.spectators = Spectators(tables, clocks, self.workers)  # the web page's reader (bot.web)
@@ -138,11 +142,11 @@ class GameService:
     @property
     def publisher(self) -> Publisher | None:
         """The transport's "post this board to channel N" (``bot.play.outbox``)."""
-        return self.outbox.publisher
+        return self.dispatcher.publisher
 
     @publisher.setter
     def publisher(self, publisher: Publisher | None) -> None:
-        self.outbox.publisher = publisher
+        self.dispatcher.publisher = publisher
 
     @property
     def messenger(self) -> Messenger | None:
@@ -151,7 +155,7 @@ class GameService:
 
     @messenger.setter
     def messenger(self, messenger: Messenger | None) -> None:
-        self.notices.messenger = messenger
+        self.notices.messenger = self.dispatcher.messenger = messenger
 
     @property
     def owner(self) -> str:
@@ -161,6 +165,19 @@ class GameService:
     @owner.setter
     def owner(self, owner: str) -> None:
         self.tables.owner = owner
+
+    # --- the lifecycle ----------------------------------------------------------------------------
+    async def warm_up(self) -> None:
+        """Start every pool and run a first task in each (the moves' and drawings' workers, the bots'
+        thinking): before the bot logs in, so the first interaction after a start, even one that
+        makes a bot decide, does not wait for a process to spawn (Discord allows 3 s)."""
+        await self.workers.start()
+        await self.thinkers.start()
+
+    def close_pools(self) -> None:
+        """At shutdown, after the last sweep and before the database closes."""
+        self.thinkers.shutdown()
+        self.workers.shutdown()
 
     # --- the watcher ------------------------------------------------------------------------------
     async def sweep(self) -> None:

@@ -186,6 +186,7 @@ class Tables:
                 [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader,
                 held_by=held_by)
             await tx.claims.claim(GAME, str(row.id), self.owner, self.clock(), LEASE)
+            await tx.effects.board(row.id, row.channel_id, version, self.clock())  # the channel is owed its board
             if finished:  # the players' ratings change with the final move (bot.play.rating_games)
                 await rate_game(tx, row.id, engine.result(new))
             extra = None if also is None else await also(tx)

@@ -11,8 +11,9 @@ in that time on an idle 2-core machine), the same whatever the load, so a level 
 on a busy host; its safety cap is ``CAP_FACTOR`` times the budget, and never past the caller's
 backstop: the caller stops waiting after the budget plus ``GRACE`` seconds and plays a random legal
 move instead. A worker that overran goes on until its agent returns (a running process task cannot
-be cancelled); the pool's other workers take the next decisions. The pool starts on the first
-decision (each worker loads the titles' data first, outside any decision's time).
+be cancelled); the pool's other workers take the next decisions. The bot starts the pool before it
+logs in (``start``; else the first decision does, each worker loading the titles' data first,
+outside any decision's time). Each worker watches its parent (``bot.play.orphans``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from bot.play.orphans import watch_parent
 from engines.core import Game, Msg, Rng
 from engines.core.agents import CAP_FACTOR, agent, work_budget
 
@@ -93,9 +95,23 @@ class Thinkers:
     def _started(self, classes: list[type]) -> tuple[ProcessPoolExecutor, list[Future]]:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # never fork a process that runs threads
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                             initializer=watch_parent, initargs=(os.getpid(),))
             self._warm = [self._pool.submit(_warm, classes) for _ in range(self.workers)]
         return self._pool, self._warm
+
+    async def start(self) -> None:
+        """Start every worker and run its first task (each title's data loaded) now: at start-up,
+        before logging in, so the first decision after a start does not wait for it."""
+        from bot.play.registry import titles
+
+        _, warm = self._started([type(t.engine) for t in titles().values()])
+        await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in warm)), WARM_UP_LIMIT)
+
+    def pids(self) -> list[int]:
+        """The worker processes alive now (for tests and operations)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(p for p in processes)
 
     async def decide(self, engine: Game, level: str, view: Any, seat: int, legal: list, rng: Rng,
                      budget_s: float) -> Thought:

@@ -27,14 +27,13 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from bot.play.metrics import WORKERS_BUSY
+from bot.play.orphans import watch_parent
 from bot.play.thinking import cores
 from engines.core import quote
 from render.common import encode_image
@@ -43,7 +42,6 @@ from render.text import drawing_in
 ENV_WORKERS = "PIAZZA_WORKERS"
 TitleRef = tuple[str, type, type]
 MAX_WORKERS = 64
-PARENT_CHECK = 1.0  # seconds between a worker's checks that its parent still lives
 T = TypeVar("T")
 _made: dict[TitleRef, Any] = {}
 
@@ -92,12 +90,7 @@ def _init(parent: int) -> None:
     SIGKILL would leave them behind for good; one whose parent died before it started exits at once)."""
     from bot.play.registry import titles
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    watch_parent(parent)
     titles()
 
 

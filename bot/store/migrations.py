@@ -238,4 +238,31 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, title, player, id);
     """,
+    # (issue 23) the outbox. Each row is one thing the bot will say or edit because of a change
+    # (a board, a reminder ...), written in the change's own transaction; the dispatcher
+    # (bot/play/effects.py) delivers a channel's rows in id order. `kind` names its handler, `payload`
+    # (JSON) what it needs to word or draw it at delivery. `nonce` is sent with a create (Discord's
+    # enforce_nonce), so a resend after a crash returns the message Discord already has. `in_flight`:
+    # a send began and its outcome is unknown (it may have reached Discord). `attempts`/`next_try`: the
+    # back-off of a refused one (UTC ISO text). `message_id`/`delivered_at`: delivered (a row
+    # delivered with no message was dropped: nothing left to say).
+    """
+    CREATE TABLE effects (
+        id           INTEGER PRIMARY KEY,
+        game_id      INTEGER,
+        channel_id   INTEGER NOT NULL,
+        user_id      INTEGER,
+        kind         TEXT    NOT NULL,
+        payload      TEXT    NOT NULL DEFAULT '{}',
+        nonce        TEXT    NOT NULL,
+        created      TEXT    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        in_flight    INTEGER NOT NULL DEFAULT 0,
+        next_try     TEXT    NOT NULL,
+        message_id   INTEGER,
+        delivered_at TEXT
+    );
+    CREATE INDEX effects_pending ON effects (channel_id, id) WHERE delivered_at IS NULL;
+    CREATE INDEX effects_pending_games ON effects (game_id, kind) WHERE delivered_at IS NULL;
+    """,
 ]

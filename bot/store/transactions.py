@@ -1,6 +1,6 @@
 """The store: one connection (SQLite) or pool (PostgreSQL) and its transactions, and the repositories
 that read and write each concern through them (``bot.store.games``, ``seats``, ``log``, ``clocks``,
-``keepers``, ``votes``, ``claims``, ``places``, ``settings``, ``bulk``, ``ratings``).
+``keepers``, ``votes``, ``claims``, ``places``, ``settings``, ``bulk``, ``ratings``, ``effects``: the outbox).
 
 ``Store.open`` opens SQLite (one file, WAL; the default) or PostgreSQL (``bot.store.postgres``),
 chosen by ``PIAZZA_DB`` (a path or ``sqlite:///path``, or a ``postgresql://`` URL), and applies the
@@ -41,6 +41,7 @@ from bot.store.changes import CHANNEL, Changes
 from bot.store.claims import Claims
 from bot.store.clocks import Clocks
 from bot.store.connect import connect_sqlite, default_target, target_of
+from bot.store.effects import Effects
 from bot.store.games import Games
 from bot.store.keepers import Keepers
 from bot.store.log import Log
@@ -86,6 +87,7 @@ class Repositories:
         self.places = Places(scope)
         self.settings = Settings(scope)
         self.bulk = Bulk(scope)
+        self.effects = Effects(scope)
         self.pages = Pages(scope)
         self.ratings = Ratings(scope)
 
@@ -171,7 +173,8 @@ class Store:
         alone = Repositories(_Alone(self))
         self.games, self.seats, self.log, self.clocks = alone.games, alone.seats, alone.log, alone.clocks
         self.keepers, self.votes, self.claims, self.places = alone.keepers, alone.votes, alone.claims, alone.places
-        self.settings, self.bulk, self.pages, self.ratings = alone.settings, alone.bulk, alone.pages, alone.ratings
+        self.settings, self.bulk, self.effects = alone.settings, alone.bulk, alone.effects
+        self.pages, self.ratings = alone.pages, alone.ratings
         self.changes = Changes()  # who hears of committed moves (bot.store.changes)
 
     @classmethod
