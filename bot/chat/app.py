@@ -30,6 +30,7 @@ from bot.chat.lobby import LobbyButton, Places, RematchButton, refresh_lobby, re
 from bot.chat.messenger import ChatMessenger
 from bot.chat.operations import Heartbeat
 from bot.chat.replace_button import ReplaceButton
+from bot.chat.ratings import RatingCommands
 from bot.chat.seats import SeatCommands
 from bot.chat.shards import Shards
 from bot.chat.translator import Translator, Tree
@@ -44,6 +45,7 @@ from bot.chat.views import (
     turn_view,
 )
 from bot.play.locale import from_discord, set_reader
+from bot.play.metrics import INTERACTIONS
 from bot.play.outbox import Unposted
 from bot.play.service import GameService, Post, Refusal
 from bot.play.tables import owner_name
@@ -81,6 +83,22 @@ def pings(post: Post) -> discord.AllowedMentions:
                                    users=[discord.Object(id=u) for u in post.mentions])
 
 
+def counted(interaction: discord.Interaction, outcome: str) -> None:
+    """``piazza_interactions_total`` (``bot.play.metrics``): a command by its name, a component by
+    the kind in its custom id (``piazza:undo:42`` is ``undo``), once per interaction."""
+    if "outcome" in interaction.extras:
+        return
+    interaction.extras["outcome"] = outcome
+    command = interaction.command
+    if command is not None:
+        name = command.qualified_name
+    else:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        name = "component:" + (custom_id.split(":")[1] if custom_id.count(":") >= 1 else "other")
+    INTERACTIONS.labels(command=name[:40], outcome=outcome).inc()
+
+
 class PiazzaBot(commands.Bot):
     def __init__(self, service: GameService, guild_id: int | None = None,
                  deadline_poll_seconds: float = DEADLINE_POLL_SECONDS, shards: Shards | None = None):
@@ -93,6 +111,7 @@ class PiazzaBot(commands.Bot):
                          **sharding)
         self.shards_run = shards
         self.heartbeat: Heartbeat | None = None  # the readiness file (bot.chat.operations), set by run
+        self.web_url: str | None = None  # the web page's public base URL (bot.web), set by run when it is on
         self.service = service
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
@@ -105,6 +124,7 @@ class PiazzaBot(commands.Bot):
         await self.tree.set_translator(Translator())
         await self.add_cog(Commands(self))
         await self.add_cog(SeatCommands(self))
+        await self.add_cog(RatingCommands(self))
         await self.add_cog(Places(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton, UndoButton, LobbyButton,
                                RematchButton)
@@ -148,6 +168,10 @@ class PiazzaBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         await self.apologize(interaction, getattr(error, "original", error))
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        if "outcome" not in interaction.extras:  # not refused: done
+            counted(interaction, "done")
+
     # --- delivery -------------------------------------------------------------
     async def publish(self, channel_id: int, post: Post) -> None:
         """The service's publisher: post a board to its channel, or raise Unposted saying why."""
@@ -159,7 +183,7 @@ class PiazzaBot(commands.Bot):
             files = [f for f in [board_file(post)] if f is not None]
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
             message = await channel.send(
-                content=clip((post.public_text or "") + mention_line(post)),
+                content=clip((post.public_text or "") + await self.web_line(post) + mention_line(post)),
                 files=files or discord.utils.MISSING,
                 view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
@@ -169,6 +193,13 @@ class PiazzaBot(commands.Bot):
             raise Unposted(why_unposted(exc)) from exc
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
+
+    async def web_line(self, post: Post) -> str:
+        """A game's first board links to its web page, when the page is on (``bot.web``)."""
+        if self.web_url is None or post.game_id is None or post.version != 0:
+            return ""
+        token = await self.service.spectators.address(post.game_id)
+        return "\n" + phrase("bot.web.link", lang=post.lang, url=f"{self.web_url}/g/{token}")
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
                            undo: bool = False) -> None:
@@ -185,6 +216,7 @@ class PiazzaBot(commands.Bot):
         await interaction.followup.send(clip(text), files=files, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
+        counted(interaction, "refused")
         if interaction.response.is_done():
             await interaction.followup.send(clip(reason), ephemeral=True)
         else:
@@ -193,6 +225,7 @@ class PiazzaBot(commands.Bot):
     async def apologize(self, interaction: discord.Interaction, error: BaseException) -> None:
         """The one answer to an unexpected error: a traceback in the log, a short apology."""
         log.error("interaction %s failed", interaction.id, exc_info=error)
+        counted(interaction, "failed")
         try:
             await self.refuse(interaction, phrase("bot.chat.apology"))
         except DELIVERY_ERRORS as exc:

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from bot.play import workers as tasks
 from bot.play.answers import Damaged, Shown
 from bot.play.locale import game_lang, reader
+from bot.play.metrics import DRAW_SECONDS
 from bot.play.names import chat_names
 from bot.play.sheet import score_sheet
 from bot.play.stored import REPLAY_ERRORS, Loaded
@@ -132,8 +133,11 @@ class Drawn:
 async def board_image(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> bytes:
     """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``)."""
     names, lang = row.names, game_lang(row)
-    image = await drawn.get((row.id, row.version, None, tuple(names), lang),
-                            lambda: workers.run(tasks.board, tasks.ref(game.title), state, names, lang))
+    async def draw() -> bytes:
+        with DRAW_SECONDS.time():
+            return await workers.run(tasks.board, tasks.ref(game.title), state, names, lang)
+
+    image = await drawn.get((row.id, row.version, None, tuple(names), lang), draw)
     assert image is not None
     return image
 

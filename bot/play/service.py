@@ -21,7 +21,8 @@ The collaborators, each a plain object handed what it needs (none stands on anot
   ``undo``; ``lobby``: new, join, leave, start, abort, bots in the lobby;
 - ``places``: threads, lobby posts, rematches; ``seats`` (``replace``): votes, takeover, away, back;
 - ``reminders``: the clocks' scheduler; ``records``: log, export, replay; ``looks`` (``looking``):
-  board, hand, listings, autocomplete, help.
+  board, hand, listings, autocomplete, help; ``spectators`` (``spectate``): what the web page shows;
+  ``leaders`` (``leaderboard``): /leaderboard, /stats; ``stories``: /story.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.boards import Boards
 from bot.play.bot_play import Bots
 from bot.play.bots import bot_secret, budget_from_env
+from bot.play.leaderboard import Leaderboard
 from bot.play.lobby import Lobby, LobbyCaps
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
@@ -43,6 +45,8 @@ from bot.play.places import Places
 from bot.play.presenting import Drawn
 from bot.play.records import Records
 from bot.play.reminders import Reminders
+from bot.play.spectate import Spectators
+from bot.play.stories import Stories
 from bot.play.replace import SeatChanges
 from bot.play.tables import Tables
 from bot.play.thinking import Thinkers
@@ -103,6 +107,9 @@ class GameService:
         self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers)
         self.records = records = Records(tables, self.workers)
         self.looks = looks = Looks(tables, boards, outbox, notices, clocks)
+        self.spectators = Spectators(tables, clocks, self.workers)  # the web page's reader (bot.web)
+        self.leaders = leaders = Leaderboard(tables, self.workers)
+        self.stories = stories = Stories(tables, self.workers)
 
         # what the chat layer, the command line and the tests call
         self.drain, self.game_row, self.lobby_game, self.is_playing = (
@@ -124,6 +131,8 @@ class GameService:
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
         self.open_rematch, self.check_rematch_room = places.open_rematch, places.check_rematch_room
         self.check_room, self.drop_stranded = lobby.check_room, places.drop_stranded
+        self.leaderboard, self.stats, self.story = leaders.leaderboard, leaders.stats, stories.story
+        self.story_game = stories.finished
 
     # --- what the transport sets ------------------------------------------------------------------
     @property

@@ -62,6 +62,13 @@ class Games:
         async with self._db.reading():
             return await read_games(self._db, where, args)
 
+    async def counts(self) -> dict[str, int]:
+        """How many games are in their lobby and being played (``/metrics``)."""
+        async with self._db.reading(), self._db.execute(
+            "SELECT status, COUNT(*) AS n FROM games WHERE status IN ('lobby', 'active') GROUP BY status") as cur:
+            found = {r["status"]: int(r["n"]) async for r in cur}
+        return {status: found.get(status, 0) for status in OPEN}
+
     async def due(self, now: datetime) -> list[tuple[int, int]]:
         """(game id, channel id) of every game being played whose deadline is ``now`` or earlier:
         one query on the ``games_due`` index. A deadline that does not read as UTC ISO text never

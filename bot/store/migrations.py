@@ -204,4 +204,38 @@ MIGRATIONS: list[str] = [
         opened INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # (issue 27) a game's page on the web. `token` is its address (128 random bits, shown in the
+    # game's thread); `token_hash` (SHA-256, hex) is what a request is looked up by, so the lookup
+    # never compares the secret itself. /web reset replaces the row: the old address then finds nothing.
+    """
+    CREATE TABLE web_pages (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        token      TEXT    NOT NULL,
+        token_hash TEXT    NOT NULL UNIQUE,
+        made_at    TEXT    NOT NULL,
+        PRIMARY KEY (game_id)
+    );
+    """,
+    # issue 26: ratings. One row per rated player per finished game (``bot.store.ratings``): the server
+    # (0 outside one), the title, the player (a user id, or a bot level "bot:greedy"), its name then, the
+    # rating before and after (OpenSkill's mu and sigma), its rank and when the game finished. `id` is
+    # the order games were rated in (a player's newest row is their rating now).
+    """
+    CREATE TABLE rating_changes (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER NOT NULL,
+        title        TEXT    NOT NULL,
+        player       TEXT    NOT NULL,
+        name         TEXT    NOT NULL,
+        game_id      INTEGER NOT NULL REFERENCES games (id),
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        rank         INTEGER NOT NULL,
+        finished_at  TEXT    NOT NULL,
+        UNIQUE (game_id, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, title, player, id);
+    """,
 ]

@@ -27,6 +27,7 @@ from render.leonardo.look import (
     TITLE,
     LeoCanvas,
     Run,
+    short_style,
     drawable,
     fit,
     owner,
@@ -34,6 +35,7 @@ from render.leonardo.look import (
     width,
 )
 from render.leonardo.ring import CENTRE, band_tile, look_of
+from render.common import name_that_fits
 from render.palette import INK, ink_on, player_colour
 from render.text import Catalog, Style, catalog
 
@@ -135,18 +137,22 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
     above what is left in the bank and the legend). At the end the centre is the winner and
     the standings."""
     words = catalog(locale)
+    short = short_style(names, locale)
     if view.over and view.result is not None:
         canvas.erase((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), PAPER)
         y = _header(canvas, view, words, style)
         y = _winner(canvas, view, words, style, marks, y)
-        y = _caption(canvas, view, words, style, marks, y + 4, 2)
+        least = 48 + len(view.result.scores) * ROW_H  # the standings' least height, above their note
+        room = Y1 - 2 * LINE_H - 10 - least - 8 - (y + 4) - ROW_H
+        y = _caption(canvas, view, words, style, marks, y + 4, max(2, min(CAPTION_LINES, 1 + int(room // LINE_H))),
+                     short)
         _standings(canvas, view, words, style, marks, y + 8)
         return
     y = _header(canvas, view, words, style)
-    y = _to_act(canvas, view, words, style, marks, y) + 4
+    y = _to_act(canvas, view, words, style, marks, y, short) + 4
     table = table_top(view, words.locale)
     lines = max(1, 1 + int((table - 8 - y - ROW_H) // LINE_H))
-    _caption(canvas, view, words, style, marks, y, lines)
+    _caption(canvas, view, words, style, marks, y, lines, short)
     _players(canvas, view, words, style, marks, table)
 
 
@@ -224,28 +230,44 @@ def _name(run: Run, seat: int, marks: list[str], style: Style, last: bool) -> No
     run.chip(seat, marks[seat]).words(style.seat(seat) + ("" if last else ","))
 
 
-def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
-    run = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
-    for i, seat in enumerate(view.to_act):
-        _name(run, seat, marks, style, i == len(view.to_act) - 1)
-    run.words("- " + words.text(stake(view), style))
-    decided = _decided(view)
-    if decided:  # the table names them beside the same chips
-        run.words(words.text_of("leo.board.decided"), bold=True)
-        for seat in decided:
-            run.chip(seat, marks[seat])
-    return run.draw(canvas, X0, y, ROOM, 2, ROW_H)
+def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
+            short: Style | None = None) -> float:
+    """Who must act and what for, on two lines; the names shortened (``short``) when it would
+    not fit whole."""
+    def run(naming: Style) -> Run:
+        out = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
+        for i, seat in enumerate(view.to_act):
+            _name(out, seat, marks, naming, i == len(view.to_act) - 1)
+        out.words("- " + words.text(stake(view), naming))
+        decided = _decided(view)
+        if decided:  # the table names them beside the same chips
+            out.words(words.text_of("leo.board.decided"), bold=True)
+            for seat in decided:
+                out.chip(seat, marks[seat])
+        return out
+
+    line = run(style)
+    if short is not None and line.lines(ROOM) > 2:
+        line = run(short)
+    return line.draw(canvas, X0, y, ROOM, 2, ROW_H)
 
 
 def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
-             lines: int = CAPTION_LINES) -> float:
-    run = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
-    said = [words.text(m, style) for m in view.last_events if m.key not in SKIPPED]
-    if not said:
-        return run.words(words.text_of("leo.board.no_move")).draw(canvas, X0, y, ROOM, 1, ROW_H)
-    if view.last_seat is not None and 0 <= view.last_seat < len(marks):
-        run.chip(view.last_seat, marks[view.last_seat])
-    return run.words(" ".join(said)).draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
+             lines: int = CAPTION_LINES, short: Style | None = None) -> float:
+    """The last move, wrapped; with the names shortened (``short``) when it would not fit whole."""
+    def run(naming: Style) -> Run:
+        out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
+        said = [words.text(m, naming) for m in view.last_events if m.key not in SKIPPED]
+        if not said:
+            return out.words(words.text_of("leo.board.no_move"))
+        if view.last_seat is not None and 0 <= view.last_seat < len(marks):
+            out.chip(view.last_seat, marks[view.last_seat])
+        return out.words(" ".join(said))
+
+    caption = run(style)
+    if short is not None and caption.lines(ROOM) > lines:
+        caption = run(short)
+    return caption.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
 
 
 def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
@@ -293,6 +315,17 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         for seat in seats:
             run.chip(seat, marks[seat])
         span = X1 - cols[-1][1] - X0 - 10 if out else room
+        if i not in wrapped and len(seats) == 1:  # one line: the name's first words that fit, not a word cut
+            head, paren = name, ""  # with "…"; a "(bankrupt)" after it is kept whole
+            if name.endswith(")") and " (" in name:
+                head, paren = name.rsplit(" (", 1)
+                paren = " (" + paren
+            room_ = span - len(seats) * (CHIP + 4)
+            shown = name_that_fits(head, lambda t: width(t + paren, size, strong) <= room_)
+            if width(shown + paren, size, strong) <= room_:
+                name = shown + paren
+            elif paren:  # not even its first word with it: the name alone (the row's colour says bankrupt)
+                name = name_that_fits(head, lambda t: width(t, size, strong) <= room_)
         below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
                                      next_h=second, hang=len(seats) * (CHIP + 4))
         x = first

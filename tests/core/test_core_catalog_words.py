@@ -50,12 +50,12 @@ SHARED = {
               "guelfi", "ghibellini", "palazzi", "palazzo", "florins", "english", "italiano", "português",
               "brasil", "discord", "json", "utc", "bot", "bots", "mcts", "menu", "min", "replay",
               "base", "capital", "central", "decide", "extra", "final", "for", "move", "rival", "total", "use",
-              "vote"},
+              "vote", "web", "link", "javascript"},
     "it": {"piazza", "bella", "vista", "torri", "bologna", "asinelli", "garisenda", "leonardo", "machina",
            "sorte", "maggiore", "balzello", "perditutto", "nulla", "fatto", "carta", "guelfa", "ghibellina",
            "guelfi", "ghibellini", "palazzi", "palazzo", "english", "italiano", "português", "brasil",
            "discord", "json", "utc", "bot", "mcts", "menu", "min", "replay", "thread", "server", "computer",
-           "file", "all", "base", "come", "dice", "far", "per", "private", "decide"},
+           "file", "all", "base", "come", "dice", "far", "per", "private", "decide", "web", "link", "javascript"},
 }
 
 

@@ -188,3 +188,51 @@ def test_an_office_decision_says_whose_marker_may_move_and_how_far():
     said = draw_board(G.view(state, None), NAMES[:3]).said
     assert _between(said, "To act:", "Last move:") == ("Bruno - may move the marker of Anne from Cenacolo di Santa "
                                                       "Maria (9) up to 5 spaces, or leave it there")
+
+
+
+
+def test_a_last_move_too_long_with_whole_names_is_told_with_short_ones_before_it_is_cut():
+    """Issue 24: who acts and the last move were cut with "…" while long names filled their
+    lines; now the first words of the names are used first (each name beside its chip), and
+    a line that fits with whole names keeps them. (A last move of several events may still
+    not fit the centre of a six-seat board: that is cut, with the names already short.)"""
+    from render.leonardo.look import short_style
+    from render.leonardo.panel import table_top
+    from render.leonardo.ring import CENTRE
+
+    longest = ["Maximiliano Bartolomeu Ferreira!", "Anne-Marguerite de Montmorency-L",
+               "Giovannibattista Alessandrini W"]
+    short = short_style(longest + ["Wolfeschlegelsteinhausenberger W"])
+    assert [short.seat(s) for s in range(4)] == ["Maximiliano", "Anne-Margue.", "Giovannibat.", "Wolfeschleg."]
+    state = G.new_game(3, Options(), 11)
+    shortened = whole = 0
+    for _, _, state, _ in playout(G, state, SplitMix64.from_seed(11)):
+        view = G.view(state, None)
+        canvas = draw_board(view, longest, "pt-BR")
+        above = " ".join(d.what for d in canvas.drawn if d.kind == "text" and CENTRE[0] < d.box[0] < CENTRE[2]
+                         and CENTRE[1] < d.box[1] < table_top(view, "pt-BR"))  # who acts, the last move
+        label = catalog("pt-BR").text_of("leo.board.last_move")
+        for line in above.partition(label)[0], above.partition(label)[2]:  # who acts; the last move
+            long_names = "Alessandrini" in line or "Montmorency" in line or "Bartolomeu" in line
+            assert not (long_names and "…" in line), line
+        long_names = "Alessandrini" in above or "Montmorency" in above or "Bartolomeu" in above
+        shortened += "Giovannibat." in above or "Anne-Margue." in above
+        whole += long_names
+    assert shortened and whole
+
+
+def test_the_final_boards_last_move_takes_the_lines_the_standings_leave_it():
+    """Issue 24: the last move of a six-seat game's final board was cut after two lines while
+    the standings had room to spare; now it is told whole."""
+    from render.leonardo.look import short_style
+    from render.leonardo.panel import SKIPPED
+    from tests.render.test_layout import LONGEST, at
+
+    view = G.view(at("leonardo", 6, 1.0), None)
+    assert view.over
+    canvas = draw_board(view, LONGEST[:6], "it")
+    drawn = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+    told = [catalog("it").text(m, short_style(LONGEST[:6], "it")) for m in view.last_events if m.key not in SKIPPED]
+    assert len(" ".join(told)) > 200  # a long last move: more than two lines
+    assert all(word in drawn.split() for word in " ".join(told).split()), told

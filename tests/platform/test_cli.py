@@ -153,7 +153,7 @@ def test_the_piazza_command_is_the_same_command_line():
     assert result.returncode == 2
     assert result.stderr.startswith("error: Bella Vista needs 2–4 players, not 0.")
     usage = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60).stdout
-    assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db}" in usage
+    assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db,ratings,story}" in usage
 
 
 def test_every_place_the_help_sends_readers_to_exists():
