@@ -76,7 +76,8 @@ def only_public_board(res: InteractionResult) -> Message:
     assert len(res.public) == 1, f"expected one public board post, got {res.messages}"
     [msg] = res.public
     assert msg.channel_id == res.interaction.channel.id
-    [board] = msg.images
+    board, *others = msg.images  # the board first; a final post also carries the story's chart (issue 26)
+    assert all(a.filename.startswith("story-") for a in others), [a.filename for a in others]
     assert board.content_type == "image/webp" and board.is_webp and len(board.data) > 1000
     assert board.filename.endswith(".webp") and board.dimensions() is not None
     # said once per post (issue 28): whose turn it is (each mention once, the clock merged into it) and,

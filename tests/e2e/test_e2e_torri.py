@@ -204,7 +204,7 @@ async def check_the_end(double: DiscordDouble, table: Table, channel: Channel, p
     # neither the post nor its file speaks of hidden things
     winners = [line for line in board.content.splitlines() if line.startswith("🏆 ")]
     assert len(winners) == 1 and ("wins" in winners[0] or "share the win" in winners[0]), board.content
-    assert "hidden" not in board.content and "The whole record is in reveal-" in board.content
+    assert "hidden" not in board.content and "The whole record is in `reveal-" in board.content
     [reveal] = [a for a in board.attachments if a.filename.startswith("reveal-")]
     assert "hidden" not in reveal.data.decode()
     public = "\n".join(double.public_texts_ever(channel))
