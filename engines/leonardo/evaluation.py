@@ -105,6 +105,7 @@ AHEAD = 12  # the spins 1..12
 BEFORE_SPIN = ("start", "place", "merge", "choose")  # the current firm's move is still to come
 RISK_TURNS = 8  # how many later moves the risk of running short looks at (florins change meanwhile)
 STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
+BANKRUPTCY = 500  # with ``judging``'s bankruptcy_penalty: what a bankruptcy costs beyond the capital
 
 
 @cache
@@ -226,6 +227,8 @@ def _played(state: State, seat: int, action, advance, coarse: bool = True) -> li
     outcome per winner, at its mean price, when ``coarse``: the foresight's twelve spins)."""
     advance(state, seat, action)
     if action.kind == "decline" and state.phase == "auction" and state.auction is not None:
+        if MODEL.cheap_declines:
+            return foresight.cheaply(state, evaluate)
         return foresight.over_bids(state, {}, evaluate, coarse=coarse)
     return evaluate(state)
 
@@ -287,8 +290,13 @@ def evaluate(state: State) -> list[float]:
     out = []
     for s in range(state.seats):
         firm = firm_of(state, s)
-        out.append(value.get(firm.id, 0.0) if firm.active else 0.0)
+        out.append(value.get(firm.id, 0.0) if firm.active else _bankrupt())
     return out
+
+
+def _bankrupt() -> float:
+    """A bankrupt seat's value before the end: nothing, or less with the bankruptcy penalty."""
+    return -float(BANKRUPTCY) if MODEL.bankruptcy_penalty else 0.0
 
 
 def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float:
@@ -322,7 +330,8 @@ def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float
                 sales = _sales(state, f) if sales is None else sales
                 loss += markets * _win_chance() * _shortfall(owed - florins, sales, worth)
                 safe *= 1 - min(markets * _win_chance(), 1.0)
-    return min(loss, max(worth, 0.0) * (1 - safe))  # one bankruptcy at most, however many threats
+    ruin = max(worth, 0.0) + (BANKRUPTCY if MODEL.bankruptcy_penalty else 0)
+    return min(loss, ruin * (1 - safe))  # one bankruptcy at most, however many threats
 
 
 def _sales(state: State, f: Firm) -> list[tuple[int, int]]:
@@ -343,7 +352,7 @@ def _shortfall(short: int, sales: list[tuple[int, int]], worth: float) -> float:
     for raised, lost in sales:
         if raised >= short:
             return lost
-    return worth
+    return worth + (BANKRUPTCY if MODEL.bankruptcy_penalty else 0)
 
 
 def _placing(state: State, owned: list, turns: dict[int, int]) -> float:
