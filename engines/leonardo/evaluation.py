@@ -106,6 +106,7 @@ BEFORE_SPIN = ("start", "place", "merge", "choose")  # the current firm's move i
 RISK_TURNS = 8  # how many later moves the risk of running short looks at (florins change meanwhile)
 STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
 BANKRUPTCY = 500  # with ``judging``'s bankruptcy_penalty: what a bankruptcy costs beyond the capital
+DECLINE_RESERVE = 0  # with ``judging``'s cheap_declines: the florins buying must leave for it to apply
 
 
 @cache
@@ -225,12 +226,20 @@ def _tiles_at_mean(state: State) -> None:
 def _played(state: State, seat: int, action, advance, coarse: bool = True) -> list[float]:
     """The move played and evaluated; a palazzo declined, over the auction that follows (one
     outcome per winner, at its mean price, when ``coarse``: the foresight's twelve spins)."""
+    spare = _spare(state)
     advance(state, seat, action)
     if action.kind == "decline" and state.phase == "auction" and state.auction is not None:
-        if MODEL.cheap_declines:
+        if MODEL.cheap_declines and spare >= DECLINE_RESERVE:
             return foresight.cheaply(state, evaluate)
         return foresight.over_bids(state, {}, evaluate, coarse=coarse)
     return evaluate(state)
+
+
+def _spare(state: State) -> int:
+    """The florins the current firm would keep buying the palazzo offered to it (0 if none)."""
+    if state.phase != "buy" or state.buy_space is None:
+        return 0
+    return state.firms[state.order[state.slot]].florins - (space(state.buy_space).price or 0)
 
 
 def _alone(state: State) -> bool:

@@ -17,7 +17,7 @@ compare (``swapped``).
   position where the engine has played it out, so that the agent keeps florins for rents and tolls;
 - ``cheap_declines``: a palazzo declined is judged as won by one of the other bidders (each with
   equal chance) at the minimum stake, not over their guessed bids: the cost of letting rivals get
-  it cheaply.
+  it cheaply (only where buying would leave ``evaluation.DECLINE_RESERVE`` florins or more).
 """
 
 from __future__ import annotations
