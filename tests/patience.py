@@ -1,0 +1,16 @@
+"""How long a test waits for something that will happen, before it calls it a failure.
+
+No test may depend on how fast the machine is: a test waits for an event (a message, a line, a
+process ending), and a bound only catches a hang. The suite runs where CI runs, on the developer's
+own machine, often busy: at load 11-14 on 2 cores a demo that takes 5 s idle took over 60 s. So
+every bound is one of these, far above any run seen, and says why where it is used. A hang then
+still fails, only later; nothing that is merely slow does.
+"""
+
+# A child process that does real work (a demo, a bench, a pip install, a bot that starts and
+# stops): 20 times the slowest run seen on a loaded machine.
+SUBPROCESS_SECONDS = 1200.0
+
+# Something within the test's own process or a server it started (a message to arrive, a task to
+# finish, a queue to empty): 10 minutes.
+EVENT_SECONDS = 600.0
