@@ -7,6 +7,10 @@ every bound is one of these, far above any run seen, and says why where it is us
 still fails, only later; nothing that is merely slow does.
 """
 
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
 # A child process that does real work (a demo, a bench, a pip install, a bot that starts and
 # stops): 20 times the slowest run seen on a loaded machine.
 SUBPROCESS_SECONDS = 1200.0
@@ -14,3 +18,19 @@ SUBPROCESS_SECONDS = 1200.0
 # Something within the test's own process or a server it started (a message to arrive, a task to
 # finish, a queue to empty): 10 minutes.
 EVENT_SECONDS = 600.0
+
+
+async def eventually(done: Callable[[], bool], between: Callable[[], Awaitable[object]] | None = None,
+                     poll: float = 0.05, what: str = "the awaited state") -> None:
+    """Until ``done()`` is true, checking every ``poll`` seconds (after ``between``, e.g. the
+    double settling): a check of state, not a guess of how long it takes. Fails after
+    ``EVENT_SECONDS``."""
+    end = time.monotonic() + EVENT_SECONDS
+    while True:
+        if between is not None:
+            await between()
+        if done():
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"{what} did not come within {EVENT_SECONDS:.0f} s")
+        await asyncio.sleep(poll)

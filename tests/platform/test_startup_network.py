@@ -14,6 +14,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.patience import SUBPROCESS_SECONDS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -23,7 +25,7 @@ def run_entry(tmp_path: Path, prelude: str, db: Path | None = None) -> subproces
            "PIAZZA_DB": str(db or tmp_path / "piazza.sqlite3"),
            "PYTHONPATH": str(ROOT)}  # the tests package (the Discord double), as pytest imports it
     return subprocess.run([sys.executable, "-c", "import sys\n" + script], capture_output=True, text=True,
-                          env=env, cwd=tmp_path, timeout=60)
+                          env=env, cwd=tmp_path, timeout=SUBPROCESS_SECONDS)
 
 
 def error_lines(stderr: str) -> list[str]:
