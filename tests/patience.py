@@ -26,16 +26,17 @@ ANSWER_SECONDS = 30.0
 EVENT_SECONDS = 600.0
 
 
-async def eventually(done: Callable[[], bool], between: Callable[[], Awaitable[object]] | None = None,
+async def eventually(done: Callable[[], bool | Awaitable[bool]], between: Callable[[], Awaitable[object]] | None = None,
                      poll: float = 0.05, what: str = "the awaited state") -> None:
-    """Until ``done()`` is true, checking every ``poll`` seconds (after ``between``, e.g. the
+    """Until ``done()`` is true (or what it returns, awaited), checking every ``poll`` seconds (after ``between``, e.g. the
     double settling): a check of state, not a guess of how long it takes. Fails after
     ``EVENT_SECONDS``."""
     end = time.monotonic() + EVENT_SECONDS
     while True:
         if between is not None:
             await between()
-        if done():
+        result = done()
+        if result if isinstance(result, bool) else await result:
             return
         if time.monotonic() > end:
             raise AssertionError(f"{what} did not come within {EVENT_SECONDS:.0f} s")
