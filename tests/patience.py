@@ -8,6 +8,7 @@ still fails, only later; nothing that is merely slow does.
 """
 
 import asyncio
+import inspect
 import time
 from collections.abc import Awaitable, Callable
 
@@ -26,9 +27,9 @@ ANSWER_SECONDS = 30.0
 EVENT_SECONDS = 600.0
 
 
-async def eventually(done: Callable[[], bool | Awaitable[bool]], between: Callable[[], Awaitable[object]] | None = None,
+async def eventually(done: Callable[[], object], between: Callable[[], Awaitable[object]] | None = None,
                      poll: float = 0.05, what: str = "the awaited state") -> None:
-    """Until ``done()`` is true (or what it returns, awaited), checking every ``poll`` seconds (after ``between``, e.g. the
+    """Until ``done()`` is truthy (what it returns awaited, if it is awaitable), checking every ``poll`` seconds (after ``between``, e.g. the
     double settling): a check of state, not a guess of how long it takes. Fails after
     ``EVENT_SECONDS``."""
     end = time.monotonic() + EVENT_SECONDS
@@ -36,7 +37,7 @@ async def eventually(done: Callable[[], bool | Awaitable[bool]], between: Callab
         if between is not None:
             await between()
         result = done()
-        if result if isinstance(result, bool) else await result:
+        if await result if inspect.isawaitable(result) else result:
             return
         if time.monotonic() > end:
             raise AssertionError(f"{what} did not come within {EVENT_SECONDS:.0f} s")
