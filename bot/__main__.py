@@ -1,4 +1,4 @@
-"""``python -m bot run | demo | bench | arena | replay | db copy``, also installed as the ``piazza`` command.
+"""``python -m bot run | demo | bench | arena | replay | db copy | ratings rebuild | story``, also installed as the ``piazza`` command.
 
 Where each command is explained: ``DOCS`` (a test checks every place it names exists).
 
@@ -31,6 +31,8 @@ DOCS = {
     "arena": ("docs/developing.md", "Arena"),
     "replay": ("docs/playing.md", "Commands"),
     "db": ("docs/running.md", "Several processes: PostgreSQL and sharding"),
+    "ratings": ("docs/playing.md", "Ratings"),
+    "story": ("docs/playing.md", "The story of a game"),
 }
 
 
@@ -77,6 +79,9 @@ def parser() -> argparse.ArgumentParser:
                        help="add the load figure: GAMES games played at once to the end (the issue's is 50)")
     bench.add_argument("--processes", default="1", metavar="N,N",
                        help="with --load: the process counts to measure, e.g. 1,2,4 (default: 1)")
+    bench.add_argument("--viewers", type=int, default=0, metavar="N",
+                       help="instead: N live viewers of one game's web page (the issue's is 200): a move's delivery "
+                            "to them and the bot's event-loop lag with and without them")
     bench.add_argument("--e2e", action="store_true",
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")
@@ -92,6 +97,9 @@ def parser() -> argparse.ArgumentParser:
                        help="thinking time per decision of greedy and mcts, in ms (default: 1000)")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g (default: 1)")
     arena.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    arena.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                       help="time decisions (and cap them) on the wall clock (default) or on this process's CPU "
+                            "time: what they would take on an idle machine, whatever the load")
     replay = sub.add_parser("replay", help=f"draw every board of an exported game again and check its final state {see('replay')}")
     replay.add_argument("file", help="a game record exported with /export (JSON)")
     replay.add_argument("--out", default="replay-out", help="folder for the board images (default: replay-out)")
@@ -103,6 +111,29 @@ def parser() -> argparse.ArgumentParser:
                          help="the database to read: a SQLite path, sqlite:///path or postgresql://…")
     db_copy.add_argument("--to", dest="target", required=True, metavar="URL", help="the database to write")
     db_copy.add_argument("--force", action="store_true", help="replace what the target already holds")
+
+    ratings = sub.add_parser("ratings", help=f"players' ratings {see('ratings')}")
+    ratings_sub = ratings.add_subparsers(dest="ratings_command", required=True)
+    rebuild = ratings_sub.add_parser("rebuild", help="rate every finished game again, oldest first (after a change "
+                                                     "of the rating model)")
+    rebuild.add_argument("--db", metavar="URL", help="the database: a SQLite path, sqlite:///path or postgresql://… "
+                                                     "(default: PIAZZA_DB, else the default file)")
+
+    story = sub.add_parser("story", help=f"how good the story's chance is, and how long judging takes {see('story')}")
+    story_sub = story.add_subparsers(dest="story_command", required=True)
+    calib = story_sub.add_parser("calibrate", help="play seeded games between agents and say how often the seat the "
+                                                   "story favoured after each round won")
+    timed = story_sub.add_parser("time", help="judge one seeded random game and say how long it took")
+    for each in (calib, timed):
+        each.add_argument("--game", required=True, help="game key: bella_vista, torri or leonardo")
+        each.add_argument("--players", type=int, default=3, metavar="N", help="number of players (default: 3)")
+        each.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
+        each.add_argument("--options", default="", metavar="NAME=VALUE …", help="the game's options, e.g. max_rounds=30")
+    calib.add_argument("--games", type=int, default=20, metavar="G", help="number of games (default: 20)")
+    calib.add_argument("--level", choices=LEVELS, default="greedy", help="how every seat plays (default: greedy)")
+    calib.add_argument("--budget-ms", type=int, default=50, metavar="B",
+                       help="thinking time per decision, in ms (default: 50)")
+    calib.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     return top
 
 
@@ -117,6 +148,13 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.dbcopy import main as db_copy
 
         return db_copy(args.source, args.target, args.force)
+
+    if args.command == "ratings":
+        import asyncio
+
+        from bot.cli.ratings import rebuild as run_rebuild
+
+        return asyncio.run(run_rebuild(args.db))
 
     if args.command == "replay":
         from bot.cli.replay import replay as run_replay
@@ -143,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.out, args.level))
     if args.command == "bench":
+        if args.viewers > 0:
+            from bot.cli.webbench import bench_viewers
+
+            return bench_viewers(args.viewers, args.json, args.quick)
         if args.e2e:
             try:  # imported by name: the double is test code, not part of the package
                 run_latency = importlib.import_module("tests.e2e.latency").run
@@ -159,11 +201,18 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_bench(args.game, as_json=args.json, quick=args.quick, store=args.store, load_games=args.load,
                          load_processes=processes)
+    if args.command == "story":
+        from bot.cli.story import calibrate, timing
+
+        if args.story_command == "time":
+            return timing(args.game, args.players, args.seed, args.options)
+        return calibrate(args.game, args.players, args.games, args.level, args.budget_ms, args.seed, args.options,
+                         as_json=args.json)
     if args.command == "arena":
         from bot.cli.arena import arena as run_arena
 
         return run_arena(args.game, args.players, args.seats, args.games, args.budget_ms, args.seed,
-                         as_json=args.json)
+                         as_json=args.json, clock=args.clock)
     return 2
 
 

@@ -137,7 +137,11 @@ def text_stamp(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Ima
     """The text's coverage mask (in four steps) and its ink box relative to the anchor point,
     for renderers that paste the same words again and again (``bold`` as in ``Canvas.text``)."""
     f = font_for(text, size, bold)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask.point(COVERAGE_STEPS), (left, top, right, bottom)
+    # one FreeType rendering gives both the coverage and where it sits (getbbox and then drawing
+    # laid the text out twice: most of a board's drawing time is new words): the same pixels
+    core, (left, top) = f.getmask2(text, "L", anchor=anchor)
+    width, height = core.size
+    if width == 0 or height == 0:
+        return Image.new("L", (1, 1), 0), (left, top, left + 1, top + 1)
+    mask = Image.Image()._new(core)  # Pillow's own wrapping of a font's mask (as ImageFont.getmask's callers)
+    return mask.point(COVERAGE_STEPS), (left, top, left + width, top + height)

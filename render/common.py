@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.resources
 import io
 import math
+from collections.abc import Callable
 from functools import cache
 from typing import Protocol
 
@@ -66,6 +67,24 @@ def letters_of(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> frozenset[str
 def wide_letters() -> frozenset[str]:
     """What the images can draw at all: Noto Sans's letters (both weights have the same)."""
     return letters_of(font(40))
+
+
+def name_that_fits(name: str, fits: Callable[[str], bool]) -> str:
+    """A player's name where it may not fit whole: the whole name if ``fits`` says so, else as many
+    of its first words as fit ("Maximiliano Bartolomeu Ferreira!" -> "Maximiliano Bartolomeu"), no
+    short lowercase particle left hanging ("Anne-Marguerite de" -> "Anne-Marguerite"); the name
+    unchanged when not even its first word fits (the caller cuts it then). Never a name cut in
+    the middle of a word while a shorter form of it fits."""
+    words = name.split()
+    if fits(name) or len(words) < 2:
+        return name
+    for n in range(len(words) - 1, 0, -1):
+        kept = words[:n]
+        while len(kept) > 1 and kept[-1].islower() and len(kept[-1]) <= 3:
+            kept = kept[:-1]
+        if fits(" ".join(kept)):
+            return " ".join(kept)
+    return name
 
 
 IMAGE_SUFFIX = ".webp"  # the file name ending of every image sent (what ``encode_image`` writes)

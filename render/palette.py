@@ -80,20 +80,28 @@ def mark_sprite(seat: int, size: int, fill: RGB | None = None, outline: RGB = IN
     on transparency: paste it with itself as the mask."""
     shape = SHAPES[seat % len(SHAPES)]
     big = size * SUPER
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
     colour = player_colour(seat) if fill is None else fill
     line = max(2, round(size / 14)) * SUPER
-    if shape == "circle":
-        k = big * 0.06
-        draw.ellipse((k, k, big - k, big - k), fill=colour, outline=outline, width=line)
-    else:
-        pts = [(x + line / 2, y + line / 2) for x, y in _outline(shape, big - line)]
-        draw.polygon(pts, fill=colour, outline=outline, width=line)
-    small = image.resize((size, size), Image.Resampling.LANCZOS)
-    # edges in four steps of coverage, as text is stamped (render.canvas.COVERAGE_STEPS): the same
-    # shape to the eye, far fewer colours for the encoder
-    small.putalpha(small.getchannel("A").point([round(round(a * 3 / 255) * 255 / 3) for a in range(256)]))
+    body, rim = Image.new("L", (big, big), 0), Image.new("L", (big, big), 0)  # the whole shape; its outline
+    for mask, inside in ((body, 255), (rim, None)):
+        draw = ImageDraw.Draw(mask)
+        if shape == "circle":
+            k = big * 0.06
+            draw.ellipse((k, k, big - k, big - k), fill=inside, outline=255, width=line)
+        else:
+            pts = [(x + line / 2, y + line / 2) for x, y in _outline(shape, big - line)]
+            draw.polygon(pts, fill=inside, outline=255, width=line)
+    # each mask averaged down and kept in four steps of coverage, as text is stamped
+    # (render.canvas.COVERAGE_STEPS): the same smooth edges to the eye, and a sprite of at most
+    # four colours (fill, outline, two blends) in four opacities, where a resampled one had
+    # dozens: a board stays within a palette of 256 colours, which the encoder packs best
+    steps = [round(round(a * 3 / 255) * 255 / 3) for a in range(256)]
+    coverage = body.resize((size, size), Image.Resampling.BOX).point(steps)
+    outline_cover = rim.resize((size, size), Image.Resampling.BOX).point(steps)
+    small = Image.new("RGB", (size, size), colour)
+    small.paste(outline, (0, 0), outline_cover)
+    small = small.convert("RGBA")
+    small.putalpha(coverage)
     return small
 
 

@@ -14,8 +14,11 @@ service's ``sweep`` (games past their deadline end, boards channels missed are p
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
+import secrets
 from collections.abc import Awaitable
 from typing import Any
 
@@ -29,6 +32,7 @@ from bot.chat.interactions import channel_of, user_of
 from bot.chat.lobby import LobbyButton, Places, RematchButton, refresh_lobby, rematch_view, reopen
 from bot.chat.messenger import ChatMessenger
 from bot.chat.operations import Heartbeat
+from bot.chat.ratings import RatingCommands
 from bot.chat.replace_button import ReplaceButton
 from bot.chat.seats import SeatCommands
 from bot.chat.shards import Shards
@@ -43,8 +47,9 @@ from bot.chat.views import (
     private_view,
     turn_view,
 )
+from bot.play.effects import Sent, Unposted
 from bot.play.locale import from_discord, set_reader
-from bot.play.outbox import Unposted
+from bot.play.metrics import INTERACTIONS
 from bot.play.service import GameService, Post, Refusal
 from bot.play.tables import owner_name
 from bot.play.words import phrase
@@ -53,12 +58,24 @@ from render.common import IMAGE_SUFFIX
 log = logging.getLogger("piazza")
 
 DEADLINE_POLL_SECONDS = 60
+SWEEP_GRACE_SECONDS = 10.0  # a shutdown lets a sweep under way (and its posts) finish this long
+INTERACTION_GRACE_SECONDS = 10.0  # and the interactions under way (their follow-ups, lobby refreshes)
+# the names discord.py gives the tasks that run an interaction's handler (commands, buttons, menus)
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
 
 
 def mention_line(post: Post) -> str:
+    """Whose turn it is, with the time each has left (``Post.turn_left``): "⏳ Your move, @bob — 47 h left."
+    (people with the same time left share a line); without a clock, "Your move: @bob"."""
     if not post.mentions:
         return ""
-    return "\n" + phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in post.mentions))
+    by_left: dict[str, list[int]] = {}
+    for user in post.mentions:
+        by_left.setdefault(post.turn_left.get(user, ""), []).append(user)
+    lines = [phrase("bot.board.your_move_left", lang=post.lang, left=left, mentions=" ".join(f"<@{u}>" for u in users))
+             if left else phrase("bot.board.your_move", lang=post.lang, mentions=" ".join(f"<@{u}>" for u in users))
+             for left, users in by_left.items()]
+    return "\n" + "\n".join(lines)
 
 
 def board_file(post: Post) -> discord.File | None:
@@ -67,10 +84,36 @@ def board_file(post: Post) -> discord.File | None:
     return discord.File(io.BytesIO(post.board_image), filename=f"board-{post.game_id}-{post.version}{IMAGE_SUFFIX}")
 
 
+def shown_version(message: discord.Message, game_id: int | None) -> int | None:
+    """The game version a board message shows (from its image's name, ``board_file``), if it is one."""
+    for attachment in message.attachments:
+        name = attachment.filename.removesuffix(IMAGE_SUFFIX)
+        head, _, version = name.rpartition("-")
+        if head == f"board-{game_id}" and version.isascii() and version.isdigit():
+            return int(version)
+    return None
+
+
 def pings(post: Post) -> discord.AllowedMentions:
     """Exactly the users the post asks for a decision; never roles, @everyone or anyone named."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(id=u) for u in post.mentions])
+
+
+def counted(interaction: discord.Interaction, outcome: str) -> None:
+    """``piazza_interactions_total`` (``bot.play.metrics``): a command by its name, a component by
+    the kind in its custom id (``piazza:undo:42`` is ``undo``), once per interaction."""
+    if "outcome" in interaction.extras:
+        return
+    interaction.extras["outcome"] = outcome
+    command = interaction.command
+    if command is not None:
+        name = command.qualified_name
+    else:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        name = "component:" + (custom_id.split(":")[1] if custom_id.count(":") >= 1 else "other")
+    INTERACTIONS.labels(command=name[:40], outcome=outcome).inc()
 
 
 class PiazzaBot(commands.Bot):
@@ -85,11 +128,13 @@ class PiazzaBot(commands.Bot):
                          **sharding)
         self.shards_run = shards
         self.heartbeat: Heartbeat | None = None  # the readiness file (bot.chat.operations), set by run
+        self.web_url: str | None = None  # the web page's public base URL (bot.web), set by run when it is on
         self.service = service
         service.publisher = self.publish
         service.messenger = ChatMessenger(self)  # reminders and DMs (bot.play.notify)
         self.guild_id = guild_id
-        self.told_no_threads: set[int] = set()  # channels told once that their games are played in them
+        self.told_no_threads: set[int] = set()
+        self._sweeping = False  # the watcher is in a sweep (a shutdown lets it finish)  # channels told once that their games are played in them
         self.watcher.change_interval(seconds=deadline_poll_seconds)
         self.tree.error(self.on_app_command_error)
 
@@ -97,6 +142,7 @@ class PiazzaBot(commands.Bot):
         await self.tree.set_translator(Translator())
         await self.add_cog(Commands(self))
         await self.add_cog(SeatCommands(self))
+        await self.add_cog(RatingCommands(self))
         await self.add_cog(Places(self))
         self.add_dynamic_items(TurnButton, MovePicker, LegacyMovePicker, ReplaceButton, UndoButton, LobbyButton,
                                RematchButton)
@@ -111,21 +157,57 @@ class PiazzaBot(commands.Bot):
         self.watcher.start()
 
     async def close(self) -> None:
-        self.watcher.cancel()
+        """Stop in one order: the interactions under way (a /join's lobby refresh after its answer, say)
+        finish, within ``INTERACTION_GRACE_SECONDS``; the watcher (its sweep under way finishes, within ``SWEEP_GRACE_SECONDS``;
+        else it is cancelled and its clean-up runs while the database is still open), then the
+        dispatcher's woken sweep (bounded: what is left stays in the outbox for the next start), then
+        Discord. The caller closes the pools and the database after."""
+        await self.finish_interactions(INTERACTION_GRACE_SECONDS)
+        await self.stop_watching(SWEEP_GRACE_SECONDS)
+        await self.service.dispatcher.drain(SWEEP_GRACE_SECONDS)
         if self.heartbeat is not None:
             self.heartbeat.clear()
         await super().close()
+
+    async def finish_interactions(self, grace: float) -> None:
+        """Wait until no interaction's handler runs (those that arrive meanwhile too), at most ``grace``
+        s: discord.py runs each in a task of its own, named for what it handles."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + grace
+        while loop.time() < end:
+            running = [t for t in asyncio.all_tasks() if not t.done() and t is not asyncio.current_task()
+                       and t.get_name().startswith(INTERACTION_TASKS)]
+            if not running:
+                return
+            await asyncio.wait(running, timeout=end - loop.time())
+
+    async def stop_watching(self, grace: float) -> None:
+        """The watcher stops: between sweeps at once; during one, after it ends (at most ``grace`` s,
+        then it is cancelled). Either way its task has ended when this returns."""
+        task = self.watcher.get_task()
+        if task is None or task.done():
+            return
+        if self._sweeping:
+            self.watcher.stop()  # after this sweep
+            await asyncio.wait({task}, timeout=grace)
+        if not task.done():
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
     @tasks.loop(seconds=DEADLINE_POLL_SECONDS)
     async def watcher(self) -> None:
         """At start-up and then every poll: games past their deadline end (one indexed query
         finds them), and boards that channels missed (a failed post, a crash right after a move)
         are posted."""
+        self._sweeping = True
         try:
             await self.service.sweep()
         except Exception:  # keep watching: a loop stops at its first unhandled error
             log.exception("the sweep failed")
             return
+        finally:
+            self._sweeping = False
         if self.heartbeat is not None:
             try:
                 self.heartbeat.beat()  # ready: connected, and the database answers
@@ -140,9 +222,15 @@ class PiazzaBot(commands.Bot):
                                    error: app_commands.AppCommandError) -> None:
         await self.apologize(interaction, getattr(error, "original", error))
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        if "outcome" not in interaction.extras:  # not refused: done
+            counted(interaction, "done")
+
     # --- delivery -------------------------------------------------------------
-    async def publish(self, channel_id: int, post: Post) -> None:
-        """The service's publisher: post a board to its channel, or raise Unposted saying why."""
+    async def publish(self, channel_id: int, post: Post) -> Sent:
+        """The service's publisher: post a board to its channel, or raise Unposted saying why. With the
+        post's ``nonce`` (its effect's, ``bot.play.effects``), Discord returns the message an earlier send
+        with that nonce made, if any (``Sent.fresh`` False), instead of making a second one."""
         try:
             channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):  # a category or a forum: no messages
@@ -150,8 +238,9 @@ class PiazzaBot(commands.Bot):
             await reopen(channel)  # a game's thread Discord archived after a quiet week
             files = [f for f in [board_file(post)] if f is not None]
             files += [discord.File(io.BytesIO(data), filename=name) for name, data in post.attachments]
+            content = clip((post.public_text or "") + await self.web_line(post) + mention_line(post))
             message = await channel.send(
-                content=clip((post.public_text or "") + mention_line(post)),
+                content=content, nonce=post.nonce or secrets.randbits(64),  # (discord.py's own default)
                 files=files or discord.utils.MISSING,
                 view=turn_view(post) or rematch_view(post) or discord.utils.MISSING,
                 allowed_mentions=pings(post),
@@ -161,6 +250,14 @@ class PiazzaBot(commands.Bot):
             raise Unposted(why_unposted(exc)) from exc
         if post.game_id is not None:  # reminders link to the newest board
             await self.service.board_posted(post.game_id, message.jump_url)
+        return Sent(message.id, fresh=message.content == content, version=shown_version(message, post.game_id))
+
+    async def web_line(self, post: Post) -> str:
+        """A game's first board links to its web page, when the page is on (``bot.web``)."""
+        if self.web_url is None or post.game_id is None or post.version != 0:
+            return ""
+        token = await self.service.spectators.address(post.game_id)
+        return "\n" + phrase("bot.web.link", lang=post.lang, url=f"{self.web_url}/g/{token}")
 
     async def send_private(self, interaction: discord.Interaction, post: Post, header: str = "",
                            undo: bool = False) -> None:
@@ -177,6 +274,7 @@ class PiazzaBot(commands.Bot):
         await interaction.followup.send(clip(text), files=files, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def refuse(self, interaction: discord.Interaction, reason: str) -> None:
+        counted(interaction, "refused")
         if interaction.response.is_done():
             await interaction.followup.send(clip(reason), ephemeral=True)
         else:
@@ -185,6 +283,7 @@ class PiazzaBot(commands.Bot):
     async def apologize(self, interaction: discord.Interaction, error: BaseException) -> None:
         """The one answer to an unexpected error: a traceback in the log, a short apology."""
         log.error("interaction %s failed", interaction.id, exc_info=error)
+        counted(interaction, "failed")
         try:
             await self.refuse(interaction, phrase("bot.chat.apology"))
         except DELIVERY_ERRORS as exc:

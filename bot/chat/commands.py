@@ -176,6 +176,34 @@ class Commands(commands.Cog):
                                 self.service.abort(channel_of(interaction), user_of(interaction), is_manager),
                                 lobby=True)
 
+    web = app_commands.Group(name=named("bot.name.web"), description=words("bot.command.web"), guild_only=True)
+
+    @web.command(name=named("bot.name.web_link"), description=words("bot.command.web_link"))
+    async def web_link(self, interaction: discord.Interaction):
+        await self._web(interaction, reset=False)
+
+    @web.command(name=named("bot.name.web_reset"), description=words("bot.command.web_reset"))
+    async def web_reset(self, interaction: discord.Interaction):
+        await self._web(interaction, reset=True)
+
+    async def _web(self, interaction: discord.Interaction, reset: bool) -> None:
+        """The game's page address, privately; reset: a new one, said in the channel (bot.web)."""
+        if self.bot.web_url is None:
+            await self.bot.refuse(interaction, phrase("bot.web.off"))
+            return
+        perms = interaction.permissions
+        try:
+            token = await self.service.spectators.channel_address(
+                channel_of(interaction), reset, perms.manage_channels or perms.manage_guild)
+        except Refusal as exc:
+            await self.bot.refuse(interaction, str(exc))
+            return
+        url = f"{self.bot.web_url}/g/{token}"
+        if reset:
+            await interaction.response.send_message(phrase("bot.web.reset_done", url=url))
+        else:
+            await interaction.response.send_message(phrase("bot.web.link", url=url), ephemeral=True)
+
     @app_commands.command(name=named("bot.name.games"), description=words("bot.command.games"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction):
@@ -199,7 +227,8 @@ class Commands(commands.Cog):
     @app_commands.describe(game=words("bot.command.help_game"))
     @app_commands.choices(game=GAMES)
     async def help_(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None):
-        text = self.service.help_text(game.value if game else None)
-        embed = discord.Embed(title=phrase("bot.help.title"),
-                              description=clip(phrase("bot.help.intro") + "\n\n" + text, 4096))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        first, *more = self.service.help_pages(game.value if game else None)
+        await interaction.response.send_message(embed=discord.Embed(title=phrase("bot.help.title"), description=first),
+                                                ephemeral=True)
+        for page in more:  # a help longer than one embed: the rest, in order (none today)
+            await interaction.followup.send(embed=discord.Embed(description=page), ephemeral=True)

@@ -198,15 +198,19 @@ async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key:
         shown = await interaction.original_response()
         await service.keep_lobby_post(post.game_id, channel_id, shown.id, head)
         return
-    try:
+    channel_id = interaction.channel_id
+    assert channel_id is not None
+    try:  # refused privately before the thread is made: bad options, or the caller or channel at its cap
         title = service.check_new(game_key, options)[0].engine.title
+        await service.check_room(_who(interaction), channel_id)
     except Refusal as exc:
         await bot.refuse(interaction, str(exc))
         return
     await interaction.response.defer(thinking=True)  # public: the announcement
     placeholder = -interaction.id  # no channel has a negative id: the game's place until it is settled
-    try:
-        post = await service.create(interaction.guild_id, placeholder, _who(interaction), game_key, options, lang=lang)
+    try:  # (the caps are checked again as the game is written: a racing /new may have taken the last room)
+        post = await service.create(interaction.guild_id, placeholder, _who(interaction), game_key, options, lang=lang,
+                                    opened_in=channel_id)
         assert post.game_id is not None
         place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, interaction.channel, lang)
     except Refusal as exc:  # Discord refused the thread: said in public, where the placeholder is
@@ -270,6 +274,11 @@ async def rematch_press(bot: PiazzaBot, interaction: discord.Interaction, game_i
             await interaction.followup.send(clip(phrase("bot.places.joined", title=title, game=target.id,
                                                         thread=f"<#{target.channel_id}>")), ephemeral=True)
             return
+        try:  # refused privately before the thread is made
+            await service.check_rematch_room(game_id, user)
+        except Refusal as exc:
+            await bot.refuse(interaction, str(exc))
+            return
         await interaction.response.defer(thinking=True)
         old = await service.game_row(game_id)
         title = service.check_new(old.game_key)[0].engine.title
@@ -298,7 +307,12 @@ class Places(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Threads deleted while the bot was away: their games are aborted too."""
+        """Threads deleted while the bot was away: their games are aborted too; so are games whose
+        thread a stopped process never made."""
+        try:
+            await self.bot.service.drop_stranded()
+        except Exception:
+            log.exception("could not close the games left without a thread")
         for thread_id in await self.bot.service.threads_in_use():
             try:
                 await self.bot.fetch_channel(thread_id)

@@ -5,6 +5,7 @@ error 50007, or any other refusal) raises ``Undelivered``, and the service tells
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,8 +13,7 @@ import discord
 from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
-from bot.play.notify import Undelivered
-from bot.play.outbox import Unposted
+from bot.play.effects import Sent, Undelivered, Unposted
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot
@@ -28,26 +28,33 @@ class ChatMessenger:
         self.bot = bot
 
     async def to_channel(self, channel_id: int, text: str, mentions: list[int],
-                         vote: tuple[int, int] | None = None, lang: str | None = None) -> None:
+                         vote: tuple[int, int] | None = None, lang: str | None = None,
+                         nonce: str | None = None) -> Sent:
         """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them,
-        labelled in ``lang`` (the game's language)."""
+        labelled in ``lang`` (the game's language); ``nonce``: the effect's (``bot.play.effects``)."""
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):
                 raise Unposted("not a text channel")
-            await channel.send(content=clip(text), allowed_mentions=discord.AllowedMentions(
+            content = clip(text)
+            message = await channel.send(content=content, allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(id=u) for u in mentions]),
-                view=replace_view(*vote, lang=lang) if vote else discord.utils.MISSING)
+                view=replace_view(*vote, lang=lang) if vote else discord.utils.MISSING,
+                nonce=nonce or secrets.randbits(64))
         except DELIVERY_ERRORS as exc:
             raise Unposted(why_unposted(exc)) from exc
+        return Sent(message.id, fresh=message.content == content)
 
-    async def to_user(self, user_id: int, text: str) -> None:
+    async def to_user(self, user_id: int, text: str, nonce: str | None = None) -> Sent:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content=clip(text), allowed_mentions=discord.AllowedMentions.none())
+            content = clip(text)
+            message = await user.send(content=content, allowed_mentions=discord.AllowedMentions.none(),
+                                      nonce=nonce or secrets.randbits(64))
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 log.warning("a direct message to user %s was refused: %s", user_id, exc)
             raise Undelivered(str(exc)) from exc
         except DELIVERY_ERRORS as exc:
             raise Undelivered(str(exc)) from exc
+        return Sent(message.id, fresh=message.content == content)

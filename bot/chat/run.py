@@ -9,6 +9,7 @@ answers with an error (worth retrying later). Discord's own log lines come befor
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -68,15 +69,19 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
         return fail(f"{ENV_GUILD} must be a server id (a number), not {quote(guild_text)!r}.")
     from bot.chat.shards import parse_shards
     from bot.play.bots import budget_from_env
+    from bot.play.lobby import LobbyCaps
     from bot.play.registry import titles
     from bot.play.workers import workers_from_env
     from bot.store import default_target
+    from bot.web.server import address_from_env
     from engines.core import DataError
 
     try:
         budget_from_env()
         workers_from_env()
+        LobbyCaps.from_env()
         shards = parse_shards(shard_count, shard_ids)
+        web = address_from_env()
     except ValueError as exc:
         return fail(str(exc))
 
@@ -88,7 +93,7 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
     if not isinstance(db, str) and not db.parent.is_dir():
         return fail(f"cannot open the database {db}: the folder {db.parent} does not exist.")
     try:
-        return asyncio.run(_main(token, guild_id, shards))
+        return asyncio.run(_main(token, guild_id, shards, web))
     except discord.LoginFailure:
         return fail(f"Discord refused the token in {ENV_TOKEN}; copy it again from the developer portal.")
     except CannotStart as exc:
@@ -97,7 +102,7 @@ def run(shard_count: str | None = None, shard_ids: str | None = None) -> int:
         return 0
 
 
-async def _main(token: str, guild_id: int | None, shards=None) -> int:
+async def _main(token: str, guild_id: int | None, shards=None, web=None) -> int:
     from bot.chat.app import create_bot
     from bot.chat.operations import Heartbeat, setup_logging
     from bot.play.collector import set_startup_aside
@@ -113,32 +118,60 @@ async def _main(token: str, guild_id: int | None, shards=None) -> int:
         store = await Store.open()
     except (sqlite3.Error, asyncpg.PostgresError, OSError, SchemaTooNew) as exc:
         raise CannotStart(f"cannot open the database {redacted(default_target())}: {reason(exc)}", 2) from exc
+    service = None
     try:
         service = GameService(store)
-        await service.workers.start()  # the processes moves are applied and drawn in (bot.play.workers)
+        await service.warm_up()  # every pool started and warm (bot.play.workers, bot.play.thinking), before login
         bot = create_bot(service, guild_id=guild_id, shards=shards)
         set_startup_aside()  # the loop's longest pauses were full collections walking start-up's objects
         bot.heartbeat = Heartbeat.from_env(shard_text)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(_stop(bot, service)))
-        async with bot:
-            try:
-                await bot.start(token)
-            except UNREACHABLE as exc:
-                raise CannotStart(f"cannot reach Discord: {reason(exc)}", 1) from exc
-            except discord.HTTPException as exc:
-                raise CannotStart(f"Discord answered with an error: {reason(exc)}", 1) from exc
-    finally:
+        async with contextlib.AsyncExitStack() as stack:
+            if web is not None:  # the live page and the operators' endpoints (bot.web)
+                await stack.enter_async_context(_web(bot, service, store, web))
+            await _connected(bot, token)
+    finally:  # (bot.close stopped the watcher and the dispatcher first) the pools, then the database
+        if service is not None:
+            service.close_pools()
+        shared().shutdown()  # the process's own pools, if anything else made them
+        shutdown_shared()
         await store.close()
-        shared().shutdown()  # the bots' worker processes
-        shutdown_shared()  # the moves' worker processes
     return 0
 
 
+@contextlib.asynccontextmanager
+async def _web(bot, service, store, address):
+    from bot.web.server import make_app, serving
+
+    bot.web_url = address.base_url
+    app = make_app(store, service.spectators, service.workers, lambda: bot.is_ready() and not bot.is_closed())
+    site = serving(app, address.host, address.port)
+    try:
+        await site.__aenter__()
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        raise CannotStart(f"cannot serve the web page on {address.host}:{address.port}: {reason(exc)}", 2) from exc
+    try:
+        yield
+    finally:
+        await site.__aexit__(None, None, None)
+
+
+async def _connected(bot, token: str) -> None:
+    async with bot:
+        try:
+            await bot.start(token)
+        except UNREACHABLE as exc:
+            raise CannotStart(f"cannot reach Discord: {reason(exc)}", 1) from exc
+        except discord.HTTPException as exc:
+            raise CannotStart(f"Discord answered with an error: {reason(exc)}", 1) from exc
+
+
 async def _stop(bot, service) -> None:
-    """SIGTERM: let the moves under way finish (their boards posted), then disconnect; ``_main``
-    closes the store. A move that arrives meanwhile is whole or absent (one transaction), and
-    a board not posted is posted by the next process's sweep (the outbox)."""
+    """SIGTERM, in one order: let the moves under way finish (their boards posted), then ``bot.close``
+    stops the watcher (its sweep under way finishes) and drains the dispatcher (bounded), then
+    disconnects; ``_main`` closes the pools, then the store. A move that arrives meanwhile is whole or
+    absent (one transaction), and whatever was not delivered stays in the outbox for the next start."""
     logging.getLogger("piazza").info("SIGTERM: finishing the moves under way, then stopping")
     await service.drain(STOP_GRACE_SECONDS)
     await bot.close()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.play.fitting import clip_words
 from bot.play.service import Post
 from bot.play.words import phrase
 
@@ -23,10 +24,9 @@ MENU_LIMIT = 25
 
 
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
-    """Discord's length limits: a message's content (2,000), or ``limit`` (a label, an embed)."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1] + "…"
+    """Discord's length limits: a message's content (2,000), or ``limit`` (a label, an embed); a text
+    too long is cut between words, with "…" (``fitting.clip_words``), never inside a word."""
+    return clip_words(text, limit)
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"piazza:turn:(?P<game>\d+)"):

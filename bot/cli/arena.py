@@ -5,8 +5,10 @@ game, each agent deciding from its seat's view with its own generator), here wit
 (``time.perf_counter``) for the budgets and the decision times. A progress line on stderr says how
 many games are done, the time spent and an estimate of the time left. The report gives, per level,
 the win rate with its 95% Wilson interval (a shared victory counts 1/k to each of the k winners),
-the mean score margin over the best other seat, the decision times (p50, p95, max) and how many
-decisions fell back to a random move because the agent failed.
+the mean score margin over the best other seat, the work per decision (p50 and max: mcts iterations,
+greedy evaluations; a budget is that work, the same whatever the load), how many decisions the
+safety cap on time cut short, the decision times (p50, p95, max) and how many decisions fell back
+to a random move because the agent failed.
 """
 
 from __future__ import annotations
@@ -88,20 +90,24 @@ def _duration(seconds: float) -> str:
 def table(report: dict[str, Any], title: str) -> str:
     """The report as a table, one line per level."""
     head = (f"{title}: {report['players']} players, {report['games']} games, seats {','.join(report['seats'])} "
-            f"(rotated each game), budget {report['budget_ms']} ms, {report['mean_moves']} moves a game")
+            f"(rotated each game), budget {report['budget_ms']} ms, {report['mean_moves']} moves a game"
+            + (", times in CPU time" if report.get("clock") == "cpu" else ""))
     rows = [f"{'level':<8} {'seats':>5} {'win rate':>8} {'95% interval':>15} {'margin':>7} {'decisions':>9} "
-            f"{'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'fallbacks':>9}"]
+            f"{'work p50':>8} {'work max':>8} {'capped':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'fallbacks':>9}"]
     for f in report["levels"]:
         low, high = f["win_rate_ci95"]
         rows.append(f"{f['level']:<8} {f['seats_played']:>5} {f['win_rate']:>8.1%} "
                     f"{f'{low:.1%}–{high:.1%}':>15} {f['mean_margin']:>+7.1f} {f['decisions']:>9} "
-                    f"{f['decision_ms_p50']:>8.1f} {f['decision_ms_p95']:>8.1f} {f['decision_ms_max']:>8.1f} "
+                    f"{f['work_p50']:>8} {f['work_max']:>8} {f['capped']:>6} {f['decision_ms_p50']:>8.1f} {f['decision_ms_p95']:>8.1f} {f['decision_ms_max']:>8.1f} "
                     f"{f['fallbacks']:>9}")
     return "\n".join([head, *rows])
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def arena(game_key: str, players: int | None, seats: str, games: int, budget_ms: int, seed: int,
-          as_json: bool = False) -> int:
+          as_json: bool = False, clock: str = "wall") -> int:
     """Play and report; a request that cannot be played prints one line on stderr and returns 2."""
     try:
         levels = seats_of(seats, players)
@@ -110,8 +116,9 @@ def arena(game_key: str, players: int | None, seats: str, games: int, budget_ms:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     engine = get(game_key).engine
-    report = run_arena(engine, levels, games, options, seed, time.perf_counter, budget_ms / 1000,
+    report = run_arena(engine, levels, games, options, seed, CLOCKS[clock], budget_ms / 1000,
                        progress=Progress(sys.stderr))
     report["seed"] = seed
+    report["clock"] = clock
     print(json.dumps(report, indent=2) if as_json else table(report, engine.title))
     return 0

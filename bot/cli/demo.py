@@ -112,7 +112,8 @@ async def demo(game_key: str | None, players: int | None, seed: int, out: str, l
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.sqlite3")
         try:
-            service = GameService(store)
+            # the agents' generators from --seed too (nothing here is secret): the same seed, the same games
+            service = GameService(store, bot_secrets=lambda: f"demo-{seed}")
             for i, (key, n) in enumerate(games):
                 engine = table[key].engine
                 folder = out_dir / key

@@ -21,6 +21,7 @@ import time
 
 from bot.cli.demo import NAMES, default_players
 from bot.play.collector import set_startup_aside
+from bot.play.lobby import CAP_LIMIT, LobbyCaps
 from bot.play.registry import titles
 from bot.play.service import GameService, User
 from bot.store import Store
@@ -63,7 +64,8 @@ async def _one_game(service: GameService, key: str, channel: int, seed: int, lat
 async def play(url: str, games: int, key: str, tag: int) -> dict:
     """``games`` games of ``key`` at once in this process; ``tag`` keeps channels apart between runs."""
     store = await Store.open(url)
-    service = GameService(store)
+    # many games of the same few users open at once: no caps on games waiting to start (bot.play.lobby)
+    service = GameService(store, lobby_caps=LobbyCaps(per_user=CAP_LIMIT, per_channel=CAP_LIMIT))
     titles()  # what the bot does before it logs in (bot.chat.run): not part of the figure
     await service.workers.start()
     set_startup_aside()  # as the bot does before it logs in (bot.chat.run)

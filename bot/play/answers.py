@@ -32,6 +32,7 @@ class Post:
     public_text: str | None = None  # for the channel
     board_image: bytes | None = None  # the public board, for the channel (``encode_image``: WebP, despite the name)
     mentions: list[int] = field(default_factory=list)  # users who owe a decision now
+    turn_left: dict[int, str] = field(default_factory=dict)  # a mentioned user's time left, said with the mention
     private_text: str | None = None  # for the caller only
     private_image: bytes | None = None  # for the caller only (a hand of cards; WebP too)
     choices: list[Shown] = field(default_factory=list)  # the caller's legal moves, as shown
@@ -40,6 +41,7 @@ class Post:
     version: int | None = None
     finished: bool = False
     unposted: str | None = None  # why the publisher could not post this board to the channel
+    nonce: str | None = None  # sent with a create (the effect's): a resend returns the message Discord has
     attachments: list[tuple[str, bytes]] = field(default_factory=list)  # more public files (name, bytes)
     lang: str = DEFAULT_LOCALE  # the language of the public parts: the game's
 

@@ -1,7 +1,8 @@
 """A board post, composed: the lines above it, the status, the board image (drawn once per version,
-``presenting.Drawn``), then for a finished game the reveal and the replay (nothing is hidden any
-more), the markers of unread private news (``bot.play.notify``), and last how long each waiting
-person has left (``bot.play.turn_clocks``).
+``presenting.Drawn``), then for a finished game the reveal, the replay and the story of the game
+(nothing is hidden any more; ``bot.play.stories``) and the rating changes, the markers of unread
+private news (``bot.play.notify``), and last how long each waiting person has left
+(``bot.play.turn_clocks``).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from bot.play import presenting, workers
 from bot.play.answers import Post
 from bot.play.locale import game_lang
 from bot.play.notify import Notices
+from bot.play.rating_games import changes_line
 from bot.play.replays import replay_name
 from bot.play.reveal import reveal_name
 from bot.play.stored import Loaded, replaying
+from bot.play.stories import story_name, told
 from bot.play.tables import Tables
 from bot.play.turn_clocks import Clocks
 from bot.play.words import phrase
@@ -51,9 +54,7 @@ class Boards:
         self.drawn, self.workers = drawn, pool
 
     async def post(self, row: GameRow, game: Loaded, state: Any, head: str, mentions: list[int]) -> Post:
-        text = "\n".join(t for t in (head, presenting.status_text(row, game, state)) if t)
         post = Post(
-            public_text=text,
             board_image=await presenting.board_image(row, game, state, self.drawn, self.workers),
             mentions=mentions,
             game_id=row.id,
@@ -61,14 +62,27 @@ class Boards:
             finished=game.engine.result(state) is not None,
             lang=game_lang(row),
         )
+        clocked, clock_line = await self.clocks.turn_words(row, game, state, post)
+        mentioned = {s for s in game.engine.to_act(state) if row.user_of(s) in post.mentions}
+        # whose turn it is, said once: the status line names only who no later line names
+        post.public_text = "\n".join(t for t in (head, presenting.status_text(row, game, state, clocked | mentioned))
+                                     if t)
         if post.finished:
             entries = await self.tables.entries(row)  # read once for every file the final post carries
-            with replaying(row):
-                post.attachments += await self.final_files(row, game, state, entries)
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.reveal.attached", lang=game_lang(row),
+            with replaying(row):  # the reveal, the replay and the story, each in a worker at once
+                files, (story, chart) = await asyncio.gather(self.final_files(row, game, state, entries),
+                                                             told(self.workers, row, game, entries))
+            post.attachments += [*files, (story_name(row), chart)]
+            attached = "bot.reveal.attached" if game.engine.traits.hidden_information else "bot.reveal.attached_open"
+            post.public_text = "\n".join([post.public_text or "", phrase(attached, lang=game_lang(row),
                                                                            file=reveal_name(row))])
+            rated = await self.tables.store.ratings.of_game(row.id)  # written with the final move
+            if rated:
+                post.public_text += "\n" + changes_line(row, rated, game_lang(row))
+            post.public_text += "\n" + story
         await self.notices.markers(row, post)
-        await self.clocks.add_line(row, game, state, post)
+        if clock_line:
+            post.public_text = "\n".join([post.public_text or "", clock_line])
         return post
 
     async def final_files(self, row: GameRow, game: Loaded, state: Any,

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from bot.play import workers
 from bot.play.answers import Damaged, Post, Refusal, User
-from bot.play.bots import bot_rng, has_hooks
+from bot.play.bots import bot_rng, bot_secret, has_hooks
 from bot.play.outbox import Outbox
 from bot.play.stored import Loaded
 from bot.play.tables import Tables
@@ -55,10 +56,18 @@ def owes(row: GameRow, game: Loaded, seat: int) -> None:
 
 
 class Bots:
-    def __init__(self, tables: Tables, outbox: Outbox, pool: workers.Workers, thinkers: Thinkers, budget: float):
+    def __init__(self, tables: Tables, outbox: Outbox, pool: workers.Workers, thinkers: Thinkers, budget: float,
+                 secrets: Callable[[], str] = bot_secret):
         self.tables, self.outbox = tables, outbox
         self.workers, self.thinkers = pool, thinkers
         self.budget = budget  # seconds a greedy or mcts bot thinks per decision
+        self.secrets = secrets  # where new games' bots' secrets come from
+
+    async def secret(self, row: GameRow) -> str:
+        """The key of the game's bots' generators; a game stored before there were secrets gets one now."""
+        if row.bot_secret is None:
+            row.bot_secret = await self.tables.store.games.keep_bot_secret(row.id, self.secrets())
+        return row.bot_secret
 
     def owing(self, row: GameRow, game: Loaded, state: Any) -> list[int]:
         if game.engine.result(state) is not None:
@@ -100,7 +109,7 @@ class Bots:
         one (and one warning) if its agent fails or overruns."""
         level = level or row.bot_of(seat) or "random"
         view, legal = await self.workers.run(workers.sight, workers.ref(game.title), state, seat)
-        rng = bot_rng(row.seed, seat, row.version)
+        rng = bot_rng(await self.secret(row), seat, row.version)
         budget = 0.0 if level == "random" else self.budget
         try:
             thought = await self.thinkers.decide(game.engine, level, view, seat, legal, rng, budget)
@@ -172,10 +181,10 @@ class Bots:
         view, legal = await self.workers.run(workers.sight, workers.ref(game.title), state, seat)
         try:
             thought = await self.thinkers.decide(engine, "greedy", view, seat, legal,
-                                                 bot_rng(row.seed, seat, row.version), self.budget)
+                                                 bot_rng(await self.secret(row), seat, row.version), self.budget)
         except Exception as exc:
             log.warning("game %s: no hint for seat %s: %s", row.id, seat + 1, _why(exc, self.budget, self.thinkers.grace))
             raise Refusal(phrase("bot.advice.failed")) from None
-        why = Msg("bot.advice.why", reason=thought.reason) if thought.reason is not None else ""
+        why = Msg("bot.advice.why", reason=thought.reason) if thought.reason is not None else Msg("bot.advice.no_reason")
         move = engine.notation(state, legal[thought.index])
         return Post(private_text=phrase("bot.advice.suggestion", row, move=move, why=why), game_id=row.id)

@@ -4,12 +4,20 @@
 Each write checks what it depends on in its own transaction: the lobby is still open, the asker
 is seated, the seats a /start made its first position for are still those (``bot.store.seats``,
 ``Games.start``), so a racing change in another process refuses the later one and writes nothing.
+
+Caps (``LobbyCaps``): one person may have 3 games waiting to start (``PIAZZA_LOBBIES_PER_USER``), one
+channel 10 (``PIAZZA_LOBBIES_PER_CHANNEL``; a manager too), each /new making a public thread and an
+announcement. They are counted in the transaction that opens the game, after its gates
+(``Games.gate``), so two processes racing at the cap open one game, not two.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bot.play import presenting, registry
 from bot.play.answers import Post, Refusal, User, refusal
@@ -27,18 +35,75 @@ from bot.play.turn_clocks import summary
 from bot.play.words import phrase
 from bot.store import GameRow, StaleVersion, StoreError, deadline_text
 from bot.store.claims import GAME, LEASE
-from engines.core import Msg, RuleError
+from engines.core import Msg, RuleError, quote
 from engines.core.rng import seed_text
 from render.text import DEFAULT_LOCALE, LOCALES
 
 DEADLINE_WINDOW = timedelta(days=730)  # a deadline is at most two years ahead
+ENV_PER_USER, ENV_PER_CHANNEL = "PIAZZA_LOBBIES_PER_USER", "PIAZZA_LOBBIES_PER_CHANNEL"
+CAP_LIMIT = 100_000  # the largest cap one may set
+
+
+@dataclass(frozen=True)
+class LobbyCaps:
+    """How many games may wait to start at once: opened by one person, and opened from one channel."""
+
+    per_user: int = 3
+    per_channel: int = 10
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> LobbyCaps:
+        """``PIAZZA_LOBBIES_PER_USER`` and ``PIAZZA_LOBBIES_PER_CHANNEL`` (whole numbers, 1 to 100000),
+        the defaults where unset; a bad value raises ValueError saying so."""
+        env = os.environ if environ is None else environ
+        caps = {}
+        for name, field in ((ENV_PER_USER, "per_user"), (ENV_PER_CHANNEL, "per_channel")):
+            text = env.get(name, "").strip()
+            if not text:
+                continue
+            if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= CAP_LIMIT):
+                raise ValueError(f"{name} must be a whole number from 1 to {CAP_LIMIT}, not {quote(text)!r}.")
+            caps[field] = int(text)
+        return cls(**caps)
+
+
+async def check_room(repos: Any, user: User, opened_in: int, caps: LobbyCaps) -> None:
+    """A Refusal naming the caller's games waiting to start if they have ``caps.per_user`` of them, or
+    if channel ``opened_in`` has ``caps.per_channel``. ``repos``: a transaction's repositories (after
+    its gates: the counts then hold until it ends), or the store's own for a check ahead of it."""
+    mine = await repos.games.lobbies(opener=user.id)
+    if len(mine) >= caps.per_user:
+        raise Refusal(phrase("bot.lobby.cap_user", count=len(mine), games=_listed(mine)))
+    here = await repos.games.lobbies(opened_in=opened_in)
+    if len(here) >= caps.per_channel:
+        yours = Msg("bot.lobby.cap_yours", games=_listed(mine)) if mine else ""
+        raise Refusal(phrase("bot.lobby.cap_channel", count=len(here), yours=yours))
+
+
+async def gate(tx: Any, user: User, opened_in: int) -> None:
+    """The scopes a new game is counted in, held until the transaction ends (``Games.gate``)."""
+    await tx.games.gate(f"user:{user.id}", f"channel:{opened_in}")
+
+
+def _listed(rows: list[GameRow]) -> str:
+    """``Bella Vista #12 (<#thread>), …``: each game with a link to its place (once it has one)."""
+    return ", ".join(phrase("bot.lobby.cap_game", title=title_name(r), game=r.id,
+                            where=Msg("bot.lobby.cap_where", place=f"<#{r.channel_id}>") if r.channel_id > 0 else "")
+                     for r in rows)
 
 
 class Lobby:
-    def __init__(self, tables: Tables, bots: Bots, boards: Boards, outbox: Outbox, seeds: Callable[[], int | str]):
+    def __init__(self, tables: Tables, bots: Bots, boards: Boards, outbox: Outbox, seeds: Callable[[], int | str],
+                 caps: LobbyCaps | None = None):
         self.tables, self.bots, self.boards, self.outbox = tables, bots, boards, outbox
         self.store = tables.store
         self.seeds = seeds  # where new games' seeds come from
+        self.caps = caps or LobbyCaps()
+
+    async def check_room(self, user: User, opened_in: int) -> None:
+        """Ahead of /new (before its thread is made): a Refusal if the caller or the channel is at its
+        cap. The transaction that opens the game checks again."""
+        await check_room(self.store, user, opened_in, self.caps)
 
     # --- a new game ---------------------------------------------------------------------------------
     def check_new(self, game_key: str, options_text: str | None = None):
@@ -82,22 +147,30 @@ class Lobby:
         return deadline_text(when)
 
     async def create(self, guild_id: int | None, channel_id: int, user: User, game_key: str,
-                     options_text: str | None = None, parent_id: int | None = None, lang: str = DEFAULT_LOCALE) -> Post:
+                     options_text: str | None = None, parent_id: int | None = None, lang: str = DEFAULT_LOCALE,
+                     opened_in: int | None = None) -> Post:
         """Every option is checked here; only what depends on the player count waits for /start.
         ``parent_id``: the channel whose thread ``channel_id`` is (a game in its own thread).
-        ``lang`` is the language of the game's public posts and boards, kept with its options."""
+        ``lang`` is the language of the game's public posts and boards, kept with its options.
+        ``opened_in``: the channel /new was typed in, whose cap counts the game (``parent_id``, else
+        ``channel_id``, unless said: a game opened in a placeholder place until its thread is made)."""
+        if opened_in is None:
+            opened_in = parent_id if parent_id is not None else channel_id
         if lang not in LOCALES:
             raise Refusal(phrase("bot.lobby.unknown_lang", given=lang, langs=", ".join(LOCALES)))
         title, options, deadline, hints, clock = self.check_new(game_key, options_text)
         engine = title.engine
         async with self.tables.lock(channel_id):
             try:  # the game, its clock and its place, together or not at all
-                async with self.store.transaction() as tx:
+                async with self.store.transaction() as tx:  # counted after the gates: a refusal writes nothing
+                    await gate(tx, user, opened_in)
+                    await check_room(tx, user, opened_in, self.caps)
                     game_id = await tx.games.create(
                         guild_id=guild_id, channel_id=channel_id, game_key=game_key,
                         options={**options.model_dump(mode="json", exclude_defaults=True),
                                  **({LANG_OPTION: lang} if lang != DEFAULT_LOCALE else {})},
-                        creator_id=user.id, creator_name=user.name, deadline=deadline, hints=hints)
+                        creator_id=user.id, creator_name=user.name, deadline=deadline, hints=hints,
+                        opened_in=opened_in)
                     await tx.clocks.set_setting(game_id, clock.hours, clock.on_timeout)
                     if parent_id is not None:
                         await tx.places.set_place(game_id, parent_id)
@@ -156,13 +229,14 @@ class Lobby:
             row, game = await self._lobby_for(channel_id, user)
             engine = game.engine
             if level not in LEVELS:
-                raise Refusal(phrase("bot.bots.unknown_level", level=level, levels=", ".join(LEVELS)))
+                raise Refusal(phrase("bot.bots.unknown_level", level=level,
+                                    levels=", ".join(phrase(f"bot.level.{lv}") for lv in LEVELS)))  # as the menu names them
             if needs_hooks(level) and not has_hooks(engine):
                 raise Refusal(phrase("bot.bots.level_unavailable", title=engine.title, level=level))
             try:
                 async with self.store.transaction() as tx:  # the caller still seated in a lobby with room
                     _lobby_seated(await tx.games.locked(row.id), user)
-                    seat, name = await tx.seats.add_bot(row.id, level, lambda taken: bot_name(level, taken),
+                    seat, name = await tx.seats.add_bot(row.id, level, lambda taken: bot_name(level, taken, game_lang(row)),
                                                         engine.max_players)
             except StoreError as exc:
                 raise refusal(row, exc) from exc
@@ -203,14 +277,16 @@ class Lobby:
                 raise Refusal(phrase("bot.lobby.too_few", row, why=exc.msg, seated=len(row.seats))) from exc
             seed = seed_text(self.seeds() if seed is None else seed)
             state = engine.new_game(len(row.seats), game.options, seed)
+            secret = self.bots.secrets()  # the bots draw from this, never from the seed (a record may show it)
             try:  # refused if anyone joined or left meanwhile (in this process or another)
                 async with self.store.transaction() as tx:
                     await tx.games.start(row.id, state.model_dump_json(), seed, seated=[s.user_id for s in row.seats],
-                                         lobby=row.lobby)
+                                         lobby=row.lobby, bot_secret=secret)
                     await tx.claims.claim(GAME, str(row.id), self.tables.owner, self.tables.clock(), LEASE)
+                    await tx.effects.board(row.id, row.channel_id, 0, self.tables.clock())  # its first board
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
-            row.status, row.version, row.seed = "active", 0, seed
+            row.status, row.version, row.seed, row.bot_secret = "active", 0, seed, row.bot_secret or secret
             self.tables.states.remember(row.id, 0, state)
             lines = [presenting.begins_text(row, game, state)]
             state = await self.bots.move(row, game, state, lines)  # bots who decide first do so now

@@ -7,6 +7,7 @@ from bot.play import presenting, registry
 from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.boards import Boards
 from bot.play.bots import has_hooks
+from bot.play.fitting import EMBED, pages
 from bot.play.locale import game_lang, reader
 from bot.play.moves import HINT
 from bot.play.names import chat_names
@@ -53,10 +54,9 @@ class Looks:
                 return Post(public_text=phrase("bot.lobby.waiting", lang=lang, title=game.engine.title, names=names),
                             game_id=row.id, lang=lang)
             if self.outbox.lags(row):
-                post = await self.outbox.catch_up(row, game)
-            else:
-                post = await self.boards.post(row, game, game.state, "", [])
-            return await self.outbox.publish(row, post)
+                return await self.outbox.publish(row, await self.outbox.catch_up(row, game))
+            post = await self.boards.post(row, game, game.state, "", [])
+            return await self.outbox.publish(row, post, again=True)
 
     async def hand(self, channel_id: int, user: User, expected_game: int | None = None) -> Post:
         """The caller's private view: news since their last look, text, a picture, and the legal
@@ -160,16 +160,24 @@ class Looks:
                 for user, seat in owing if user is not None}
 
     def help_text(self, game_key: str | None = None) -> str:
-        keys = [game_key] if game_key else sorted(registry.titles())
-        parts = []
-        for key in keys:
-            engine = registry.get(key).engine
-            options = describe_options(engine.options_model, engine.prefix)
-            if engine.traits.deadline:
-                options += "\n" + phrase("bot.deadline.help")
-            if has_hooks(engine):
-                options += "\n" + phrase("bot.advice.help")
-            options += "\n" + phrase("bot.clock.help")
-            parts.append(phrase("bot.help.game", title=engine.title, key=key, low=engine.min_players,
-                                high=engine.max_players, notation=notation_help(engine), options=options))
-        return "\n\n".join(parts)
+        """/help: without a game, the short intro and one line per title pointing to that title's
+        help (so it always fits one embed); with a game, how to type its moves and its options."""
+        return "\n\n".join(self.help_pages(game_key))
+
+    def help_pages(self, game_key: str | None = None) -> list[str]:
+        """/help as pages of at most one embed each (``fitting.pages``): one page in every language
+        today; a title's help that grows is split at its line breaks, never cut."""
+        if game_key is None:
+            lines = [phrase("bot.help.title_line", title=title.engine.title, low=title.engine.min_players,
+                            high=title.engine.max_players, help=phrase("bot.name.help"), game=phrase("bot.name.game"))
+                     for _, title in sorted(registry.titles().items())]
+            return pages([phrase("bot.help.intro"), "\n".join(lines)], EMBED)
+        engine = registry.get(game_key).engine
+        options = describe_options(engine.options_model, engine.prefix)
+        if engine.traits.deadline:
+            options += "\n" + phrase("bot.deadline.help")
+        if has_hooks(engine):
+            options += "\n" + phrase("bot.advice.help")
+        options += "\n" + phrase("bot.clock.help")
+        return pages([phrase("bot.help.game", title=engine.title, key=game_key, low=engine.min_players,
+                             high=engine.max_players, notation=notation_help(engine), options=options)], EMBED)

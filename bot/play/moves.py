@@ -17,6 +17,7 @@ from typing import Any
 from bot.play import presenting, workers
 from bot.play.answers import Damaged, Post, Refusal, User, refusal
 from bot.play.bot_play import Bots
+from bot.play.metrics import MOVE_SECONDS
 from bot.play.notify import Notices, news_text
 from bot.play.outbox import Outbox
 from bot.play.stored import Loaded
@@ -45,6 +46,11 @@ class Moves:
         the channel's game is another by now, ``expected_decision`` (its ``decision_token``) if the
         caller's decision has changed since the menu was made, ``expected_version`` (menus of
         earlier releases) if the game has moved."""
+        with MOVE_SECONDS.time():
+            return await self._act(channel_id, user, text, expected_version, expected_decision, expected_game)
+
+    async def _act(self, channel_id: int, user: User, text: str, expected_version: int | None,
+                   expected_decision: str | None, expected_game: int | None) -> Post:
         async with self.tables.lock(channel_id):
             row, game = await self.tables.active_game(channel_id, expected_game)
             ended = await self.apply_deadline(row, game)

@@ -8,34 +8,32 @@ does not take direct messages, Discord's error 50007). A player who opted in wit
 reminders and their news by DM; everyone else, and anyone whose DM is refused, gets them in the
 game's channel: a reminder with a mention, news only as a marker ("something new for you — press
 My hand") in the next board posted, never its content.
+
+Notices in a channel (an idle player, an away period over) are effects (``bot.play.effects``):
+written in the transaction of the change they tell of, delivered by the dispatcher. News by DM is
+still sent at once (not yet through the outbox).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
-from typing import Protocol
 
 from bot.play import presenting
 from bot.play.answers import Post, User
+from bot.play.effects import NOTICE, Delivery, Dispatcher, Messenger, Sent, Undelivered
 from bot.play.locale import game_lang, reading
 from bot.play.stored import title_name
 from bot.play.tables import Tables
 from bot.play.words import phrase
-from bot.store import GameRow, Notice
+from bot.store import GameRow, Notice, Repositories
+from bot.store.effects import Effect
+
+NOTICE_KIND = "notice"
 
 log = logging.getLogger("piazza")
 
 
-class Undelivered(Exception):
-    """A direct message did not reach the user (they do not take DMs from the bot)."""
-
-
-class Messenger(Protocol):
-    def to_channel(self, channel_id: int, text: str, mentions: list[int],
-                   vote: tuple[int, int] | None = None, lang: str | None = None) -> Awaitable[None]: ...
-
-    def to_user(self, user_id: int, text: str) -> Awaitable[None]: ...
+__all__ = ["Messenger", "Notices", "Undelivered", "channel_link", "news_text"]
 
 
 def channel_link(row: GameRow) -> str:
@@ -49,12 +47,42 @@ def news_text(row: GameRow, earlier: list[Notice], now: list[str]) -> str:
 
 
 class Notices:
-    """The messenger (set by the transport) and who wants what by DM."""
+    """The messenger (set by the transport) and who wants what by DM; and the notice kind of effect
+    (``bot.play.effects``): a notice of its own in a game's channel, worded when written."""
 
-    def __init__(self, tables: Tables, messenger: Messenger | None = None):
-        self.tables = tables
+    def __init__(self, tables: Tables, dispatcher: Dispatcher, messenger: Messenger | None = None):
+        self.tables, self.dispatcher = tables, dispatcher
         self.store = tables.store
         self.messenger = messenger
+        dispatcher.handles(NOTICE_KIND, self)
+
+    # --- notices as effects -------------------------------------------------------------------------
+    async def write(self, tx: Repositories, row: GameRow, text: str, mentions: list[int],
+                    vote: tuple[int, int] | None = None) -> None:
+        """In the transaction of the change it tells of: a notice in the game's channel (``vote``: a
+        button to vote to replace that seat), in the game's language; ``deliver`` sends it."""
+        await tx.effects.add(NOTICE_KIND, row.channel_id, {"text": text, "mentions": mentions,
+                                                           "vote": list(vote) if vote else None,
+                                                           "lang": game_lang(row)},
+                             self.tables.clock(), game_id=row.id)
+
+    async def deliver(self, channel_id: int) -> None:
+        """The channel's effects, in order (the caller holds the channel's lock)."""
+        await self.dispatcher.deliver(channel_id)
+
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
+        p = effect.payload
+        text, mentions, vote = p.get("text"), p.get("mentions") or [], p.get("vote")
+        if not isinstance(text, str) or not all(isinstance(u, int) for u in mentions):
+            return None  # a row that does not read: nothing to say
+        post = Post(public_text=text, mentions=list(mentions))
+        if isinstance(p.get("lang"), str):
+            post.lang = p["lang"]
+        seat_vote = (int(vote[0]), int(vote[1])) if isinstance(vote, list) and len(vote) == 2 else None
+        return Delivery(post, p, NOTICE, vote=seat_vote)
+
+    async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
+        """Nothing more to record."""
 
     async def set_notify(self, user: User, dm: bool) -> str:
         """/notify: reminders and private news by DM (``dm``) or in the game's channel."""
@@ -83,32 +111,6 @@ class Notices:
             log.exception("a direct message to user %s failed", user_id)
             return False
         return True
-
-    async def tell(self, row: GameRow, user_id: int, text: str) -> None:
-        """A reminder for one player: by DM if they opted in and it goes through, else in the game's
-        channel with a mention."""
-        if await self.dm(user_id, text):
-            return
-        if self.messenger is None:
-            return
-        try:
-            await self.messenger.to_channel(row.channel_id, text, [user_id])
-        except Exception as exc:  # Unposted or worse: the next sweep's reminder or board tries again
-            log.warning("could not post a reminder in channel %s: %s", row.channel_id, exc)
-
-    async def announce(self, row: GameRow, text: str, mentions: list[int], vote: tuple[int, int] | None = None,
-                       lang: str | None = None, what: str = "a notice") -> None:
-        """A notice of its own in the game's channel (an idle player, with a button to vote; an away
-        period over); one warning if it does not go out."""
-        if self.messenger is None:
-            return
-        try:
-            if vote is None and lang is None:
-                await self.messenger.to_channel(row.channel_id, text, mentions)
-            else:
-                await self.messenger.to_channel(row.channel_id, text, mentions, vote=vote, lang=lang)
-        except Exception as exc:
-            log.warning("could not post %s in channel %s: %s", what, row.channel_id, exc)
 
     async def markers(self, row: GameRow, post: Post) -> None:
         """Every board post carries, for each person with unread private news, a marker in the channel

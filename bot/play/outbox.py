@@ -1,94 +1,88 @@
-"""The outbox: every board a channel is owed reaches it once, even after a failed post or a crash.
+"""Boards through the outbox: every board a channel is owed reaches it once, even after a failed
+post or a crash.
 
-The store keeps, per game, the last version whose board was posted (``announced``). The
-service posts public boards through a *publisher* (the transport's "send this to channel N",
-which raises ``Unposted`` with a reason a player can read) and records each success. A move
-whose board did not go out (Discord refused it, or the bot stopped right after storing the
-move) leaves its game lagging. The next board posted for that game, by the next move, by
-/board, or by the sweep that runs at start-up and at every watcher poll, carries the public
-text of every move since the last board shown and mentions whoever owes a decision now.
-
-A failed post is retried at the next sweep, then after 1, 2, 4 ... minutes, at most an hour
-apart; a restart retries at once.
+A change that moves a game on (a move, the bots' moves after it, an undo, a start, a timeout)
+writes, in its own transaction, that the game's channel is owed the board of the new version (a
+``board`` effect, ``bot.store.effects``); the store keeps, per game, the last version whose board
+was posted (``announced``). The change then composes its board and hands it to the dispatcher
+(``bot.play.effects``), which delivers it with the effect's nonce and records it as shown in one
+transaction. A board that did not go out (Discord refused it, or the bot stopped right after storing
+the move) leaves its effect waiting and its game lagging: the next board posted for that game (by
+the next move, by /board, or by the dispatcher's sweep at start-up and at every watcher poll)
+carries the public text of every move since the last board shown and mentions whoever owes a
+decision now. A board whose send began before a crash is sent again with the same nonce: Discord
+returns the message it already has.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
 from typing import Any
 
 from bot.play import presenting
-from bot.play.answers import Damaged, Post
+from bot.play.answers import Post
 from bot.play.boards import Boards, moves_text
+from bot.play.effects import Delivery, Dispatcher, Publisher, Sent, Unposted
 from bot.play.stored import Loaded
 from bot.play.tables import Tables
-from bot.play.words import phrase
-from bot.store import GameRow
+from bot.store import GameRow, Repositories
+from bot.store.effects import BOARD, Effect
 
-log = logging.getLogger("piazza")
-
-# (channel id, post) -> None once the channel has it; raises Unposted (or anything) otherwise
-Publisher = Callable[[int, Post], Awaitable[None]]
-
-RETRY_FIRST = timedelta(minutes=1)
-RETRY_MAX = timedelta(hours=1)
-
-
-class Unposted(Exception):
-    """The post did not reach the channel; the message says why, in words for the player."""
-
-
-class Retries:
-    """When each lagging game's board may be tried again (a doubling back-off)."""
-
-    def __init__(self) -> None:
-        self._next: dict[int, tuple[datetime, timedelta]] = {}
-
-    def due(self, game_id: int, now: datetime) -> bool:
-        entry = self._next.get(game_id)
-        return entry is None or now >= entry[0]
-
-    def failed(self, game_id: int, now: datetime) -> None:
-        _, delay = self._next.get(game_id, (now, timedelta(0)))
-        self._next[game_id] = (now + delay, min(max(delay * 2, RETRY_FIRST), RETRY_MAX))
-
-    def succeeded(self, game_id: int) -> None:
-        self._next.pop(game_id, None)
+__all__ = ["Outbox", "Publisher", "Unposted"]
 
 
 class Outbox:
-    """Publishing a board under the channel's lock, recording it as shown, and catching up lagging
-    games. Without a publisher (tests, the demo, the CLI) boards are only returned."""
+    """The board kind of effect: composing a board at delivery (the change's own, or the catch-up of a
+    lagging game) and recording it as shown. Without a publisher (tests, the demo, the CLI) boards are
+    only returned."""
 
-    def __init__(self, tables: Tables, boards: Boards, publisher: Publisher | None = None):
-        self.tables, self.boards = tables, boards
+    def __init__(self, tables: Tables, boards: Boards, dispatcher: Dispatcher):
+        self.tables, self.boards, self.dispatcher = tables, boards, dispatcher
         self.store = tables.store
-        self.publisher = publisher
-        self._retries = Retries()
+        dispatcher.handles(BOARD, self)
 
-    async def publish(self, row: GameRow, post: Post) -> Post:
-        """Post to the channel through the publisher, if there is one, and record it as shown;
-        on failure ``post.unposted`` says why. Called under the channel's lock, so a channel's
-        boards go out in order."""
+    @property
+    def publisher(self) -> Publisher | None:
+        return self.dispatcher.publisher
+
+    async def publish(self, row: GameRow, post: Post, again: bool = False) -> Post:
+        """Deliver ``post`` as the game's board through the dispatcher, if there is a publisher; on failure
+        ``post.unposted`` says why. Called under the channel's lock, so a channel's boards go out in
+        order. ``again``: the board was asked for (/board) though the channel has it already."""
         if self.publisher is None or post.version is None:
             return post
-        try:
-            await self.publisher(row.channel_id, post)
-        except Unposted as exc:
-            post.unposted = str(exc)
-        except Exception:
-            log.exception("could not post the board of game %s", row.id)
-            post.unposted = phrase("bot.chat.our_side")
-        if post.unposted is not None:
-            self._retries.failed(row.id, self.tables.clock())
-            return post
-        self._retries.succeeded(row.id)
-        await self.store.games.mark_announced(row.id, post.version)
-        row.announced = max(row.announced, post.version)
+        # the change wrote this board's effect in its own transaction; /board asks for one here
+        await self.store.effects.board(row.id, row.channel_id, post.version, self.tables.clock(), again=again)
+        await self.dispatcher.deliver(row.channel_id, live=post)
+        if post.unposted is None:
+            row.announced = max(row.announced, post.version)
         return post
 
+    # --- the handler ------------------------------------------------------------------------------
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
+        row = None if effect.game_id is None else await self.store.games.get(effect.game_id)
+        if row is None or row.status in ("lobby", "aborted"):
+            return None
+        if effect.in_flight:  # a send began (then failed, or the bot stopped): again, same nonce, as the catch-up
+            post = await self.catch_up(row, self.tables.load(row))
+            first = effect.payload.get("first", effect.payload.get("version"))  # what its first send showed
+            return Delivery(post, {"version": row.version, "first": first})
+        if live is not None and live.version is not None:
+            if row.announced >= live.version and not effect.payload.get("again"):
+                return None  # an earlier board of this delivery showed it already
+            return Delivery(live, {"version": live.version})
+        if not self.lags(row):
+            return None  # shown meanwhile (or a /board whose post failed: its asker was told)
+        return Delivery(await self.catch_up(row, self.tables.load(row)), {"version": row.version})
+
+    async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
+        # Discord may have returned what an earlier send made: the version that message shows (if the
+        # transport cannot tell, what its first send showed, the earliest it can show)
+        version = post.version if sent.fresh else sent.version if sent.version is not None else \
+            effect.payload.get("first", post.version)
+        if effect.game_id is not None and isinstance(version, int):
+            await tx.games.mark_announced(effect.game_id, version)
+
+    # --- composing ----------------------------------------------------------------------------------
     def lags(self, row: GameRow) -> bool:
         """The channel has not been shown this game's newest board (only known with a publisher)."""
         return self.publisher is not None and row.status != "lobby" and row.announced < row.version
@@ -108,25 +102,13 @@ class Outbox:
         return await self.boards.post(row, game, state, head, [] if finished else presenting.waiting_users(row, game, state))
 
     async def flush(self) -> None:
-        """Post the newest board of every lagging game whose retry is due (once per game)."""
+        """The sweep's part: every lagging game is owed a board (a game stored before the outbox, or
+        whose in-flight resend turned out to be an earlier board), then the dispatcher delivers what
+        is due."""
         if self.publisher is None:
             return
         for game_id in await self.store.games.lagging():
-            if not self._retries.due(game_id, self.tables.clock()):
-                continue
-            try:
-                await self._flush_one(game_id)
-            except Damaged as exc:
-                self.tables.warn(exc)
-            except Exception:
-                log.exception("could not catch up game %s", game_id)
-                self._retries.failed(game_id, self.tables.clock())
-
-    async def _flush_one(self, game_id: int) -> None:
-        row = await self.store.games.get(game_id)
-        if row is None:
-            return
-        async with self.tables.lock(row.channel_id), self.tables.claim(game_id) as mine:
-            row = await self.store.games.get(game_id)  # as it is now that no move can interleave
-            if mine and row is not None and self.lags(row):  # (nor another process post it)
-                await self.publish(row, await self.catch_up(row, self.tables.load(row)))
+            row = await self.store.games.get(game_id)
+            if row is not None:
+                await self.store.effects.owe_board(row.id, row.channel_id, row.version, self.tables.clock())
+        await self.dispatcher.sweep()

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime, timedelta
 
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bots import bot_name
+from bot.play.lobby import LobbyCaps, check_room, gate
 from bot.play.locale import game_lang
 from bot.play.names import chat_name, chat_names
 from bot.play.stored import title_name
@@ -25,6 +27,7 @@ from bot.store import GameRow, StoreError
 log = logging.getLogger("piazza")
 
 THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
+STRANDED_AFTER = timedelta(minutes=10)  # far longer than making a thread takes, even on a busy machine
 
 
 def thread_name(title: str, game_id: int | None, opener: str) -> str:
@@ -33,10 +36,16 @@ def thread_name(title: str, game_id: int | None, opener: str) -> str:
     return f"{title}{number} · {opener}"[:THREAD_NAME_LIMIT]
 
 
+def rematch_channel(old: GameRow) -> int:
+    """The channel a rematch of ``old`` is opened from (where its thread is made)."""
+    return old.parent_id if old.parent_id is not None else old.channel_id
+
+
 class Places:
-    def __init__(self, tables: Tables):
+    def __init__(self, tables: Tables, caps: LobbyCaps | None = None):
         self.tables = tables
         self.store = tables.store
+        self.caps = caps or LobbyCaps()  # a rematch is a new game waiting to start, counted like /new's
 
     def rematch_lock(self, game_id: int) -> asyncio.Lock:
         """Held while a game's rematch is opened or joined (a negative key: never a channel's)."""
@@ -101,11 +110,26 @@ class Places:
             await self.store.games.close(game_id, "aborted")
             raise refusal(None, exc) from exc
 
+    async def drop_stranded(self) -> list[int]:
+        """At start-up: games left in a placeholder place by a process stopped while it made their
+        thread are closed, so they no longer count against their opener's and channel's caps (nobody
+        could /abort them: they have no place)."""
+        before = (datetime.now(UTC) - STRANDED_AFTER).isoformat(timespec="seconds")  # as created_at is written
+        dropped = await self.store.places.drop_stranded(before)
+        for game_id in dropped:
+            log.info("game %s aborted: its thread was never made", game_id)
+        return dropped
+
     async def drop(self, game_id: int) -> None:
         """A game whose place could not be made is closed (it never had a post)."""
         await self.store.games.close(game_id, "aborted")
 
     # --- rematches ----------------------------------------------------------------------------------
+    async def check_rematch_room(self, game_id: int, user: User) -> None:
+        """Ahead of opening a rematch (before its thread is made): a Refusal if the caller or the
+        channel it would be opened from is at its cap. The transaction that opens it checks again."""
+        await check_room(self.store, user, rematch_channel(await self.tables.game_row(game_id)), self.caps)
+
     async def rematch_target(self, game_id: int, user: User) -> GameRow | None:
         """The open rematch of a game to join, or None if one must be opened. Only its players may ask."""
         old = await self.tables.game_row(game_id)
@@ -120,16 +144,19 @@ class Places:
         options and hints, its bots seated again; the caller is seated, the other players join with a click."""
         old = await self.tables.game_row(game_id)
         engine = self.tables.load(old).engine
+        opened_in = rematch_channel(old)
         async with self.tables.lock(channel_id):
-            try:  # the new game, its place and its bots, together or not at all
+            try:  # the new game, its place and its bots, together or not at all (and within the caps)
                 async with self.store.transaction() as tx:
+                    await gate(tx, user, opened_in)
+                    await check_room(tx, user, opened_in, self.caps)
                     new_id = await tx.games.create(guild_id=guild_id, channel_id=channel_id, game_key=old.game_key,
                                                    options=old.options, creator_id=user.id, creator_name=user.name,
-                                                   hints=old.hints)
+                                                   hints=old.hints, opened_in=opened_in)
                     await tx.places.set_place(new_id, None, rematch_of=old.id)  # its place is settled next
                     for seat in old.seats:
                         if seat.bot:
-                            await tx.seats.add_bot(new_id, seat.bot, lambda taken, lv=seat.bot: bot_name(lv, taken),
+                            await tx.seats.add_bot(new_id, seat.bot, lambda taken, lv=seat.bot: bot_name(lv, taken, game_lang(old)),
                                                    engine.max_players)
             except StoreError as exc:
                 raise refusal(None, exc) from exc

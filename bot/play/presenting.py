@@ -14,12 +14,15 @@ from collections.abc import Awaitable, Callable
 from bot.play import workers as tasks
 from bot.play.answers import Damaged, Shown
 from bot.play.locale import game_lang, reader
+from bot.play.metrics import DRAW_SECONDS
 from bot.play.names import chat_names
 from bot.play.sheet import score_sheet
 from bot.play.stored import REPLAY_ERRORS, Loaded
 from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
+
+CONTINUED = "↳ "  # a line that goes on with the line above's subject (the same mover)
 
 
 def labelled(row: GameRow, choices: list[Choice]) -> list[Shown]:
@@ -37,16 +40,19 @@ def who(row: GameRow, game: Loaded, state, seat: int) -> str:
     return chat_style(row).seat(seat)
 
 
-def status_text(row: GameRow, game: Loaded, state) -> str:
-    """The board post's status line, in the game's language."""
+def status_text(row: GameRow, game: Loaded, state, told: set[int] | frozenset[int] = frozenset()) -> str:
+    """The board post's status line, in the game's language; it names the seats the game waits for
+    except ``told``, those a later line of the post names (the clock line, the mention)."""
     engine, lang = game.engine, game_lang(row)
     result = engine.result(state)
     if result is not None:
-        over = phrase("bot.board.over", lang=lang, title=engine.title)
+        # the winner named in a sentence, once; the sheet below ranks everyone
+        over = phrase("bot.board.over", row, lang, title=engine.title, winners=list(result.winners),
+                      count=len(result.winners))
         return over + "\n" + score_sheet(result, chat_names(row.names), engine.prefix, lang)
     line = " · ".join(say(row, m, lang) for m in engine.status(state))
-    waiting = sorted(engine.to_act(state))
-    return line + " · " + phrase("bot.board.waiting_for", row, lang, seats=waiting)
+    waiting = sorted(engine.to_act(state) - set(told))
+    return line + " · " + phrase("bot.board.waiting_for", row, lang, seats=waiting) if waiting else line
 
 
 def begins_text(row: GameRow, game: Loaded, state) -> str:
@@ -55,12 +61,28 @@ def begins_text(row: GameRow, game: Loaded, state) -> str:
 
 
 def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -> str:
-    """One move's public line, in the game's language: what happened (its events name whoever moved)."""
+    """One move's public lines, in the game's language: what happened (its events name whoever moved),
+    one event per line, the mover named once (issue 28, item 8)."""
     lang = game_lang(row)
-    what = " ".join(public)
+    what = "\n".join(subject_once(public, chat_style(row, lang).seat(seat) if seat != SYSTEM else ""))
     if not what and seat != SYSTEM:
         what = phrase("bot.board.moved", row, lang, seat=seat)
     return phrase("bot.board.move", lang=lang, what=what)
+
+
+def subject_once(events: list[str], subject: str) -> list[str]:
+    """``events`` as lines, the ``subject`` (a seat as chat names it) said by the first line that starts
+    with it; each following line that starts with it starts with "↳" instead:
+    "🟦 carol spins …: 10." / "↳ moves 10 to Ponte alla Carraia (13)." / "↳ pays 🟥 dave 5 florins …"."""
+    if not subject:
+        return list(events)
+    lead, said, out = subject + " ", False, []
+    for event in events:
+        if event.startswith(lead) and said:
+            event = CONTINUED + event[len(lead):]
+        said = said or event.startswith(lead)
+        out.append(event)
+    return out
 
 
 def public_lines(row: GameRow, entry: LoggedAction, lang: str | None = None) -> list[str]:
@@ -111,8 +133,11 @@ class Drawn:
 async def board_image(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> bytes:
     """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``)."""
     names, lang = row.names, game_lang(row)
-    image = await drawn.get((row.id, row.version, None, tuple(names), lang),
-                            lambda: workers.run(tasks.board, tasks.ref(game.title), state, names, lang))
+    async def draw() -> bytes:
+        with DRAW_SECONDS.time():
+            return await workers.run(tasks.board, tasks.ref(game.title), state, names, lang)
+
+    image = await drawn.get((row.id, row.version, None, tuple(names), lang), draw)
     assert image is not None
     return image
 

@@ -14,13 +14,14 @@ from typing import Any
 
 from bot.play import presenting, registry, workers
 from bot.play.answers import Post, Refusal, User
+from bot.play.fitting import MESSAGE, keep_newest
 from bot.play.locale import game_lang, reader, without_lang
 from bot.play.names import chat_name
 from bot.play.options import parse_options
 from bot.play.playback import replay_log
 from bot.play.record import export_record
 from bot.play.replays import replay_name
-from bot.play.reveal import LOG_CHARS, RECORD_LAST, record_lines, reveal_name
+from bot.play.reveal import RECORD_LAST, record_lines, reveal_name
 from bot.play.stored import replaying
 from bot.play.tables import Tables
 from bot.play.words import phrase
@@ -51,28 +52,38 @@ class Records:
                 return await self._finished_log(row)
         row, _ = await self.tables.active_game(channel_id)
         entries = await self.tables.entries(row)
-        lines = []
-        for entry in entries[-last:]:
-            who = phrase("bot.log.clock") if entry.seat == SYSTEM else chat_name(row.names[entry.seat])
-            what = " ".join(presenting.public_lines(row, entry)) or phrase("bot.log.nothing_public")
-            lines.append(phrase("bot.log.line", seq=entry.seq, who=who, what=what))
         if not entries:
             return phrase("bot.log.empty")
-        head = phrase("bot.log.head", first=max(1, len(entries) - last + 1), last=len(entries), count=len(entries))
-        return "\n".join([head, *lines])
+        lines = [self._log_line(row, entry) for entry in entries[-last:]]
+        total = len(entries)
+
+        def head(kept: int) -> str:  # names exactly the lines kept
+            return phrase("bot.log.head", first=total - kept + 1, last=total, count=total) if kept else ""
+
+        text, _ = keep_newest(lines, MESSAGE, head)  # the newest moves are what /log is opened for
+        return text
+
+    @staticmethod
+    def _log_line(row: GameRow, entry) -> str:
+        """``12. 🟥 carol walks to F4.``: the player is named once, by the event; ``{who}:`` only where
+        the event does not name them (the clock's moves, a move with no public effect)."""
+        what = " ".join(presenting.public_lines(row, entry))
+        if entry.seat == SYSTEM:
+            return phrase("bot.log.line_who", seq=entry.seq, who=phrase("bot.log.clock"), what=what or
+                          phrase("bot.log.nothing_public"))
+        who = chat_name(row.names[entry.seat])
+        if what and who in what:
+            return phrase("bot.log.line", seq=entry.seq, what=what)
+        return phrase("bot.log.line_who", seq=entry.seq, who=who, what=what or phrase("bot.log.nothing_public"))
 
     async def _finished_log(self, row: GameRow) -> str:
         game = self.tables.load(row)
         entries = await self.tables.entries(row)
         with replaying(row):
             lines = await asyncio.to_thread(record_lines, row, game, entries, None, reader())  # /log: private
-        kept: list[str] = []
-        for line in reversed(lines):  # the newest lines that fit in one message
-            if sum(len(k) + 1 for k in kept) + len(line) > LOG_CHARS:
-                break
-            kept.insert(0, line)
         head = phrase("bot.reveal.log_head", title=game.engine.title, count=len(entries), file=reveal_name(row))
-        return "\n".join([head, *kept])
+        text, _ = keep_newest(lines, MESSAGE, lambda kept: head)  # the newest lines that fit in one message
+        return text
 
     async def export(self, channel_id: int, user: User) -> Post:
         """The record of the channel's game (open, or else its last), privately; refused during play

@@ -41,11 +41,18 @@ OUTCOMES = (*LEVELS, VOLUNTEER)
 
 OUTCOME_WORDS = {"random": "bot.level.random", "greedy": "bot.level.greedy", "mcts": "bot.level.mcts",
                  VOLUNTEER: "bot.choice.volunteer"}  # as /bot add and /vote replace name them
+OUTCOME_PHRASES = {"random": "bot.outcome.random", "greedy": "bot.outcome.greedy", "mcts": "bot.outcome.mcts",
+                   VOLUNTEER: "bot.outcome.volunteer"}  # in a sentence: "…with a greedy bot"
 
 
 def outcome_word(outcome: str, lang: str | None = None) -> str:
     """A vote's outcome as /vote replace's choices name it (a bot level, or a volunteer)."""
     return phrase(OUTCOME_WORDS[outcome], lang=lang) if outcome in OUTCOME_WORDS else outcome
+
+
+def outcome_phrase(outcome: str, lang: str | None = None) -> str:
+    """A vote's outcome inside a sentence: "a greedy bot", "um voluntário" (``bot.outcome.*``)."""
+    return phrase(OUTCOME_PHRASES[outcome], lang=lang) if outcome in OUTCOME_PHRASES else outcome
 
 
 def person_seat(row: GameRow, user: User) -> int:
@@ -57,7 +64,8 @@ def person_seat(row: GameRow, user: User) -> int:
 
 def check_outcome(game: Loaded, outcome: str) -> None:
     if outcome not in OUTCOMES:
-        raise Refusal(phrase("bot.replace.unknown_outcome", outcome=outcome, allowed=", ".join(OUTCOMES)))
+        raise Refusal(phrase("bot.replace.unknown_outcome", outcome=outcome,
+                                    allowed=", ".join(outcome_word(o) for o in OUTCOMES)))  # as the menu names them
     if needs_hooks(outcome) and not has_hooks(game.engine):
         raise Refusal(phrase("bot.bots.level_unavailable", title=game.engine.title, level=outcome))
 
@@ -129,16 +137,16 @@ class SeatChanges:
             if vote.seat != target:
                 raise Refusal(phrase("bot.replace.other_open", name=chat_name(row.names[vote.seat])))
             if outcome is not None and outcome != vote.outcome:
-                raise Refusal(phrase("bot.replace.other_outcome", name=name, outcome=outcome_word(vote.outcome)))
+                raise Refusal(phrase("bot.replace.other_outcome", name=name, outcome=outcome_phrase(vote.outcome)))
             outcome = vote.outcome
             ballots = await tx.votes.add_ballot(row.id, user.id)
         voters = [s for s in row.seats if not s.bot and s.seat != target]
         need, lang = len(voters) // 2 + 1, game_lang(row)
         if len(ballots) < need:
             return phrase("bot.replace.ballot", lang=lang, voter=chat_name(user.name), name=name,
-                          outcome=outcome_word(outcome, lang), have=len(ballots), need=need, hours=VOTE_HOURS), False, lang
+                          outcome=outcome_phrase(outcome, lang), have=len(ballots), need=need, hours=VOTE_HOURS), False, lang
         level = autopilot_level(game.engine) if outcome == VOLUNTEER else outcome
-        bot = bot_name(level, row.names)
+        bot = bot_name(level, row.names, lang)
         await tx.seats.hand_to_bot(row.id, target, level, bot, vacant=outcome == VOLUNTEER)
         await tx.votes.close(row.id)
         key = "bot.replace.to_volunteer" if outcome == VOLUNTEER else "bot.replace.to_bot"
@@ -222,13 +230,12 @@ class SeatChanges:
                     if keeper is None or keeper.away_until is None or keeper.away_until > self.tables.clock():
                         return False
                     await tx.seats.back(row.id, seat)
+                    user_id = keeper.owner_id
+                    if user_id is not None:  # the board they get next still pings them if this does not go out
+                        await self.notices.write(tx, row, phrase("bot.replace.away_over", lang=game_lang(row),
+                                                                 mention=f"<@{user_id}>"), [user_id])
         except StoreError:  # given back meanwhile (/back, in another process)
             return False
         await self.clocks.resync(row.id, game)
-        fresh = await self.store.games.get(row.id)
-        user_id = fresh.user_of(seat) if fresh else None
-        if user_id is not None:  # the board they get next still pings them if this does not go out
-            await self.notices.announce(row, phrase("bot.replace.away_over", lang=game_lang(row),
-                                                    mention=f"<@{user_id}>"), [user_id],
-                                        what="the end of an away period")
+        await self.notices.deliver(row.channel_id)
         return True

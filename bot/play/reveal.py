@@ -20,7 +20,6 @@ from engines.core import SYSTEM, Msg
 from render.text import DEFAULT_LOCALE, Style, catalog
 
 RECORD_LAST = 20  # moves /log shows at a time
-LOG_CHARS = 1700  # room for a finished game's record lines in one message
 
 
 def plain_style(row: GameRow, lang: str = DEFAULT_LOCALE) -> Style:
@@ -59,11 +58,14 @@ def reveal_text(row: GameRow, game: Loaded, state, entries: list[LoggedAction]) 
     lang = game_lang(row)
     words = catalog(lang)
     result = game.engine.result(state)
-    parts = [words.text_of("bot.reveal.head", title=game.engine.title, game=row.id)]
+    hides = game.engine.traits.hidden_information
+    parts = [words.text_of("bot.reveal.head" if hides else "bot.reveal.head_open", title=game.engine.title,
+                           game=row.id)]
     if result is not None:
         parts += ["", plain_sheet(result, row.names, game.engine.prefix, lang)]
-    hidden = hidden_lines(row, game, state, lang)
-    parts += ["", words.text_of("bot.reveal.hidden_head", count=len(hidden)), *hidden]
+    if hides:  # a game that hides nothing has nothing to reveal: no "Nothing was still hidden" either
+        hidden = hidden_lines(row, game, state, lang)
+        parts += ["", words.text_of("bot.reveal.hidden_head", count=len(hidden)), *hidden]
     parts += ["", words.text_of("bot.reveal.record_head"), *record_lines(row, game, entries, None, lang)]
     return "\n".join(parts) + "\n"
 

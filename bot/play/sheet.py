@@ -18,12 +18,20 @@ def score_sheet(result: Result, names: list[str], prefix: str = "", locale: str 
     words = catalog(locale)
     style = Style(seat=lambda s: names[s])
     lines = []
-    for score in result.ordered():
+    ordered = result.ordered()
+    rule = f"{prefix}.result.tie_rule"
+    for i, score in enumerate(ordered):
         parts = ", ".join(words.text_of("bot.sheet.part", category=category(prefix, k, locale), points=v)
                           for k, v in score.breakdown.items())
         crown = words.text_of("bot.sheet.crown") if score.seat in result.winners else ""
-        lines.append(words.text_of("bot.sheet.line", style, rank=score.rank, crown=crown, name=names[score.seat],
-                                   total=score.total, parts=parts))
+        line = words.text_of("bot.sheet.line", style, rank=score.rank, crown=crown, name=names[score.seat],
+                             total=score.total, parts=parts)
+        below = ordered[i + 1] if i + 1 < len(ordered) else None
+        # equal totals in different places: say why this one is ahead (a tie for first has its own line)
+        if (below is not None and below.total == score.total and below.rank > score.rank and prefix
+                and words.has(rule) and not (score.rank == 1 and result.tie_break is not None)):
+            line += words.text_of("bot.sheet.tie_ahead", rule=words.text_of(rule))
+        lines.append(line)
     if result.tie_break is not None:
         lines.append(words.text(result.tie_break, style))
     return "\n".join(lines)

@@ -23,6 +23,7 @@ from typing import Any
 from bot.play import presenting
 from bot.play.answers import Damaged, Refusal
 from bot.play.locale import game_lang
+from bot.play.rating_games import rate_game
 from bot.play.stored import Loaded, States
 from bot.play.words import phrase, say
 from bot.store import GameRow, LoggedAction, Notice, Repositories, Store, Unreadable
@@ -166,7 +167,8 @@ class Tables:
                      reader: int | None) -> str:
         """Store one move (anyone's) and return its public line: StaleVersion if another move landed
         first, or the seat changed hands since ``row`` was read. The game is held for this process
-        in the same transaction (``bot.store.claims``: the board it is about to post)."""
+        in the same transaction (``bot.store.claims``: the board it is about to post), and so are the
+        players' rating changes if the move ends the game."""
         line, _ = await self.record_with(row, game, new, events, seat, action, reader)
         return line
 
@@ -184,6 +186,9 @@ class Tables:
                 [e.model_dump(mode="json") for e in events], new.model_dump_json(), finished, reader=reader,
                 held_by=held_by)
             await tx.claims.claim(GAME, str(row.id), self.owner, self.clock(), LEASE)
+            await tx.effects.board(row.id, row.channel_id, version, self.clock())  # the channel is owed its board
+            if finished:  # the players' ratings change with the final move (bot.play.rating_games)
+                await rate_game(tx, row.id, engine.result(new))
             extra = None if also is None else await also(tx)
         row.version = version
         if finished:

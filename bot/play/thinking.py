@@ -6,11 +6,14 @@ class (it makes one engine per class), the seat's view, its legal actions and th
 never the game's state. It answers the index of the chosen action among those legal actions and the
 agent's reason (a message, for hints).
 
-Time: the agent stops itself at its ``Budget`` (its deadline is the budget); as a backstop, the
-caller stops waiting after the budget plus ``GRACE`` seconds and the caller plays a random legal
+Time: the agent thinks a fixed amount of work for its budget (``work_budget``: what its title does
+in that time on an idle 2-core machine), the same whatever the load, so a level keeps its strength
+on a busy host; its safety cap is ``CAP_FACTOR`` times the budget, and never past the caller's
+backstop: the caller stops waiting after the budget plus ``GRACE`` seconds and plays a random legal
 move instead. A worker that overran goes on until its agent returns (a running process task cannot
-be cancelled); the pool's other workers take the next decisions. The pool starts on the first
-decision (each worker loads the titles' data first, outside any decision's time).
+be cancelled); the pool's other workers take the next decisions. The bot starts the pool before it
+logs in (``start``; else the first decision does, each worker loading the titles' data first,
+outside any decision's time). Each worker watches its parent (``bot.play.orphans``).
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from bot.play.orphans import watch_parent
 from engines.core import Game, Msg, Rng
-from engines.core.agents import Budget, agent
+from engines.core.agents import CAP_FACTOR, agent, work_budget
 
 GRACE = 5.0  # seconds a decision may take beyond its budget before the caller gives up on it
 WARM_UP_LIMIT = 120.0  # seconds the workers may take to start and load the titles' data
@@ -61,10 +65,16 @@ def _warm(classes: list[type]) -> int:
     return os.getpid()
 
 
+def safety_cap(budget_s: float) -> float:
+    """Seconds a decision of ``budget_s`` may take before the agent stops its work: ``CAP_FACTOR``
+    budgets, but a second short of the caller's backstop at most."""
+    return min(CAP_FACTOR * budget_s, budget_s + GRACE - 1.0)
+
+
 def think(cls: type, level: str, view: Any, seat: int, legal: list, rng: Rng, budget_s: float) -> Thought:
     """One decision, in a worker: the agent of ``level`` chooses among ``legal`` from ``view``."""
     engine = _engine(cls)
-    budget = Budget.timed(time.perf_counter, budget_s)
+    budget = work_budget(engine, level, budget_s, time.perf_counter, cap=safety_cap(budget_s))
     decision = agent(level).decide(engine, view, seat, legal, rng, budget)
     for i, action in enumerate(legal):
         if action == decision.action:
@@ -85,9 +95,23 @@ class Thinkers:
     def _started(self, classes: list[type]) -> tuple[ProcessPoolExecutor, list[Future]]:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # never fork a process that runs threads
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                             initializer=watch_parent, initargs=(os.getpid(),))
             self._warm = [self._pool.submit(_warm, classes) for _ in range(self.workers)]
         return self._pool, self._warm
+
+    async def start(self) -> None:
+        """Start every worker and run its first task (each title's data loaded) now: at start-up,
+        before logging in, so the first decision after a start does not wait for it."""
+        from bot.play.registry import titles
+
+        _, warm = self._started([type(t.engine) for t in titles().values()])
+        await asyncio.wait_for(asyncio.gather(*(asyncio.wrap_future(f) for f in warm)), WARM_UP_LIMIT)
+
+    def pids(self) -> list[int]:
+        """The worker processes alive now (for tests and operations)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return sorted(p for p in processes)
 
     async def decide(self, engine: Game, level: str, view: Any, seat: int, legal: list, rng: Rng,
                      budget_s: float) -> Thought:

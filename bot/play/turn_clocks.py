@@ -60,14 +60,25 @@ class Clocks:
         if row is not None:
             await self.sync(row, game, game.state)
 
-    async def add_line(self, row: GameRow, game: Loaded, state: Any, post: Post) -> None:
-        """The board post's last line: how long each waiting person has left."""
+    async def turn_words(self, row: GameRow, game: Loaded, state: Any, post: Post) -> tuple[set[int], str]:
+        """How long each waiting person has left, said once (issue 28, item 7): a person the post mentions
+        is told with the mention (``post.turn_left``, "⏳ Your move, @bob — 47 h left."), anyone else in
+        the clock line this returns ("⏳ Waiting for 🟦 bob, 47 h left."). Also the seats so named, which
+        the status line need not name again."""
         clocks = await self.sync(row, game, state)
-        if clocks and not post.finished:
-            now, lang = self.clock(), game_lang(row)
-            left = " · ".join(phrase("bot.clock.seat_left", row, lang, seat=c.seat, left=time_left(c.due, now, lang))
-                              for c in sorted(clocks.values(), key=lambda c: c.seat))
-            post.public_text = "\n".join([post.public_text or "", phrase("bot.clock.waiting", lang=lang, who=left)])
+        if not clocks or post.finished:
+            return set(), ""
+        now, lang = self.clock(), game_lang(row)
+        others = []
+        for c in sorted(clocks.values(), key=lambda c: c.seat):
+            left = time_left(c.due, now, lang)
+            user = row.user_of(c.seat)
+            if user is not None and user in post.mentions:
+                post.turn_left[user] = left
+            else:
+                others.append(phrase("bot.clock.seat_left", row, lang, seat=c.seat, left=left))
+        line = phrase("bot.clock.waiting", lang=lang, who=" · ".join(others)) if others else ""
+        return set(clocks), line
 
     async def left(self, row: GameRow, seat: int) -> str | None:
         """The time left on the seat's clock (None: it runs none)."""

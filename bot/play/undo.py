@@ -67,6 +67,7 @@ class Undo:
                     row.version = await tx.log.append(row.id, row.version, seat, undo_json(last.seq), events,
                                                       before.model_dump_json(), False, reader=seat,
                                                       held_by=user.id)
+                    await tx.effects.board(row.id, row.channel_id, row.version, self.tables.clock())
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
             self.tables.states.remember(row.id, row.version, before)

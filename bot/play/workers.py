@@ -6,7 +6,7 @@ Discord's heartbeat) waits for it. With 50 games played at once that stalled the
 In worker processes the loop only pickles what goes each way (a state of 1-3 KB and a move, the
 new state and its events or an image back): tens of microseconds (``python -m bot bench --load``).
 
-The final post's replay and reveal (every board, or every move, of the game again) run here too.
+The final post's replay, reveal and story (every board, or every move, of the game again) run here too.
 What a task is given: the title (``ref``: its key and classes; each worker has its own registry,
 loaded once when it starts), the state (1-3 KB pickled: cheaper to send than a view, up to 21 KB) and the move; never
 an engine. Views are made in the worker. It sends back what the rules or the
@@ -27,13 +27,13 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.play.metrics import WORKERS_BUSY
+from bot.play.orphans import watch_parent
 from bot.play.thinking import cores
 from engines.core import quote
 from render.common import encode_image
@@ -42,7 +42,6 @@ from render.text import drawing_in
 ENV_WORKERS = "PIAZZA_WORKERS"
 TitleRef = tuple[str, type, type]
 MAX_WORKERS = 64
-PARENT_CHECK = 1.0  # seconds between a worker's checks that its parent still lives
 T = TypeVar("T")
 _made: dict[TitleRef, Any] = {}
 
@@ -91,12 +90,7 @@ def _init(parent: int) -> None:
     SIGKILL would leave them behind for good; one whose parent died before it started exits at once)."""
     from bot.play.registry import titles
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    watch_parent(parent)
     titles()
 
 
@@ -174,6 +168,22 @@ def reveal(which: TitleRef, row: Any, state: Any, entries: list) -> str:
         raise Unreplayable(type(exc).__name__) from None
 
 
+def story(which: TitleRef, row: Any, entries: list, title: str, round_word: str, lang: str) -> tuple[Any, bytes]:
+    """A finished game's story (``bot.play.story``): every position judged again, and the chart of each
+    seat's chance, drawn in ``lang``. ``Unreplayable`` if the record does not play back."""
+    from bot.play.playback import new_state
+    from bot.play.stored import REPLAY_ERRORS, Unreplayable
+    from bot.play.story import chart, judge
+
+    loaded = _loaded(which, row)
+    try:
+        curve = judge(loaded.engine, new_state(row, loaded), entries)
+    except REPLAY_ERRORS as exc:
+        raise Unreplayable(type(exc).__name__) from None
+    with drawing_in(lang):
+        return curve, chart(curve, row.names, title, round_word)
+
+
 # --- the pool ----------------------------------------------------------------------------------
 class Workers:
     """``run(task, *args)``: the task's answer (or what it raised), computed off the event loop."""
@@ -198,6 +208,13 @@ class Workers:
             await asyncio.gather(*(asyncio.wrap_future(pool.submit(_warm)) for _ in range(self.processes)))
 
     async def run(self, task: Callable[..., T], *args: Any) -> T:
+        WORKERS_BUSY.inc()  # (bot.play.metrics: the pool's queue and work, for operators)
+        try:
+            return await self._run(task, *args)
+        finally:
+            WORKERS_BUSY.dec()
+
+    async def _run(self, task: Callable[..., T], *args: Any) -> T:
         if self.processes == 0:
             return await asyncio.to_thread(task, *args)
         for attempt in (1, 2):

@@ -77,7 +77,7 @@ def game_row(r: Mapping[str, Any], seats: Iterable[Mapping[str, Any]]) -> GameRo
         seed=r["seed"], status=r["status"], created_by=r["created_by"], created_at=r["created_at"],
         deadline=r["deadline"], version=r["version"], snapshot=r["snapshot"], announced=r["announced"],
         damage=damage, hints=bool(r["hints"]), parent_id=r["parent_id"], rematch_of=r["rematch_of"],
-        lobby=r["lobby"],
+        lobby=r["lobby"], bot_secret=r["bot_secret"],
         seats=[Seat(s["seat"], s["user_id"], s["name"], s["notices_read"], s["bot"]) for s in seats],
     )
 

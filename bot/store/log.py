@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.store.changes import CHANNEL
 from bot.store.decoding import logged_action, notices, now_text
 from bot.store.records import LoggedAction, Notice, StaleVersion
 
@@ -52,6 +53,9 @@ class Log:
             )
             if reader is not None:
                 await self._mark_read(game_id, reader, expected_version + 1)
+            if self._db.backend == "postgresql":  # every process's page hears it at commit (bot.store.changes)
+                await self._db.execute("SELECT pg_notify(?, ?)", (CHANNEL, str(game_id)))
+            self._db.moved(game_id)
         return expected_version + 1
 
     async def actions(self, game_id: int, since: int = 0) -> list[LoggedAction]:

@@ -182,4 +182,87 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, message_id)
     );
     """,
+    # (issue 22.9) `bot_secret`: 128 bits from the OS that the bots' generators derive from, never in a
+    # record, a log or a post (the seed is in Le Torri di Bologna's record during play, so a bot drawing
+    # from it could be predicted). NULL for a game stored before this: it gets one at its bots' next decision.
+    """
+    ALTER TABLE games ADD COLUMN bot_secret TEXT;
+    """,
+    # (issue 22.12) caps on games waiting to start, per opener and per channel. `opened_in`: the channel
+    # /new was typed in (a game in a thread has it as its parent; kept from the start, while the thread
+    # is still being made). `lobby_gates`: a row per scope ("user:<id>", "channel:<id>") that a
+    # transaction opening a game updates first, so that a second process opening one in the same scope
+    # waits for it and then counts its game (PostgreSQL; SQLite's writers are serialized already);
+    # `opened`: how many games were opened there.
+    """
+    ALTER TABLE games ADD COLUMN opened_in INTEGER;
+    UPDATE games SET opened_in = COALESCE(parent_id, channel_id);
+    CREATE INDEX games_lobbies_by_opener ON games (created_by) WHERE status = 'lobby';
+    CREATE INDEX games_lobbies_by_channel ON games (opened_in) WHERE status = 'lobby';
+    CREATE TABLE lobby_gates (
+        scope  TEXT    PRIMARY KEY,
+        opened INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+    # (issue 27) a game's page on the web. `token` is its address (128 random bits, shown in the
+    # game's thread); `token_hash` (SHA-256, hex) is what a request is looked up by, so the lookup
+    # never compares the secret itself. /web reset replaces the row: the old address then finds nothing.
+    """
+    CREATE TABLE web_pages (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        token      TEXT    NOT NULL,
+        token_hash TEXT    NOT NULL UNIQUE,
+        made_at    TEXT    NOT NULL,
+        PRIMARY KEY (game_id)
+    );
+    """,
+    # issue 26: ratings. One row per rated player per finished game (``bot.store.ratings``): the server
+    # (0 outside one), the title, the player (a user id, or a bot level "bot:greedy"), its name then, the
+    # rating before and after (OpenSkill's mu and sigma), its rank and when the game finished. `id` is
+    # the order games were rated in (a player's newest row is their rating now).
+    """
+    CREATE TABLE rating_changes (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER NOT NULL,
+        title        TEXT    NOT NULL,
+        player       TEXT    NOT NULL,
+        name         TEXT    NOT NULL,
+        game_id      INTEGER NOT NULL REFERENCES games (id),
+        mu_before    REAL    NOT NULL,
+        sigma_before REAL    NOT NULL,
+        mu_after     REAL    NOT NULL,
+        sigma_after  REAL    NOT NULL,
+        rank         INTEGER NOT NULL,
+        finished_at  TEXT    NOT NULL,
+        UNIQUE (game_id, player)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, title, player, id);
+    """,
+    # (issue 23) the outbox. Each row is one thing the bot will say or edit because of a change
+    # (a board, a reminder ...), written in the change's own transaction; the dispatcher
+    # (bot/play/effects.py) delivers a channel's rows in id order. `kind` names its handler, `payload`
+    # (JSON) what it needs to word or draw it at delivery. `nonce` is sent with a create (Discord's
+    # enforce_nonce), so a resend after a crash returns the message Discord already has. `in_flight`:
+    # a send began and its outcome is unknown (it may have reached Discord). `attempts`/`next_try`: the
+    # back-off of a refused one (UTC ISO text). `message_id`/`delivered_at`: delivered (a row
+    # delivered with no message was dropped: nothing left to say).
+    """
+    CREATE TABLE effects (
+        id           INTEGER PRIMARY KEY,
+        game_id      INTEGER,
+        channel_id   INTEGER NOT NULL,
+        user_id      INTEGER,
+        kind         TEXT    NOT NULL,
+        payload      TEXT    NOT NULL DEFAULT '{}',
+        nonce        TEXT    NOT NULL,
+        created      TEXT    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        in_flight    INTEGER NOT NULL DEFAULT 0,
+        next_try     TEXT    NOT NULL,
+        message_id   INTEGER,
+        delivered_at TEXT
+    );
+    CREATE INDEX effects_pending ON effects (channel_id, id) WHERE delivered_at IS NULL;
+    CREATE INDEX effects_pending_games ON effects (game_id, kind) WHERE delivered_at IS NULL;
+    """,
 ]

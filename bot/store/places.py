@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.store.decoding import now_text
 from bot.store.games import read_game, read_games
 from bot.store.records import GameRow, StoreError
 
@@ -40,6 +41,16 @@ class Places:
                     (parent_id, rematch_of, channel_id, game_id))
         except self._db.integrity_errors as exc:
             raise StoreError("bot.store.channel_taken") from exc
+
+    async def drop_stranded(self, before: str) -> list[int]:
+        """Close every lobby still in a placeholder place (a negative channel id: its thread was never
+        made, the process stopped in between) that was opened before ``before`` (UTC ISO text, as
+        ``created_at``); their ids. A game of another process being made right now is newer."""
+        async with self._db.writing(), self._db.execute(
+            "UPDATE games SET status = 'aborted', updated_at = ? WHERE status = 'lobby' AND channel_id < 0"
+            " AND created_at < ? RETURNING id", (now_text(), before),
+        ) as cur:
+            return sorted([r[0] async for r in cur])
 
     async def keep_lobby_post(self, game_id: int, channel_id: int, message_id: int, head: str = "") -> None:
         """A post showing the game's lobby (its seats and buttons) under ``head``, to update when they

@@ -186,5 +186,20 @@ class PgConnection:
         await self.execute("DELETE FROM piazza_schema")
         await self.execute("INSERT INTO piazza_schema (version) VALUES (?)", (version,))
 
+    async def listen(self, channel: str, heard: Callable[[str], Any]) -> Callable[[], Any]:
+        """``heard(payload)`` for every NOTIFY on ``channel``, on a connection of its own (outside the
+        pool, which would hand it to queries); returns the coroutine function that stops it."""
+        con = await asyncpg.connect(self.url)
+
+        def on_notify(_con: Any, _pid: int, _channel: str, payload: str) -> None:
+            heard(payload)
+
+        await con.add_listener(channel, on_notify)
+
+        async def stop() -> None:
+            await con.close()
+
+        return stop
+
     async def close(self) -> None:
         await self.pool.close()

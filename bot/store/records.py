@@ -55,6 +55,7 @@ class GameRow:
     parent_id: int | None = None  # the channel a game in its own thread was opened from
     rematch_of: int | None = None  # the game this one is the rematch of
     lobby: int = 0  # how many times the lobby changed (seats, start): /start checks it did not meanwhile
+    bot_secret: str | None = field(default=None, repr=False)  # the bots' generators' key: never shown to anyone
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

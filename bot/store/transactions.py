@@ -1,6 +1,6 @@
 """The store: one connection (SQLite) or pool (PostgreSQL) and its transactions, and the repositories
 that read and write each concern through them (``bot.store.games``, ``seats``, ``log``, ``clocks``,
-``keepers``, ``votes``, ``claims``, ``places``, ``settings``, ``bulk``).
+``keepers``, ``votes``, ``claims``, ``places``, ``settings``, ``bulk``, ``ratings``, ``effects``: the outbox).
 
 ``Store.open`` opens SQLite (one file, WAL; the default) or PostgreSQL (``bot.store.postgres``),
 chosen by ``PIAZZA_DB`` (a path or ``sqlite:///path``, or a ``postgresql://`` URL), and applies the
@@ -37,14 +37,18 @@ import aiosqlite
 
 from bot.store import postgres
 from bot.store.bulk import Bulk
+from bot.store.changes import CHANNEL, Changes
 from bot.store.claims import Claims
 from bot.store.clocks import Clocks
 from bot.store.connect import connect_sqlite, default_target, target_of
+from bot.store.effects import Effects
 from bot.store.games import Games
 from bot.store.keepers import Keepers
 from bot.store.log import Log
 from bot.store.migrations import MIGRATIONS
+from bot.store.pages import Pages
 from bot.store.places import Places
+from bot.store.ratings import Ratings
 from bot.store.records import SchemaTooNew
 from bot.store.seats import Seats
 from bot.store.settings import Settings
@@ -54,6 +58,14 @@ from bot.store.votes import Votes
 _open: ContextVar[Any] = ContextVar("piazza_store_transaction", default=None)
 # the store this task holds for a short read or a write of its own (the statements may run)
 _held: ContextVar[Any] = ContextVar("piazza_store_held", default=None)
+# the games moved in this task's open transaction, told to ``Store.changes`` once it commits
+_moved: ContextVar[list[int] | None] = ContextVar("piazza_store_moved", default=None)
+
+
+def _note_moved(game_id: int) -> None:
+    moved = _moved.get()
+    if moved is not None:
+        moved.append(game_id)
 
 
 class NestedUse(RuntimeError):
@@ -75,6 +87,9 @@ class Repositories:
         self.places = Places(scope)
         self.settings = Settings(scope)
         self.bulk = Bulk(scope)
+        self.effects = Effects(scope)
+        self.pages = Pages(scope)
+        self.ratings = Ratings(scope)
 
 
 class _Inside:
@@ -86,6 +101,9 @@ class _Inside:
 
     def execute(self, sql: str, args: tuple = ()) -> Any:
         return self._store._db.execute(sql, args)
+
+    def moved(self, game_id: int) -> None:
+        _note_moved(game_id)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[None]:
@@ -106,6 +124,9 @@ class _Alone:
         if _held.get() is not self._store:
             raise NestedUse("a repository ran a statement outside its read or write")
         return self._store._db.execute(sql, args)
+
+    def moved(self, game_id: int) -> None:
+        _note_moved(game_id)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[None]:
@@ -152,7 +173,9 @@ class Store:
         alone = Repositories(_Alone(self))
         self.games, self.seats, self.log, self.clocks = alone.games, alone.seats, alone.log, alone.clocks
         self.keepers, self.votes, self.claims, self.places = alone.keepers, alone.votes, alone.claims, alone.places
-        self.settings, self.bulk = alone.settings, alone.bulk
+        self.settings, self.bulk, self.effects = alone.settings, alone.bulk, alone.effects
+        self.pages, self.ratings = alone.pages, alone.ratings
+        self.changes = Changes()  # who hears of committed moves (bot.store.changes)
 
     @classmethod
     async def open(cls, path: str | Path | None = None) -> Store:
@@ -169,7 +192,21 @@ class Store:
         return store
 
     async def close(self) -> None:
+        await self.changes.close()
         await self._db.close()
+
+    async def hear_other_processes(self) -> None:
+        """On PostgreSQL: from now on, moves reach ``changes`` by LISTEN/NOTIFY, every process's
+        (``bot.store.changes``). Nothing to do on SQLite, whose moves are all this process's."""
+        if self.backend != "postgresql" or self.changes.remote:
+            return
+        self.changes._stop = await self._db.listen(CHANNEL, self.changes.heard)
+        self.changes.remote = True
+
+    async def ping(self) -> None:
+        """One trivial query: raises if the database does not answer (``/readyz``)."""
+        async with self._db.execute("SELECT 1") as cur:
+            await cur.fetchone()
 
     # --- transactions -------------------------------------------------------------------------------
     @asynccontextmanager
@@ -208,17 +245,24 @@ class Store:
         On PostgreSQL: the adapter's transaction (READ COMMITTED; the conditional UPDATEs lock the
         rows they check, and a write that depends on a game's rows locks the game's row first)."""
         async with self._own():
-            if self.backend == "postgresql":
-                async with self._db.transaction():
-                    yield
-                return
+            moved: list[int] = []
+            token = _moved.set(moved)
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+                if self.backend == "postgresql":
+                    async with self._db.transaction():
+                        yield
+                else:
+                    try:
+                        await self._db.execute("BEGIN IMMEDIATE")
+                        yield
+                        await self._db.execute("COMMIT")
+                    except BaseException:
+                        await self._rollback()
+                        raise
+            finally:
+                _moved.reset(token)
+        if moved:
+            self.changes.committed(moved)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Repositories]:

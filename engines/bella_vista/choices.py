@@ -132,12 +132,8 @@ def _gloss(state: State, action, placed: int) -> Msg:
                 1 for c, e in zip(offer_costs(state.seats), state.spaces, strict=True)
                 if e is not None and c < action.cost
             )
-            if later == placed:
-                before = Msg("bv.gloss.builds_first", count=placed)
-            elif not later:
-                before = Msg("bv.gloss.builds_after", count=placed)
-            else:
-                before = Msg("bv.gloss.builds_between", after=placed - later, before=later)
+            # "pay 3 coins · build order: 2 of 3" (issue 28: "builds after 1 and before 1 of the cards…")
+            before = Msg("bv.gloss.build_order", position=placed - later + 1, count=placed + 1)
         return Msg("bv.gloss.offer", cost=action.cost, before=before)
     if isinstance(action, ContractAction):
         card = contract_card(action.id)

@@ -193,6 +193,8 @@ class View(BaseModel):
     colours: list[str]  # seat colours in seat order
     architects: list[ArchitectView]
     bank: int  # coins left in the bank
+    if_ended: list[int] = []  # each seat's total coins if the game ended now (scoring.breakdown summed:
+    # coins, contracts taken, both objectives; all public); [] once the game is over (``scores``)
 
     # --- the viewing seat only (None in a spectator view) ---
     hand: list[CardView] | None  # by height, a roofed card after the plain one

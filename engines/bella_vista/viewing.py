@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.bella_vista import terms
+from engines.bella_vista import scoring, terms
 from engines.bella_vista.components import (
     components,
     contract_card,
@@ -184,6 +184,7 @@ def build_view(game, state: State, seat: int | None) -> View:
     scores = None
     if result is not None:
         scores = [ScoreView(seat=f.seat, total=f.total, breakdown=f.breakdown, rank=f.rank) for f in result.scores]
+    if_ended = [] if result is not None else [sum(x.breakdown.values()) for x in scoring.standings(state)]
     mine = seat if seat is not None and 0 <= seat < state.seats else None  # the viewer's seat, if a player
     return View(
         seat=mine,
@@ -221,6 +222,7 @@ def build_view(game, state: State, seat: int | None) -> View:
         colours=seat_colours,
         architects=architects,
         bank=state.bank,
+        if_ended=if_ended,
         hand=[card_view(c) for c in hand_order(state.architects[mine].hand)] if mine is not None else None,
         my_contracts=[_contract(state, c) for c in state.architects[mine].contracts] if mine is not None else None,
         scores=scores,

@@ -22,8 +22,13 @@ Levels:
   root action starts with that many virtual visits at greedy's judgement ("prior
   knowledge" in UCT): the search departs from greedy's choice only on evidence.
 
-Time is not the engine's business: the caller passes a ``Budget`` whose ``expired`` is
-its own clock (or a fixed number of iterations, for reproducible tests).
+Budgets are work, not time: each level thinks a fixed amount of work (``Budget.iterations``:
+mcts iterations, greedy's evaluations of a move on a sampled position), so the same view, legal
+actions and generator give the same choice however busy the machine is. ``work_budget`` turns
+a thinking time into that amount with the title's rates, measured on an idle 2-core machine
+(``Game.search_rate``, ``Game.judge_rate``), so a decision answers within its time there. The
+caller's clock is only a safety cap (``CAP_FACTOR`` times the time): a search cut by it is
+marked ``capped`` (the arena counts them). Engines keep no clock: the caller passes its own.
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ LEVELS = ("random", "greedy", "mcts")
 
 
 WRAP_UP = 0.010  # seconds kept for choosing among the searched moves once the search stops
+TIE = 0.05  # greedy: actions whose margins differ by less than this many score_scales tie (hints say so)
+HINT_TIES_SHOWN = 12  # the tied moves a hint names at most (the chosen one first; a chat message is short)
+CAP_FACTOR = 4.0  # the safety cap on a decision's time, in units of its budget (see work_budget)
 
 
 @dataclass
@@ -61,13 +69,35 @@ class Budget:
         until = clock() + seconds
         return cls(expired=lambda: clock() >= until, left=lambda: until - clock())
 
+    @classmethod
+    def capped(cls, iterations: int, clock: Callable[[], float], seconds: float) -> Budget:
+        """``iterations`` of work, with ``seconds`` of the caller's ``clock`` as a safety cap."""
+        timed = cls.timed(clock, seconds)
+        return cls(expired=timed.expired, iterations=iterations, left=timed.left)
+
     def spent(self, done: int, longest: float = 0.0) -> bool:
         """Whether to stop after ``done`` iterations, the longest of which took ``longest`` s."""
         if self.iterations is not None and done >= self.iterations:
             return True
+        return self.out_of_time(longest)
+
+    def out_of_time(self, longest: float = 0.0) -> bool:
+        """Whether the time (the cap, for a budget of work) is up: no time left for one more
+        step as long as the longest so far and half again."""
         if self.left is not None:
             return self.left() <= 1.5 * longest + WRAP_UP
         return self.expired()
+
+
+def work_budget(game: Game, level: str, seconds: float, clock: Callable[[], float],
+                cap: float | None = None) -> Budget:
+    """The budget of ``level`` thinking ``seconds`` at ``game``: the work its title does in that
+    time on an idle 2-core machine (``Game.search_rate`` mcts iterations a second,
+    ``Game.judge_rate`` greedy evaluations a second), with ``cap`` seconds of ``clock`` as the
+    safety cap (``CAP_FACTOR`` times ``seconds`` unless given). The work is the same for every
+    load: only the cap depends on the clock."""
+    rate = game.search_rate if level == "mcts" else game.judge_rate
+    return Budget.capped(max(1, int(rate * seconds)), clock, CAP_FACTOR * seconds if cap is None else cap)
 
 
 @dataclass
@@ -78,7 +108,9 @@ class Decision:
     action: Any
     value: float | None = None
     reason: Msg | None = None
-    iterations: int = 0
+    iterations: int = 0  # work done: mcts iterations, greedy evaluations
+    ties: list[Any] = field(default_factory=list)  # greedy: the other actions within TIE of this one
+    capped: bool = False  # the time cap stopped the work before its budget of work was done
 
 
 def margin(values: list[float], seat: int) -> float:
@@ -110,10 +142,55 @@ class RandomAgent(Agent):
         return Decision(rng.choice(legal))
 
 
+@dataclass
+class Judgement:
+    """Greedy's look at each legal action: its margin on each sample it was judged on (in the
+    samples' order), the work done and whether the time cap cut it."""
+
+    margins: list[list[float]]
+    work: int
+    capped: bool = False
+
+    @property
+    def scores(self) -> list[float | None]:
+        """Each action's mean margin over its samples (None: not judged)."""
+        return [sum(m) / len(m) if m else None for m in self.margins]
+
+    def best(self) -> int:
+        """The index of the best action (the first of equals) on the samples every contender
+        was judged on: the actions judged on the most complete round of samples (a round the
+        cap cut short does not count), compared on that many samples."""
+        most = max(len(m) for m in self.margins)
+        full = [i for i, m in enumerate(self.margins) if len(m) == most]
+        depth = most
+        if self.capped and most > 1:  # the last round may be unfinished: compare on the rounds before
+            depth = most - 1
+            full = [i for i, m in enumerate(self.margins) if len(m) >= depth]
+        if depth == 0:
+            return 0
+        return max(full, key=lambda i: sum(self.margins[i][:depth]))
+
+    def ties(self, best: int, tolerance: float) -> list[int]:
+        """The other actions judged on as many samples as ``best`` whose mean margin is within
+        ``tolerance`` of its (in the order of the legal actions)."""
+        n = len(self.margins[best])
+        if n == 0:
+            return []
+        top = sum(self.margins[best]) / n
+        return [i for i, m in enumerate(self.margins)
+                if i != best and len(m) == n and sum(m) / n >= top - tolerance]
+
+
 class GreedyAgent(Agent):
     """One move ahead: the action whose resulting positions the game's evaluation likes best,
     averaged over ``samples`` positions consistent with the view (one when nothing is hidden
-    and nothing is drawn)."""
+    and nothing is drawn).
+
+    Work: one evaluation is one action played on one sampled position. Every legal action is
+    judged on the first sample; where the budget's work does not cover every action on every
+    sample, each further sample judges only the best actions so far that the work left can
+    pay for to the last sample (successive halving), so a decision with many legal actions
+    (Bella Vista's placements) keeps to its budget and spends it on the moves in contention."""
 
     level = "greedy"
 
@@ -123,25 +200,48 @@ class GreedyAgent(Agent):
     def _decide(self, game, view, seat, legal, rng, budget):
         if len(legal) == 1:
             return Decision(legal[0])
-        scores = self.judge(game, view, seat, legal, rng)
-        index = max(range(len(legal)), key=scores.__getitem__)  # the first of equals
-        value = scores[index]
-        return Decision(legal[index], value=value, reason=game.explain(view, seat, legal[index], value))
+        judged = self.weigh(game, view, seat, legal, rng, budget)
+        index = judged.best()
+        value = judged.scores[index]
+        ties = judged.ties(index, TIE * game.score_scale)
+        reason = game.explain(view, seat, legal[index], value)
+        if ties and reason is not None:  # several moves are as good: the hint says so and names them
+            moves = [game.action_key(legal[i]) for i in [index, *ties]]
+            reason = Msg("core.hint_ties", reason=reason, n=len(moves), moves=moves[:HINT_TIES_SHOWN])
+        return Decision(legal[index], value=value, reason=reason, iterations=judged.work, capped=judged.capped,
+                        ties=[legal[i] for i in ties])
 
     def judge(self, game: Game, view: Any, seat: int, legal: list, rng: Rng) -> list[float]:
-        """Each action's margin after the move, averaged over the sampled positions."""
+        """Each action's margin after the move, averaged over all the sampled positions."""
+        scores = self.weigh(game, view, seat, legal, rng, Budget()).scores
+        return [s if s is not None else -math.inf for s in scores]
+
+    def weigh(self, game: Game, view: Any, seat: int, legal: list, rng: Rng, budget: Budget) -> Judgement:
+        """Each action judged within ``budget`` (see the class text)."""
         k = self.samples if game.traits.hidden_information or game.traits.chance else 1
         # the same k positions for every action (each re-dealt from its own seed): actions are
         # compared on the same secrets and the same future draws, not on different luck
         seeds = [rng.next_u64() for _ in range(k)]
-        scores = []
-        for action in legal:
-            total = 0.0
-            for seed in seeds:
+        margins: list[list[float]] = [[] for _ in legal]
+        work, longest = 0, 0.0
+        contending = list(range(len(legal)))
+        for j, seed in enumerate(seeds):
+            if j > 0 and budget.iterations is not None:
+                # each further sample judges the best that the work left pays for to the last sample
+                keep = (budget.iterations - work) // (k - j)
+                if keep < 2:
+                    break
+                contending = sorted(contending, key=lambda i: -sum(margins[i]))[:keep]
+            for i in contending:
+                before = budget.left() if budget.left is not None else 0.0
+                if work and budget.out_of_time(longest):
+                    return Judgement(margins, work, capped=True)
                 state = game.sample_state(view, seat, Rng.from_seed(seed))
-                total += margin(game.evaluate_move(state, seat, action), seat)
-            scores.append(total / k)
-        return scores
+                margins[i].append(margin(game.evaluate_move(state, seat, legal[i]), seat))
+                work += 1
+                if budget.left is not None:
+                    longest = max(longest, before - budget.left())
+        return Judgement(margins, work)
 
 
 @dataclass
@@ -209,7 +309,9 @@ class MctsAgent(Agent):
             win = stats.total[best] / visits
             value = game.score_scale * math.log(max(win, 1e-6) / max(1 - win, 1e-6))  # back to a margin
         action = keys[best]
-        return Decision(action, value=value, reason=game.explain(view, seat, action, value), iterations=done)
+        capped = budget.iterations is not None and done < budget.iterations
+        return Decision(action, value=value, reason=game.explain(view, seat, action, value), iterations=done,
+                        capped=capped)
 
     def _seed(self, game: Game, view: Any, seat: int, legal: list, rng: Rng, stats: _Stats, visits: float) -> None:
         """The greedy agent's judgement as prior knowledge: each root action starts with

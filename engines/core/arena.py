@@ -3,8 +3,11 @@
 The arena plays whole games with one agent level per seat, rotating the levels round the
 seats from game to game (so no level keeps the first seat), and reports per level: the win
 rate with its 95% Wilson interval (a shared victory counts 1/k to each of the k winners),
-the mean margin over the best other seat, and the decision times. Time is the caller's:
-``clock`` (seconds) measures decisions and makes each agent's budget.
+the mean margin over the best other seat, the work per decision (mcts iterations, greedy
+evaluations), how many decisions the time cap cut short, and the decision times. Each
+agent's budget is work (``work_budget``: the title's rates times the budget's seconds), the
+same whatever the load; time is the caller's: ``clock`` (seconds) measures decisions and
+makes the safety cap.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.agents import Agent, Budget, agent
+from engines.core.agents import Agent, agent, work_budget
 from engines.core.game import Game
 from engines.core.rng import Rng
 
@@ -27,6 +30,8 @@ class LevelFigures:
     wins: float = 0.0
     margins: list[float] = field(default_factory=list)
     decision_seconds: list[float] = field(default_factory=list)
+    work: list[int] = field(default_factory=list)  # per decision: mcts iterations, greedy evaluations
+    capped: int = 0  # decisions the time cap stopped before their work was done
     fallbacks: int = 0  # decisions where the agent failed and a random legal move was played
 
     @property
@@ -45,6 +50,7 @@ class LevelFigures:
 
     def summary(self) -> dict[str, Any]:
         times = sorted(self.decision_seconds) or [0.0]
+        work = sorted(self.work) or [0]
         low, high = self.interval()
 
         def pct(q: float) -> float:
@@ -60,6 +66,9 @@ class LevelFigures:
             "decision_ms_p50": round(pct(0.5) * 1000, 1),
             "decision_ms_p95": round(pct(0.95) * 1000, 1),
             "decision_ms_max": round(times[-1] * 1000, 1),
+            "work_p50": work[len(work) // 2],
+            "work_max": work[-1],
+            "capped": self.capped,
             "fallbacks": self.fallbacks,
         }
 
@@ -87,11 +96,15 @@ def play_one(game: Game, levels: list[str], options: Any, seed: int, clock: Call
             legal = game.legal_actions(state, seat)
             level = levels[seat]
             start = clock()
-            budget = Budget.timed(clock, budget_s)
+            budget = work_budget(game, level, budget_s, clock)
             try:
-                action = agents[level].decide(game, game.view(state, seat), seat, legal, rngs[seat], budget).action
+                decision = agents[level].decide(game, game.view(state, seat), seat, legal, rngs[seat], budget)
+                action = decision.action
                 if action not in legal:
                     raise ValueError("the agent chose an illegal action")
+                if len(legal) > 1 and level != "random":
+                    figures[level].work.append(decision.iterations)
+                    figures[level].capped += decision.capped
             except Exception:  # an agent must never stall a game: a random legal move instead
                 figures[level].fallbacks += 1
                 action = rngs[seat].choice(legal)

@@ -275,6 +275,10 @@ class Game(ABC, Generic[S, A, V, O]):
     score_scale: ClassVar[float] = 10.0  # a typical final-score margin between two players
     search_prior: ClassVar[float] = 0.0  # mcts: virtual visits at greedy's judgement per root action (0: none)
     search_rollout: ClassVar[int] = 4  # mcts: random moves played below a new leaf before the evaluation
+    # the work a level does per second of its budget (engines/core/agents.py work_budget), measured
+    # on an idle 2-core machine so that 95% of decisions answer within their time there:
+    search_rate: ClassVar[float] = 1000.0  # mcts iterations a second
+    judge_rate: ClassVar[float] = 2000.0  # greedy evaluations (one action on one sampled position) a second
 
     def sample_state(self, view: V, seat: int, rng: Rng) -> S:
         """A whole position consistent with what ``seat`` sees in ``view``: every secret the

@@ -78,6 +78,15 @@ corrects it. A stronger prior, tried and left out (3 players against two greedy,
 A million visits (greedy's choice, whatever the search finds) 30.5% (seeds 1-100, 22.3-40.1; mean
 margin -383 against greedy's -361): play at greedy's level measures a third, so a lower bound above
 1/3 needs an agent clearly stronger than greedy.
+
+Session 7 (issue 25), each change alone as a switch of ``judging.Model``, greedy against two random
+players, 3 players, seeds 1-200, budgets in work (the same games at any load; machine at load
+10-18 on its 2 cores): as it was 62.5% (55.6-68.9, mean margin +323); drawn tiles at their mean
+when judging a purchase (``tiles_at_mean``) 65.0% (58.2-71.3, +302), kept; an owner's potential
+rent from one turn's works of art, not from its florins (``fixed_potential``: a rival's spending is
+no longer greedy's gain) 61.0% (54.1-67.5, +172); one model of a sensible rival's bid in samples
+and foresight (``bidding``, ``sensible_bids``) 61.8% (54.9-68.2, +252); all three together 54.0%
+(47.1-60.8, +94). Only the first is kept; the others stay switches, tested, for the next try.
 """
 
 from __future__ import annotations
@@ -87,6 +96,7 @@ from functools import cache
 from engines.leonardo import foresight
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
+from engines.leonardo.judging import MODEL
 from engines.leonardo.model import Bet, Firm, State
 
 ROUTE = 32
@@ -153,7 +163,10 @@ def _holdings(state: State, alive: dict[int, float]) -> list[tuple[int, int, boo
         rent = price // 2 * mult[len(shown)]
         if all(owner_of.get(m) == owner for m in district):
             rent *= c.district_multiplier
-        affords = state.firms[owner].florins // c.art_price + (len(state.drawn) if owner == placing else 0)
+        if MODEL.fixed_potential:  # one turn's works of art, whatever its florins (judging.py)
+            affords = max(most, len(state.drawn)) if owner == placing else most
+        else:
+            affords = state.firms[owner].florins // c.art_price + (len(state.drawn) if owner == placing else 0)
         more = min(cap - len(shown), most, affords)
         out.append((n, owner, False, rent, rent * mult[len(shown) + more] // mult[len(shown)] if more > 0 else rent))
     return _one_potential(out)
@@ -183,6 +196,8 @@ def after_move(state: State, seat: int, action, advance) -> list[float]:
     if state.phase == "start" and kind in ("spin", "art") and _alone(state):
         if kind == "art":
             advance(state, seat, action)
+            if MODEL.tiles_at_mean:
+                _tiles_at_mean(state)
             foresight.place_all(state, seat, advance)
             if state.phase != "start":  # no room for them all: judged as they wait
                 return evaluate(state)
@@ -195,6 +210,15 @@ def after_move(state: State, seat: int, action, advance) -> list[float]:
         state.market.bets[seat] = Bet(product=action.product, stake=action.stake)
         return evaluate(state)
     return _played(state, seat, action, advance, coarse=False)
+
+
+def _tiles_at_mean(state: State) -> None:
+    """The tiles just drawn, each at the mean of the tiles unseen before the draw (rounded), so
+    that a purchase is judged by its expectation, not by the tiles the sample dealt."""
+    if state.drawn:
+        unseen = state.art_supply + state.drawn
+        mean = round(sum(unseen) / len(unseen))
+        state.drawn = [mean] * len(state.drawn)
 
 
 def _played(state: State, seat: int, action, advance, coarse: bool = True) -> list[float]:

@@ -7,8 +7,8 @@ choices at once (``evaluation.after_move`` calls these):
   market opened, the event drawn, a palazzo offered bought or declined as the margin prefers),
   rather than by the evaluation's expectation of the move;
 - ``over_bids``: an auction is judged over the bids the other bidders may make or have made,
-  each any of its legal bids with equal chance (the agent knows nothing of how they bid), every
-  outcome settled by the engine and evaluated.
+  each any of its legal bids with equal chance (kept; ``bidding``'s model of a sensible opponent
+  where the arena compares, see ``judging``), every outcome settled by the engine and evaluated.
 
 A few milliseconds a decision (about 30 ms at the 95th percentile, loaded machine).
 """
@@ -16,16 +16,16 @@ A few milliseconds a decision (about 30 ms at the 95th percentile, loaded machin
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from engines.core.agents import margin
-from engines.leonardo import flow
-from engines.leonardo.components import cards
+from engines.leonardo import bidding, flow
+from engines.leonardo.components import cards, space
 from engines.leonardo.copies import copy_state
 from engines.leonardo.economy import income
 from engines.leonardo.events import quietly
+from engines.leonardo.judging import MODEL
 from engines.leonardo.model import Buy, Decline, Place, State
-from engines.leonardo.rules import amounts, free_slots
+from engines.leonardo.rules import free_slots
 
 BUY, DECLINE = Buy(), Decline()
 
@@ -80,13 +80,14 @@ def _raise(state: State, number: int, more: int) -> float:
 
 def over_bids(state: State, fixed: dict[int, int], evaluate: Evaluate, coarse: bool = False) -> list[float]:
     """An auction judged over the sealed bids not in ``fixed`` (the seat's own), each of
-    them (made or still to make) any of its bidder's legal bids with equal chance: every
+    them (made or still to make) drawn from the model of a rival's bid (``_bid_odds``): every
     outcome (who wins, at what price, or all pass) settled by the engine and evaluated,
     weighted by its chance; with ``coarse``, one outcome per winner at its mean price."""
     auction = state.auction
     assert auction is not None
     bidders = auction.bidders
-    odds = {b: ({fixed[b]: 1.0} if b in fixed else _bid_odds(state.firms[b].florins)) for b in bidders}
+    price = space(auction.space).price or 0
+    odds = {b: ({fixed[b]: 1.0} if b in fixed else _bid_odds(price, state.firms[b].florins)) for b in bidders}
     outcomes: list[tuple[int | None, int, float]] = []
     nobody = 1.0
     for b in bidders:
@@ -120,8 +121,7 @@ def over_bids(state: State, fixed: dict[int, int], evaluate: Evaluate, coarse: b
     return total
 
 
-@cache
-def _bid_odds(florins: int) -> dict[int, float]:
-    """An unknown bidder's bid: any of its legal bids (the amounts the rules list, or a pass)."""
-    options = amounts(cards().min_stake, florins) + [0]
-    return {x: 1 / len(options) for x in options}
+def _bid_odds(price: int, florins: int) -> dict[int, float]:
+    """An unknown bidder's bid: any legal bid or a pass with equal chance (kept), or ``bidding``'s
+    sensible opponent where the arena compares (``judging``)."""
+    return bidding.odds(price, florins) if MODEL.sensible_bids else bidding.uniform(florins)

@@ -5,7 +5,8 @@ agent's generator: the works of art it has not seen (the other firms' palazzi, t
 supply, the tiles another firm is placing) from the tiles still unseen; the unknown top of the
 office deck and of the event deck, each from the cards not known to be elsewhere; the factions
 declared by others before everyone has declared; the sealed bids, bets and rescue answers other
-firms have already made (invented: a bid around the palazzo's price or a pass, a bet on any
+firms have already made (invented: a bid around the palazzo's price or a pass (``judging``: other
+models the arena compares), a bet on any
 product with a modest stake, either answer). The generator of the sample is a new one, seeded
 from the agent's, so the future spins are invented too. ``view(sample, seat) == view`` always.
 
@@ -20,8 +21,10 @@ import random
 from collections import Counter
 
 from engines.core.rng import Rng, SplitMix64
+from engines.leonardo import bidding
 from engines.leonardo.components import PRODUCTS, cards, space
 from engines.leonardo.invariants import all_art
+from engines.leonardo.judging import MODEL
 from engines.leonardo.model import (
     Auction,
     Bet,
@@ -122,15 +125,19 @@ def _events(view: View, rng: random.Random) -> list[str]:
 
 
 def _bid(view: View, firm_id: int, mine: int, rng: random.Random) -> int:
-    """A sealed bid already made: the seat's own, or an invented one (a pass, or up to a
-    little over the palazzo's price, within the bidder's florins)."""
+    """A sealed bid already made: the seat's own, or an invented one: a pass, or up to a little
+    over the palazzo's price (kept); ``bidding``'s models where the arena compares (``judging``)."""
     if firm_id == mine:
         assert view.my_bid is not None
         return view.my_bid
     florins = next(f.florins for f in view.firms if f.id == firm_id)
-    low = cards().min_stake
     assert view.auction_space is not None
     price = space(view.auction_space).price or 0
+    if MODEL.sensible_bids:
+        return bidding.draw(price, florins, rng)
+    if MODEL.uniform_bids:
+        return bidding.draw_from(bidding.uniform(florins), rng)
+    low = cards().min_stake
     top = min(florins, price + price // 5)
     if rng.randrange(3) == 0 or top < low:
         return 0

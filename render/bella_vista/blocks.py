@@ -81,44 +81,56 @@ def heading(canvas: BoardCanvas, x: int, y: int, width: int, title: str, note: s
 
 
 def standings(view, people: People, w: Words) -> Block:
-    """One row per architect: chip, name, contracts taken and coins (the standing, in bold);
-    the row of whoever must act is shaded. In a narrow column the counts go under the name."""
-    row = CHIP + 10
+    """One row per architect: chip, name and coins (in bold: what they can pay with); under them,
+    the contracts taken (where they fit) and "» N coins", the coins they would end with if the game ended now
+    (coins, contracts, both objectives: the running standings, said once under the rows); the
+    row of whoever must act is shaded. In a column too narrow for a name and the coins on one
+    line, the coins go under the name and the projection is the bare number ("» 34")."""
+    row = CHIP + 10 + line_height(SMALL)
 
-    def parts(a) -> tuple[str, str]:
-        return w("contract_cards", count=a.contracts), w("coins", coins=a.coins)
-
-    def counts_w(a) -> float:
-        contracts_, coins = parts(a)
-        return text_width(contracts_, SMALL) + 16 + text_width(coins, BODY, True)
-
-    def one_line(width: int) -> bool:
-        return all(width - CHIP - 10 - counts_w(a) >= 140 for a in view.architects)
+    def note(width: int) -> tuple[str, ...]:
+        return wrap(w("if_ended_note"), SMALL, width) if view.if_ended else ()
 
     def measure(width: int) -> int:
-        per = row if one_line(width) else row + line_height(SMALL)
-        return HEAD + len(view.architects) * per + line_height(SMALL)
+        return HEAD + len(view.architects) * row + (1 + len(note(width))) * line_height(SMALL)
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("architects"))
         y += HEAD
-        single = one_line(width)
+        def first_word_fits(a, room: float) -> bool:
+            return text_width(people.name(a.seat).split(" ")[0], BODY, True) <= room - CHIP - 8
+
+        coins_of = {a.seat: w("coins", coins=a.coins) for a in view.architects}
+        # a narrow column: the coins go under the name when beside it a name would lose even its first word
+        under = not all(first_word_fits(a, width - text_width(coins_of[a.seat], BODY, True) - 12)
+                        for a in view.architects)
         for a in view.architects:
-            contracts_, coins = parts(a)
-            h = row if single else row + line_height(SMALL)
+            coins = coins_of[a.seat]
             if a.seat in view.to_act:
-                canvas.draw.rectangle((x - 6, y - 4, x + width + 4, y + h - 6), fill=BAND)
+                canvas.draw.rectangle((x - 6, y - 4, x + width + 4, y + row - 6), fill=BAND)
             mid = y + CHIP / 2
             cw = text_width(coins, BODY, True)
-            room = width - cw - 12 - (text_width(contracts_, SMALL) + 16 if single else 0)
-            chip_name(canvas, x, mid - line_height(BODY) / 2, a.seat, people, BODY, room)
-            canvas.text((x + width, mid), coins, BODY, INK, "rm", bold=True)
-            if single:
-                canvas.text((x + width - cw - 16, mid), contracts_, SMALL, MUTED, "rm")
+            room = width - CHIP - 8
+            if under:
+                chip_name(canvas, x, mid - line_height(BODY) / 2, a.seat, people, BODY, width)
+                canvas.text((x + CHIP + 8, y + CHIP + 2), coins, SMALL, INK, bold=True)
+                room -= text_width(coins, SMALL, True) + 12
             else:
-                canvas.text((x + CHIP + 8, y + CHIP + 2), contracts_, SMALL, MUTED)
-            y += h
+                chip_name(canvas, x, mid - line_height(BODY) / 2, a.seat, people, BODY, width - cw - 12)
+                canvas.text((x + width, mid), coins, BODY, INK, "rm", bold=True)
+            if view.if_ended:
+                then = f"» {view.if_ended[a.seat]}" if under else w("if_ended", total=view.if_ended[a.seat])
+                canvas.text((x + width, y + CHIP + 2), then, SMALL, INK, "ra")
+                room -= text_width(then, SMALL) + 12
+            taken = w("contract_cards", count=a.contracts)
+            if text_width(taken, SMALL) <= room:  # never cut: in a narrow column the projection comes first
+                left = x + CHIP + 8 + (text_width(coins, SMALL, True) + 12 if under else 0)
+                canvas.text((left, y + CHIP + 2), taken, SMALL, MUTED)
+            y += row
         canvas.text((x, y), w("bank", coins=view.bank), SMALL, MUTED)
+        for line in note(width):
+            y += line_height(SMALL)
+            canvas.text((x, y), line, SMALL, MUTED)
 
     return Block(250, measure, draw)
 

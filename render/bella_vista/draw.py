@@ -21,7 +21,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render.canvas import Canvas, Drawn, text_stamp
-from render.common import font_for
+from render.common import font_for, name_that_fits
 from render.palette import INK, player_colour, seat_mark
 
 RGB = tuple[int, int, int]
@@ -179,7 +179,8 @@ def chip_name(canvas: BoardCanvas, x: float, y: float, seat: int, people: People
     of ``line_height(size)``; returns the x after the name."""
     h = line_height(size)
     chip(canvas, x, y + (h - CHIP) / 2, seat)
-    name = fit(people.name(seat), size, max(10, int(width - CHIP - 8)), bold)
+    room = max(10, int(width - CHIP - 8))
+    name = fit(name_that_fits(people.name(seat), lambda t: text_width(t, size, bold) <= room), size, room, bold)
     box = canvas.text((x + CHIP + 8, y + h / 2), name, size, fill, "lm", bold=bold)
     return box[2]
 

@@ -8,6 +8,7 @@ from render.bella_vista.blocks import HEAD, MARK, Block, Words, heading
 from render.bella_vista.draw import (
     BODY,
     CHIP,
+    HEADING,
     MUTED,
     NEUTRAL,
     RULE,
@@ -67,12 +68,20 @@ def offer_board(view, people: People, w: Words) -> Block:
         rows = 1 if count * per <= first else 1 + -(-(count * per - first) // max(1, width))
         return rows * (CHIP + 8)
 
+    def note(width: int) -> str:
+        return w("builds_across") if width >= across else w("builds_down")
+
+    def note_below(width: int) -> bool:
+        """The note does not fit beside the heading: it gets a line of its own (never cut)."""
+        return text_width(w("offer_board"), HEADING, True) + 12 + text_width(note(width), SMALL) > width
+
     def measure(width: int, built: bool = states, count: int = len(view.bottom)) -> int:
+        head = HEAD + (line_height(SMALL) if note_below(width) else 0)
         if width >= across:
             body = line_height(SMALL) + slot_h + (line_height(SMALL) if built else 0) + 8
         else:
             body = n * (slot_h // 2 + 12)
-        return HEAD + body + order_height(width, count) + 6
+        return head + body + order_height(width, count) + 6
 
     def reserve(width: int) -> int:
         return measure(width, True, max(len(view.bottom), len(slots)))
@@ -87,8 +96,12 @@ def offer_board(view, people: People, w: Words) -> Block:
         return text, w("built") if s.built else ""
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w("offer_board"), w("builds_across") if width >= across else w("builds_down"))
+        below = note_below(width)
+        heading(canvas, x, y, width, w("offer_board"), "" if below else note(width))
         y += HEAD
+        if below:
+            canvas.text((x, y - 4), note(width), SMALL, MUTED)
+            y += line_height(SMALL)
         if width >= across:
             cx = x
             for s in slots:

@@ -23,6 +23,7 @@ from render.bella_vista.draw import (
     text_width,
 )
 from render.bella_vista.rich import draw_rich, rich_height
+from render.common import name_that_fits
 from render.palette import INK
 
 CATEGORY_WORDS = {"coins": "col_coins", "contracts": "col_contracts", "height_objective": "col_height",
@@ -77,7 +78,8 @@ def scores(view, people: People, w: Words, tie_words: str) -> Block:
             if s.rank == 1:
                 canvas.draw.rectangle((cx + 2, y - 4, cx + step - 2, y + body + (len(labels) + 1) * lh + 4), fill=BAND)
             chip(canvas, cx + step - 10 - CHIP, y, s.seat)
-            canvas.text((cx + step - 10, y + CHIP + 4), fit(people.name(s.seat), SMALL, int(step - 12), True),
+            canvas.text((cx + step - 10, y + CHIP + 4), fit(name_that_fits(people.name(s.seat), lambda t: text_width(t, SMALL, True) <= step - 12),
+                                                               SMALL, int(step - 12), True),
                         SMALL, INK, "ra", bold=True)
         y += body
         rows = [(w("col_rank"), [f"{s.rank}." for s in ranked])]

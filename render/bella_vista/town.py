@@ -141,15 +141,15 @@ def _tile(canvas: BoardCanvas, box: tuple[int, int, int, int], cell: int, kind: 
                 canvas.image.paste(GLYPH, (cx + off, cy + off), mask)
 
 
-def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink) -> None:
+def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink, bold: bool = True) -> None:
     """A name in a white box centred on (cx, cy)."""
-    w = max(text_width(t, SMALL, True) for t in lines) + 12
+    w = max(text_width(t, SMALL, bold) for t in lines) + 12
     lh = line_height(SMALL)
     h = lh * len(lines) + 6
     canvas.draw.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=5, fill=WHITE,
                                   outline=ink, width=2)
     for i, t in enumerate(lines):
-        canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=True)
+        canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=bold)
 
 
 def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=frozenset()) -> None:
@@ -161,8 +161,10 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
         if t.kind != "neighborhood":
             continue
         side = t.size * town.cell
-        lines = wrap(tile_name(t.code).upper(), SMALL, side - 16, True)
-        w = max(text_width(x, SMALL, True) for x in lines) + 12
+        name = tile_name(t.code).upper()
+        bold = not any(x.endswith("…") for x in wrap(name, SMALL, side - 16, True))  # a word too wide in bold
+        lines = wrap(name, SMALL, side - 16, bold)  # ("BORBOLETA" in a 4-space tile) is whole in regular
+        w = max(text_width(x, SMALL, bold) for x in lines) + 12
         h = line_height(SMALL) * len(lines) + 6
         x0, y0 = town.x + t.x * town.cell, town.y + t.y * town.cell
         xs = (x0 + side / 2, x0 + w / 2 + 3, x0 + side - w / 2 - 3)
@@ -173,7 +175,7 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
                 rws = range(int((cy - h / 2 - town.y) // town.cell), int((cy + h / 2 - 1 - town.y) // town.cell) + 1)
                 if cy - h / 2 >= y0 and cy + h / 2 <= y0 + side and not any(
                         (c, r) in occupied for c in cols for r in rws):
-                    label(canvas, cx, cy, lines, INK)
+                    label(canvas, cx, cy, lines, INK, bold)
                     break
             else:
                 continue

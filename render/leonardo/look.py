@@ -27,8 +27,8 @@ RGB = tuple[int, int, int]
 Box = tuple[float, float, float, float]
 
 GROUND: RGB = (232, 248, 232)  # the spaces, where pawns and chips stand
-PAPER: RGB = (238, 250, 242)  # the centre panel and the hand image
-GROUNDS: tuple[RGB, ...] = (GROUND, PAPER)
+PAPER: RGB = GROUND  # the centre panel and the hand image: one flat ground (a second one only added bytes)
+GROUNDS: tuple[RGB, ...] = (GROUND,)
 LINE: RGB = (118, 128, 120)
 MUTED: RGB = (70, 80, 74)
 ART: RGB = (214, 168, 40)  # the marks of works of art (never under a piece)
@@ -139,6 +139,22 @@ def style(names: Sequence[str], locale: str = "en") -> Style:
     return Style(seat=seat)
 
 
+SHORT_NAME = 12  # letters: how long a name may stay in a line that would not fit whole
+
+
+def short_style(names: Sequence[str], locale: str = "en") -> Style:
+    """``style`` with each name cut to its first word, and that to ``SHORT_NAME`` letters (a dot
+    where it was shortened): for a line that would not fit with the names whole. The player's
+    chip beside each name still says who it is."""
+    full = style(names, locale)
+
+    def seat(s: int) -> str:
+        first = full.seat(s).split(" ")[0]
+        return first if len(first) <= SHORT_NAME else first[: SHORT_NAME - 1] + "."
+
+    return Style(seat=seat)
+
+
 # --- pieces ----------------------------------------------------------------------
 # A player is their shape in their colour (``render.palette.SHAPES``) everywhere: in the tables,
 # the legends and as the pawn on the ring (``pawn``). What a firm
@@ -195,6 +211,16 @@ class Run:
     def thing(self, w: float, draw: Callable[[LeoCanvas, float, float], object]) -> Run:
         self.items.append((w, draw, False))
         return self
+
+    def lines(self, room: float, hang: float = 0) -> int:
+        """How many lines ``draw`` would take in ``room`` with nothing cut."""
+        space = width(" ", self.size)
+        cx, row = 0.0, 0
+        for w, item, _ in self.items:
+            if cx > hang * (row > 0) and cx + w > room:
+                row, cx = row + 1, hang
+            cx += w + (space if isinstance(item, str) else space * 0.8)
+        return row + 1
 
     def draw(self, canvas: LeoCanvas, x: float, y: float, room: float, lines: int, line_h: int,
              fill: RGB = INK, next_h: int | None = None, hang: float = 0) -> float:

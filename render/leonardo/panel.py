@@ -1,7 +1,7 @@
 """The centre of Leonardo's board: the title and round, who must act and on what, the last
 move, the players in seat order (rank, capital, florins, palazzi, works of art, men-at-arms,
-faction) and, under them, the legend: the districts, a key to the ring's pieces and marks, the
-note on the capital. The rules (markets, offices) are in /help. On the final board the centre
+faction) and, under them, the legend: the districts' patterns and a key to the ring's pieces
+and marks. The rules (markets, offices, what the capital counts) are in /help. On the final board the centre
 is the winner and the standings with each capital's breakdown."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from engines.leonardo import terms
 from engines.leonardo.components import board, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
+from render.common import name_that_fits
 from render.leonardo.look import (
     ART,
     CHIP,
@@ -21,6 +22,7 @@ from render.leonardo.look import (
     HEAD,
     LINE,
     MUTED,
+    NUMBER,
     PAPER,
     SMALL,
     TEXT,
@@ -31,6 +33,7 @@ from render.leonardo.look import (
     fit,
     owner,
     pawn,
+    short_style,
     width,
 )
 from render.leonardo.ring import CENTRE, band_tile, look_of
@@ -43,6 +46,8 @@ ROOM = X1 - X0
 LINE_H, ROW_H = 30, CHIP + 3
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
+CAPTION_KEPT = 3  # lines the last move always has before the players' table
+ROW_TALL = 72  # the players' rows grow up to this with the room the last move leaves
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
@@ -89,8 +94,8 @@ def _key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, fl
 
 
 def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
-    """The districts (their bands and spaces), the key to the ring's pieces and marks, and the
-    note on the capital column, from ``y`` down; returns the bottom."""
+    """The districts (their bands' patterns) and the key to the ring's pieces and marks, from
+    ``y`` down; returns the bottom."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
     for d in board().districts:
         colour, pattern = look_of(district_spaces(d.id)[0])
@@ -99,7 +104,7 @@ def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
             cv.image.paste(band_tile(colour, pattern, 40, 26), (int(x), int(y) + 4))
             cv.draw.rectangle((x, y + 4, x + 40, y + 30), outline=INK, width=1)
 
-        run.thing(40, swatch).words(" ".join(map(str, district_spaces(d.id))))
+        run.thing(40, swatch)  # the ring shows each space's pattern: no list of numbers
     y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
     items = _key_items(words)
     columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)
@@ -110,9 +115,7 @@ def _legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
         box = (x + CHIP + 6, top, x + step - 4, top + CHIP)
         with canvas.inside(box):
             canvas.text((x + CHIP + 8, top + CHIP / 2), fit(text, SMALL, step - CHIP - 14), SMALL, INK, anchor="lm")
-    y += -(-len(items) // columns) * KEY_ROW + 2
-    return Run(SMALL).words(words.text_of("leo.board.capital_note")).draw(canvas, X0, y, ROOM, 2, LINE_H - 4,
-                                                                           fill=MUTED)
+    return y + -(-len(items) // columns) * KEY_ROW - 6  # the capital's rule is in /help
 
 
 @cache
@@ -135,24 +138,39 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
     above what is left in the bank and the legend). At the end the centre is the winner and
     the standings."""
     words = catalog(locale)
+    short = short_style(names, locale)
     if view.over and view.result is not None:
         canvas.erase((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), PAPER)
         y = _header(canvas, view, words, style)
         y = _winner(canvas, view, words, style, marks, y)
-        y = _caption(canvas, view, words, style, marks, y + 4, 2)
+        least = 48 + len(view.result.scores) * ROW_H  # the standings' least height, above their note
+        room = Y1 - 2 * LINE_H - 10 - least - 8 - (y + 4) - ROW_H
+        y = _caption(canvas, view, words, style, marks, y + 4, max(2, min(CAPTION_LINES, 1 + int(room // LINE_H))),
+                     short)
         _standings(canvas, view, words, style, marks, y + 8)
         return
     y = _header(canvas, view, words, style)
-    y = _to_act(canvas, view, words, style, marks, y) + 4
+    y = _to_act(canvas, view, words, style, marks, y, short) + 4
     table = table_top(view, words.locale)
     lines = max(1, 1 + int((table - 8 - y - ROW_H) // LINE_H))
-    _caption(canvas, view, words, style, marks, y, lines)
+    _caption(canvas, view, words, style, marks, y, lines, short)
     _players(canvas, view, words, style, marks, table)
 
 
 def table_top(view: View, locale: str) -> float:
     """Where the players' table starts: its rows and the bank's lines just above the legend."""
-    return legend_top(locale) - 6 - supply_lines(locale) * LINE_H - 4 - (48 + len(view.firms) * ROW_H) - 4
+    return table_bottom(locale) - 48 - len(view.firms) * row_height(len(view.firms), locale)
+
+
+def table_bottom(locale: str) -> float:
+    return legend_top(locale) - 6 - supply_lines(locale) * LINE_H - 4 - 4
+
+
+def row_height(rows: int, locale: str) -> int:
+    """The players' rows: as tall as the room between the last move's kept lines and the bank
+    allows, from ``ROW_H`` up to ``ROW_TALL`` (the same on every board of a table)."""
+    caption = Y0 + 44 + 2 * ROW_H + 4 + ROW_H + (CAPTION_KEPT - 1) * LINE_H + 8
+    return int(min(ROW_TALL, max(ROW_H, (table_bottom(locale) - 48 - caption) // max(1, rows))))
 
 
 @cache
@@ -224,28 +242,44 @@ def _name(run: Run, seat: int, marks: list[str], style: Style, last: bool) -> No
     run.chip(seat, marks[seat]).words(style.seat(seat) + ("" if last else ","))
 
 
-def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
-    run = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
-    for i, seat in enumerate(view.to_act):
-        _name(run, seat, marks, style, i == len(view.to_act) - 1)
-    run.words("- " + words.text(stake(view), style))
-    decided = _decided(view)
-    if decided:  # the table names them beside the same chips
-        run.words(words.text_of("leo.board.decided"), bold=True)
-        for seat in decided:
-            run.chip(seat, marks[seat])
-    return run.draw(canvas, X0, y, ROOM, 2, ROW_H)
+def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
+            short: Style | None = None) -> float:
+    """Who must act and what for, on two lines; the names shortened (``short``) when it would
+    not fit whole."""
+    def run(naming: Style) -> Run:
+        out = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
+        for i, seat in enumerate(view.to_act):
+            _name(out, seat, marks, naming, i == len(view.to_act) - 1)
+        out.words("- " + words.text(stake(view), naming))
+        decided = _decided(view)
+        if decided:  # the table names them beside the same chips
+            out.words(words.text_of("leo.board.decided"), bold=True)
+            for seat in decided:
+                out.chip(seat, marks[seat])
+        return out
+
+    line = run(style)
+    if short is not None and line.lines(ROOM) > 2:
+        line = run(short)
+    return line.draw(canvas, X0, y, ROOM, 2, ROW_H)
 
 
 def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
-             lines: int = CAPTION_LINES) -> float:
-    run = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
-    said = [words.text(m, style) for m in view.last_events if m.key not in SKIPPED]
-    if not said:
-        return run.words(words.text_of("leo.board.no_move")).draw(canvas, X0, y, ROOM, 1, ROW_H)
-    if view.last_seat is not None and 0 <= view.last_seat < len(marks):
-        run.chip(view.last_seat, marks[view.last_seat])
-    return run.words(" ".join(said)).draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
+             lines: int = CAPTION_LINES, short: Style | None = None) -> float:
+    """The last move, wrapped; with the names shortened (``short``) when it would not fit whole."""
+    def run(naming: Style) -> Run:
+        out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
+        said = [words.text(m, naming) for m in view.last_events if m.key not in SKIPPED]
+        if not said:
+            return out.words(words.text_of("leo.board.no_move"))
+        if view.last_seat is not None and 0 <= view.last_seat < len(marks):
+            out.chip(view.last_seat, marks[view.last_seat])
+        return out.words(" ".join(said))
+
+    caption = run(style)
+    if short is not None and caption.lines(ROOM) > lines:
+        caption = run(short)
+    return caption.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
 
 
 def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
@@ -281,7 +315,12 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
     y += 48
     first = X1 - sum(w for _, w in cols)
     room = first - X0 - 10
-    long = [width(name, size, strong) > room - len(seats) * (CHIP + 4) for seats, name, _, strong in rows]
+    wide = X1 - cols[-1][1] - X0 - 10  # a bankrupt's row: the name runs over the empty columns
+
+    def span_of(cells: list[str]) -> float:
+        return wide if all(c == "-" for c in cells[:-1]) else room
+
+    long = [width(name, size, strong) > span_of(cells) - len(seats) * (CHIP + 4) for seats, name, cells, strong in rows]
     second = size + 6  # a name's second line
     spare = bottom - y - len(rows) * ROW_H
     wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
@@ -292,7 +331,18 @@ def _table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[
         run = Run(size, bold=strong)
         for seat in seats:
             run.chip(seat, marks[seat])
-        span = X1 - cols[-1][1] - X0 - 10 if out else room
+        span = span_of(cells)
+        if i not in wrapped and len(seats) == 1:  # one line: the name's first words that fit, not a word cut
+            head, paren = name, ""  # with "…"; a "(bankrupt)" after it is kept whole
+            if name.endswith(")") and " (" in name:
+                head, paren = name.rsplit(" (", 1)
+                paren = " (" + paren
+            room_ = span - len(seats) * (CHIP + 4)
+            shown = name_that_fits(head, lambda t: width(t + paren, size, strong) <= room_)
+            if width(shown + paren, size, strong) <= room_:
+                name = shown + paren
+            elif paren:  # not even its first word with it: the name alone (the row's colour says bankrupt)
+                name = name_that_fits(head, lambda t: width(t, size, strong) <= room_)
         below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
                                      next_h=second, hang=len(seats) * (CHIP + 4))
         x = first
@@ -344,7 +394,9 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         rows.append((f.members, name, [str(public_capital(f)), str(f.florins), str(len(f.palazzi)),
                                        str(f.art_count), str(f.men), drawable(faction), str(rank)], False))
     limit = legend_top(words.locale) - 6
-    y = _table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * ROW_H, tallest=ROW_H) + 4
+    tall = row_height(len(rows), words.locale)
+    y = _table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * tall, tallest=tall,
+               size=NUMBER if tall >= 50 else TEXT) + 4  # taller rows: larger words
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
     return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H, fill=MUTED), limit

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from engines.core.messages import Msg
 from render.canvas import RGB, Canvas
+from render.common import name_that_fits
 from render.palette import INK
 from render.text import Catalog, Style
 from render.torri.board import BOARD_W, WIDTH
@@ -32,15 +33,38 @@ class Words:
 
     def name(self, seat: int) -> str:
         if seat < len(self.names) and self.names[seat].strip():
-            name = " ".join(self.names[seat].split())
-            return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+            return short_name(self.names[seat])
         return self.cat.text_of("torri.board.player", number=seat + 1)
+
+    def fitted(self, seat: int, size: int, room: float) -> str:
+        """The seat's name in bold in ``room`` (a table's column): whole, else its first words
+        that fit, cut with "…" only when not even its first word fits."""
+        if seat < len(self.names) and self.names[seat].strip():
+            whole = " ".join(self.names[seat].split())
+            return fit(name_that_fits(whole, lambda t: measure(t, size, True) <= room), size, room, True)
+        return fit(self.name(seat), size, room, True)
 
     def say(self, key: str, **params) -> str:
         return self.cat.text_of(key, Style(seat=self.name), **params)
 
     def text(self, msg: Msg) -> str:
         return self.cat.text(msg, Style(seat=self.name))
+
+
+def short_name(name: str, most: int = MAX_NAME) -> str:
+    """A name as a sentence shows it: whole when it has at most ``most`` letters, else as many of
+    its first words as fit ("Giovannibattista Alessandrini W" -> "Giovannibattista"), a single
+    too-long word cut with a dot ("Wolfeschlegelsteinhausenberger W" -> "Wolfeschlegelstei."):
+    never a name cut mid-word with "…" where a shorter form of it fits."""
+    words = name.split()
+    kept = " ".join(words)
+    while len(kept) > most and len(words) > 1:
+        words.pop()
+        kept = " ".join(words)
+    while len(words) > 1 and len(words) < len(name.split()) and words[-1].islower() and len(words[-1]) <= 3:
+        words.pop()  # "Anne-Marguerite de" -> "Anne-Marguerite": not a particle left hanging
+        kept = " ".join(words)
+    return kept if len(kept) <= most else kept[: most - 1] + "."
 
 
 @dataclass(frozen=True)

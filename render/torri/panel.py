@@ -191,7 +191,7 @@ def players(w: Words, view: View) -> list[Block]:
         tall = CHIP + LINE * len(lines) - 2
         items: list[Item] = [Outline((X - 8, -3, X + INNER + 6, tall))] if s in view.to_act else []
         items += [Chip(X, 0, CHIP, s),
-                  Text(X + CHIP + 10, CHIP / 2, fit(w.name(s), BODY, room, True), BODY, INK, "lm", True),
+                  Text(X + CHIP + 10, CHIP / 2, w.fitted(s, BODY, room), BODY, INK, "lm", True),
                   Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True)]
         items += [Text(X + CHIP + 10, CHIP - 2 + k * LINE, line, SMALL, MUTED) for k, line in enumerate(lines)]
         blocks.append(Block(tall + 3, items))
@@ -215,7 +215,7 @@ def standings(w: Words, view: View) -> list[Block]:
         room = INNER - CHIP - 40 - measure(total, BODY, True)
         items: list[Item] = [Text(X, CHIP / 2, str(view.ranks[s]) if view.ranks else "", BODY, INK, "lm", True),
                        Chip(X + 18, 0, CHIP, s),
-                       Text(X + 26 + CHIP, CHIP / 2, fit(w.name(s), BODY, room, True), BODY, INK, "lm", True),
+                       Text(X + 26 + CHIP, CHIP / 2, w.fitted(s, BODY, room), BODY, INK, "lm", True),
                        Text(X + INNER, CHIP / 2, total, BODY, INK, "rm", True)]
         items += [Text(m, CHIP, str(view.breakdown[s][c]), SMALL, INK, "ma") for c, m in zip(CATEGORIES, middle,
                                                                                             strict=True)]

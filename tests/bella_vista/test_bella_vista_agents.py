@@ -12,7 +12,7 @@ import pytest
 from engines.bella_vista import BellaVista, Options
 from engines.bella_vista.evaluation import evaluate
 from engines.bella_vista.invariants import problems
-from engines.core.agents import Budget, GreedyAgent, MctsAgent, RandomAgent, agent
+from engines.core.agents import Budget, GreedyAgent, MctsAgent, RandomAgent, agent, work_budget
 from engines.core.playout import play_to_end, playout
 from engines.core.rng import Rng
 from render.text import catalog, words
@@ -188,3 +188,53 @@ def test_the_one_pass_standings_are_the_rulebook_scores_of_the_position():
             assert [x.largest for x in every] == [largest_group_spaces(state, s) for s in range(seats)]
             assert [x.tally for x in every] == [tally(state, s) for s in range(seats)]
             assert score_now(state)[0] == [sum(breakdown(state, s).values()) for s in range(seats)]
+
+
+def test_greedy_keeps_to_its_work_and_spends_it_on_the_moves_in_contention():
+    """Bella Vista's placements are many (100 and more legal moves): greedy judges every one on
+    its first sample and, on the next samples, only the best ones that its work left can pay
+    for, so it keeps to its budget of work; with work for everything it is the full judgement."""
+    seen = 0
+    for state in _positions(3, range(40, 46), every=5):
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) < 60:
+            continue
+        seen += 1
+        view, work = GAME.view(state, seat), len(legal) + 20
+        out = GreedyAgent().decide(GAME, view, seat, legal, Rng.from_seed(seen), Budget(iterations=work))
+        assert out.iterations <= work and not out.capped and out.action in legal
+        full = GreedyAgent().decide(GAME, view, seat, legal, Rng.from_seed(seen), Budget(iterations=10 * len(legal)))
+        scores = GreedyAgent().judge(GAME, view, seat, legal, Rng.from_seed(seen))
+        assert full.iterations == 3 * len(legal) and full.action == legal[scores.index(max(scores))]
+    assert seen >= 3
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts"])
+def test_the_same_position_and_seed_give_the_same_move_on_a_busy_machine(level):
+    """The same decision twice: once on the wall clock, once while a CPU-bound process runs
+    beside it (the work is fixed; the cap, generous here, only stops a machine far slower)."""
+    import subprocess
+    import sys
+    import time
+
+    states = [s for s in _positions(2, [11], every=7)][:4]
+    moves = []
+    hog = None
+    try:
+        for busy in (False, True):
+            if busy:
+                hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            row = []
+            for i, state in enumerate(states):
+                seat = min(GAME.to_act(state))
+                legal = GAME.legal_actions(state, seat)
+                budget = work_budget(GAME, level, 0.05, time.perf_counter, cap=120.0)  # generous: the machine is shared
+                out = agent(level).decide(GAME, GAME.view(state, seat), seat, legal, Rng.from_seed(i), budget)
+                row.append((GAME.action_key(out.action), out.iterations, out.capped))
+            moves.append(row)
+    finally:
+        if hog is not None:
+            hog.kill()
+            hog.wait()
+    assert moves[0] == moves[1] and not any(capped for _, _, capped in moves[0])

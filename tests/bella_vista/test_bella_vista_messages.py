@@ -221,7 +221,7 @@ def test_every_key_of_the_catalog_is_used():
     families = {m.key for msg in _term_families() for m in _msgs(msg)} | _board_families() | _board_names()
     options = {f"bv.option.{name}" for name in Options.model_fields}  # /help: "<prefix>.option.<name>"
     units = units_named("bv")  # the {n:<unit>} tables the templates name
-    unused = sorted(ours - _literal_keys() - families - _categories() - options - units - {"bv.help"})  # and "<prefix>.help"
+    unused = sorted(ours - _literal_keys() - families - _categories() - options - units - {"bv.help", "bv.result.tie_rule"})  # "<prefix>.help", the sheet's tie rule
     assert not unused
     assert "`offer 5 #6`" in catalog().text_of("bv.help")  # chat markdown: only in the help
     chat_only = ("bv.help", "bv.option.", "bv.error.", "bv.term.must_")  # never drawn on an image
@@ -244,11 +244,11 @@ def test_offer_gloss_says_where_the_card_builds_among_those_already_offered():
     s, _ = act(s, first, f"offer 3 #{s.architects[first].hand[0]}")  # the 3-coin space: 7 and 5 build before it
     seat = min(GAME.to_act(s))
     glosses = {c.notation.split(" #")[0]: words(c.gloss) for c in GAME.choices(s, seat)}
-    assert glosses["offer 7"].endswith(", builds before the card already offered")
-    assert glosses["offer 0"].endswith(", builds after the card already offered")
-    assert all(" 0 of the " not in g for g in glosses.values())
+    assert glosses["offer 7"].endswith(" · build order: 1 of 2")  # dearer than the card offered: builds first
+    assert glosses["offer 0"].endswith(" · build order: 2 of 2")
+    assert all(" 0 of " not in g for g in glosses.values())
     s, _ = act(s, seat, f"offer 0 #{s.architects[seat].hand[0]}")
     seat = min(GAME.to_act(s))
     glosses = {c.notation.split(" #")[0]: words(c.gloss) for c in GAME.choices(s, seat)}
-    assert glosses["offer 1"].endswith(", builds after 1 card and before 1 card already offered")
-    assert glosses["offer 7"].endswith(", builds before the 2 cards already offered")
+    assert glosses["offer 1"].endswith(" · build order: 2 of 3")  # after the 3-coin card, before the free one
+    assert glosses["offer 7"].endswith(" · build order: 1 of 3")

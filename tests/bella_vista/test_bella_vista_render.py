@@ -138,3 +138,33 @@ def test_the_header_says_the_title_once_with_the_round_of_eight_and_the_phase():
     assert texts.count("Bella Vista") == 1  # it said it twice, "Bella Vista Round 1/8" then "Bella Vista · round 1/8"
     assert "Round 1 of 8  ·  Offer phase" in texts
     assert not any("1/8" in t for t in texts)
+
+
+def test_the_architects_panel_shows_what_each_would_end_with_if_the_game_ended_now():
+    """The running standings (issue 24): coins, contracts and both objectives as the end of the
+    game would count them now, one "» N coins" per architect; gone once the real scores show."""
+    from engines.bella_vista import scoring
+
+    states = history(4, "london", 3)
+    state = states[len(states) // 2]
+    expected = [sum(scoring.breakdown(state, s).values()) for s in range(4)]
+    assert expected != [a.coins for a in state.architects]  # the objectives count already: not just the coins
+    view = GAME.view(state, None)
+    assert view.if_ended == expected and GAME.view(state, 0).if_ended == expected
+    drawn = [d.what for d in draw_board(view, NAMES[:4]).drawn if d.kind == "text"]
+    assert all(f"» {n} coin{'s' * (n != 1)}" in drawn for n in expected), drawn
+    end = GAME.view(states[-1], None)
+    assert end.if_ended == [] and not any(d.what.startswith("» ") for d in draw_board(end, NAMES[:4]).drawn)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_no_word_on_the_board_is_cut_when_the_names_are_short(locale):
+    """Issue 24: "BORBOLE…" over its neighborhood and "top builds f…" beside the offer board
+    were cut although a whole form fits (a name too wide in bold is drawn in regular; a note
+    with no room beside its heading gets its own line)."""
+    for seats, layout in ((4, "london"), (2, "new_york")):
+        states = history(seats, layout, 1)
+        for state in states[:: len(states) // 6]:
+            drawn = draw_board(GAME.view(state, None), ["Anne", "Bruno", "Carla", "Dario"][:seats], locale).drawn
+            cut = [d.what for d in drawn if d.kind == "text" and "…" in d.what]
+            assert cut == [], (seats, layout, state.round, cut)

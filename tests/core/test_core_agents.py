@@ -12,7 +12,16 @@ import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
 from engines.core import FinalScore, Game, Result, Rng, TimeUp, Traits
-from engines.core.agents import Budget, GreedyAgent, MctsAgent, RandomAgent, agent, margin
+from engines.core.agents import (
+    CAP_FACTOR,
+    Budget,
+    GreedyAgent,
+    MctsAgent,
+    RandomAgent,
+    agent,
+    margin,
+    work_budget,
+)
 
 
 class NimOptions(BaseModel):
@@ -266,7 +275,10 @@ def test_the_arena_rotates_seats_and_reports_each_level():
     assert mcts["level"] == "mcts" and mcts["seats_played"] == rnd["seats_played"] == 20
     assert mcts["win_rate"] + rnd["win_rate"] == pytest.approx(1.0)
     assert mcts["win_rate"] > 0.8 and mcts["win_rate_ci95"][0] > 0.5
-    assert mcts["decision_ms_max"] <= 250 and mcts["fallbacks"] == 0
+    # the budget is work: 0.2 s at Nim's 1000 iterations a second; this clock's 3 readings an
+    # iteration make it 0.6 s, still inside the safety cap of 4 budgets, so the work is all done
+    assert mcts["work_p50"] == mcts["work_max"] == 200 and mcts["capped"] == 0
+    assert mcts["decision_ms_max"] <= 4 * 200 + 1 and mcts["fallbacks"] == 0
 
 
 def test_the_fast_playout_path_plays_the_same_game_as_apply():
@@ -315,3 +327,48 @@ def test_a_prior_starts_the_search_at_greedys_choice_and_evidence_can_leave_it()
         state = NIM.new_game(2, NimOptions(pile=pile), 1)
         assert decide(NIM, MctsAgent(prior_visits=5), state, 0, iterations=2000).action == Take(n=best)
     assert NIM.search_prior == CARDS.search_prior == 0  # off unless a title turns it on
+
+
+def _slow_clock(step: float):
+    """A clock that moves ``step`` seconds each time it is read: a machine as slow as one likes."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    return clock
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts"])
+def test_a_budget_of_work_gives_the_same_choice_on_a_fast_or_slow_machine(level):
+    """A level thinks its title's work for its time, whatever the clock says: on a clock 1000
+    times slower than the last (still inside the cap) every position gets the same move and
+    the same work as on the wall clock."""
+    import time
+
+    for pile in range(4, 20):
+        state = NIM.new_game(2, NimOptions(pile=pile), 1)
+        legal = NIM.legal_actions(state, 0)
+        choices = []
+        for clock in (time.perf_counter, _slow_clock(0.25 / 1000 / 4)):
+            budget = work_budget(NIM, level, 0.25, clock, cap=60.0)  # a generous cap: this machine may be busy
+            out = agent(level).decide(NIM, NIM.view(state, 0), 0, legal, Rng.from_seed(pile), budget)
+            choices.append((out.action, out.iterations, out.capped))
+        assert choices[0] == choices[1] and not choices[0][2], pile
+        if level == "mcts":
+            assert choices[0][1] == int(NIM.search_rate * 0.25)
+
+
+def test_the_time_cap_still_stops_a_search_on_a_machine_too_slow_for_its_work():
+    """On a clock past the cap, the work stops there and says so; the cap is CAP_FACTOR budgets."""
+    state = NIM.new_game(2, NimOptions(pile=12), 1)
+    legal = NIM.legal_actions(state, 0)
+    clock = _slow_clock(0.010)  # 30 ms an iteration: 0.1 s of budget caps at 0.4 s, about 13 iterations
+    out = MctsAgent().decide(NIM, NIM.view(state, 0), 0, legal, Rng.from_seed(1), work_budget(NIM, "mcts", 0.1, clock))
+    assert out.capped and 5 <= out.iterations < int(NIM.search_rate * 0.1) and CAP_FACTOR == 4.0
+    assert clock() <= CAP_FACTOR * 0.1 + 0.05
+    cards = CARDS.new_game(2, NimOptions(), 3)
+    greedy = GreedyAgent(samples=8).decide(CARDS, CARDS.view(cards, 0), 0, CARDS.legal_actions(cards, 0),
+                                           Rng.from_seed(1), Budget.capped(1000, _slow_clock(0.1), 0.5))
+    assert greedy.capped and 1 <= greedy.iterations < 16

@@ -4,7 +4,8 @@
 waits for Discord's answer while the test does what it must (say, SIGKILL the bot's process:
 it is known to be mid-post, its move stored and its board not shown). Then ``release()`` lets the
 request through, or ``drop()`` loses it as a network would (the connection closes, nothing is
-posted)::
+posted). ``hold(..., answer=True)`` holds the answer instead: Discord made the message, the bot has
+not heard (``drop()`` then loses only the answer)::
 
     held = double.hold("POST", f"/channels/{games.id}/messages")
     move = asyncio.create_task(double.slash(alice, games, "move", action="..."))
@@ -34,6 +35,7 @@ class Hold:
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _decided: asyncio.Event = field(default_factory=asyncio.Event)
     dropped: bool = False
+    answer: bool = False  # held after Discord acted, before its answer: drop() loses only the answer
 
     def matches(self, method: str, path: str) -> bool:
         return method == self.method and self.pattern.fullmatch(path) is not None
@@ -61,10 +63,11 @@ class Hold:
 class Holds:
     _holds: list[Hold]
 
-    def hold(self: DiscordDouble, method: str, path: str) -> Hold:  # type: ignore[misc]
-        """Catch the next ``method`` request on ``path`` (``{name}`` matches one path segment)."""
+    def hold(self: DiscordDouble, method: str, path: str, answer: bool = False) -> Hold:  # type: ignore[misc]
+        """Catch the next ``method`` request on ``path`` (``{name}`` matches one path segment); with
+        ``answer``, after the double acted on it (a message made), before its answer goes back."""
         regex = re.sub(r"\{(\w+)\}", r"[^/]+", path)
-        held = Hold(method, re.compile(regex))
+        held = Hold(method, re.compile(regex), answer=answer)
         self._holds.append(held)
         return held
 

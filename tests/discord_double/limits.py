@@ -225,6 +225,9 @@ def validate_autocomplete(errors: Errors, choices: Any) -> None:
 # ---------------------------------------------------------------- messages
 
 
+MAX_NONCE = 25
+
+
 def validate_message(errors: Errors, data: dict[str, Any], *, creating: bool, n_files: int) -> None:
     content = data.get("content")
     if content is not None and len(str(content)) > MAX_CONTENT:
@@ -245,6 +248,9 @@ def validate_message(errors: Errors, data: dict[str, Any], *, creating: bool, n_
         _validate_rows(errors, components)
     if n_files > MAX_FILES:
         errors.add(["files"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_FILES} or fewer in length.")
+    nonce = data.get("nonce")
+    if nonce is not None and len(str(nonce)) > MAX_NONCE:  # Discord: "integer or string, up to 25 characters"
+        errors.add(["nonce"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_NONCE} or fewer in length.")
 
 
 def _validate_embed(errors: Errors, path: list[str | int], embed: dict[str, Any]) -> int:

@@ -245,6 +245,7 @@ class Message:
     pinged: set[int] = field(default_factory=set)  # users notified: mentioned and let through by allowed_mentions
     pinged_everyone: bool = False  # an @everyone / @here that allowed_mentions let through
     posted_by: str | None = None  # through the channel route: the token of the bot that posted it
+    nonce: str | None = None  # the nonce it was created with (Discord returns it in the message)
 
     # current state -------------------------------------------------------
     @property

@@ -350,11 +350,37 @@ class RestRoutes:
             raise _server().DoubleError(400, 50083, "Thread is archived")
         data, files = await self.read_body(request)
         self._check_message(data, files, creating=True)
+        token = request.headers.get("Authorization", "").removeprefix("Bot ") or None
+        author = str(self.bot_user.id)  # every token of the double is the one bot (its shards, its restarts)
+        earlier = self.nonce_seen(author, data)
+        if earlier is not None:  # Discord: "that message will be returned and no new message will be created"
+            return _server().json_response(self._message_payload(earlier))
         flags = int(data.get("flags") or 0) & (KEPT_FLAGS & ~EPHEMERAL)
         msg = self._new_message(ch.id, data, files, via="channel", flags=flags)
-        msg.posted_by = request.headers.get("Authorization", "").removeprefix("Bot ") or None
+        msg.posted_by = token
+        self.remember_nonce(author, data, msg)
         await self._announce(msg, created=True)
         return _server().json_response(self._message_payload(msg))
+
+    def nonce_seen(self: DiscordDouble, author: str | None, data: dict[str, Any]) -> Message | None:  # type: ignore[misc]
+        """Discord's ``enforce_nonce``: "If true and nonce is present, it will be checked for uniqueness in
+        the past few minutes. If another message was created by the same author with the same nonce, that
+        message will be returned and no new message will be created." The window is ``nonce_window``
+        seconds (Discord says only "a few minutes"); past it, the same nonce makes a new message."""
+        nonce = data.get("nonce")
+        if nonce is None or not data.get("enforce_nonce"):
+            return None
+        found = self.nonces.get((author, str(nonce)))
+        if found is None or time.monotonic() - found[0] > self.nonce_window:
+            return None
+        return found[1]
+
+    def remember_nonce(self: DiscordDouble, author: str | None, data: dict[str, Any], msg: Message) -> None:  # type: ignore[misc]
+        nonce = data.get("nonce")
+        if nonce is not None:
+            msg.nonce = str(nonce)
+            if data.get("enforce_nonce"):
+                self.nonces[(author, str(nonce))] = (time.monotonic(), msg)
 
     async def _channel_get(self: DiscordDouble, request: web.Request, cid: str, mid: str) -> web.Response:  # type: ignore[misc]
         return _server().json_response(self._message_payload(self._chan_message(cid, mid)))

@@ -83,6 +83,7 @@ def sniff_content_type(filename: str, data: bytes) -> str:
 
 
 ANSWER_DEADLINE = 3.0  # Discord's: an interaction not answered within it is unknown (10062)
+NONCE_WINDOW_SECONDS = 300.0  # Discord checks a nonce's uniqueness "in the past few minutes"
 
 
 class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Threads, Guilds, Holds):
@@ -117,6 +118,9 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         # application commands: scope (None = global, else guild id) -> (name, type) -> payload
         self.commands: dict[int | None, dict[tuple[str, int], dict[str, Any]]] = {}
         self.messages: dict[int, Message] = {}
+        # enforce_nonce (rest.py): (author, nonce) -> (when, the message it made)
+        self.nonces: dict[tuple[str | None, str], tuple[float, Message]] = {}
+        self.nonce_window = NONCE_WINDOW_SECONDS
         self.threads: list[Channel] = []  # threads made by the bot (tests/discord_double/threads.py)
         self.interactions: dict[int, InteractionRecord] = {}
         self.violations: list[Violation] = []
@@ -222,6 +226,8 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
             "mention_roles": [], "attachments": [a.payload() for a in v.attachments], "embeds": v.embeds,
             "components": v.components, "pinned": False, "type": 0, "flags": v.flags,
         }
+        if msg.nonce is not None:
+            out["nonce"] = msg.nonce
         if msg.channel_id in self.dm_channels:
             del out["guild_id"]
         if msg.interaction_user is not None:
@@ -318,14 +324,18 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         self._last_activity = time.monotonic()
         try:
             held = self._caught(request.method, path)
-            if held is not None and await held._wait():  # dropped: lost on the way, the connection closes
+            if held is not None and not held.answer and await held._wait():  # dropped: lost on the way
                 if request.transport is not None:
                     request.transport.close()
                 return web.Response(status=204)
             for method, regex, handler in self._routes:
                 m = regex.match(path)
                 if m and method == request.method:
-                    return await handler(request, **m.groupdict())
+                    answer = await handler(request, **m.groupdict())
+                    if held is not None and held.answer and await held._wait():  # done, the answer lost
+                        if request.transport is not None:
+                            request.transport.close()
+                    return answer
             raise DoubleError(404, 0, f"404: Not Found (the double has no route {request.method} {path})")
         except DoubleError as e:
             if e.record:

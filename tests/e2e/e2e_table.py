@@ -24,9 +24,10 @@ class Table:
     """The project's bot over a real SQLite file, connected to the double; it can be restarted."""
 
     def __init__(self, double: DiscordDouble, db_path: Path, seed: int = SEED, clock=None,
-                 deadline_poll_seconds: float = 60.0) -> None:
+                 deadline_poll_seconds: float = 60.0, thinkers=None) -> None:
         self.double, self.db_path = double, db_path
         self.clock, self.deadline_poll_seconds = clock, deadline_poll_seconds
+        self.thinkers = thinkers  # the bots' pool (the process's own if None)
         self.seed = seed  # every game this table starts uses it, so a failure replays exactly
         self._stack: contextlib.AsyncExitStack | None = None
         self.service = None
@@ -36,7 +37,8 @@ class Table:
         stack = contextlib.AsyncExitStack()
         store = await Store.open(self.db_path)
         stack.push_async_callback(store.close)
-        self.service = GameService(store, clock=self.clock, seeds=lambda: self.seed)
+        self.service = GameService(store, clock=self.clock, seeds=lambda: self.seed, thinkers=self.thinkers)
+        await self.service.warm_up()  # as the bot does before it logs in (bot.chat.run)
         self.bot = create_bot(self.service, guild_id=self.double.guild.id,
                               deadline_poll_seconds=self.deadline_poll_seconds)
         await stack.enter_async_context(self.double.running(self.bot))
@@ -77,6 +79,12 @@ def only_public_board(res: InteractionResult) -> Message:
     [board] = msg.images
     assert board.content_type == "image/webp" and board.is_webp and len(board.data) > 1000
     assert board.filename.endswith(".webp") and board.dimensions() is not None
+    # said once per post (issue 28): whose turn it is (each mention once, the clock merged into it) and,
+    # at the end, who won (one sentence; the score lines below start with their rank)
+    assert all(msg.content.count(f"<@{user}>") == 1 for user in msg.mentions()), msg.content
+    assert sum(line.startswith("🏆 ") for line in msg.content.splitlines()) <= 1, msg.content
+    if msg.mentions():
+        assert "aiting for" not in msg.content and "sperando por" not in msg.content, msg.content
     return msg
 
 

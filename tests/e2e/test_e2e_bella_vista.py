@@ -143,7 +143,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         assert moves < 400, "the game does not end"
 
     assert moves > 20
-    assert not board.mentions() and "Final scores" in board.content
+    assert not board.mentions() and "🏆" in board.content
     return board
 
 

@@ -7,6 +7,7 @@ down are decided at start-up in the order they fell due."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from bot.play import registry
 from tests.discord_double import DiscordDouble
 from tests.e2e.e2e_clock import POLL, Clock, autopiloted, reminders, sweeps, until
-from tests.e2e.e2e_table import boards, open_game, open_table
+from tests.e2e.e2e_table import Table, boards, open_game, open_table
 
 TITLES = {"bella_vista": "Bella Vista", "torri": "Le Torri di Bologna", "leonardo": "Leonardo (1988)"}
 
@@ -25,7 +26,9 @@ async def test_reminders_at_half_time_and_ninety_percent_once_across_restarts(do
     alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
     async with open_table(double, db, clock=clock, deadline_poll_seconds=POLL) as table:
         board = await open_game(double, games, [alice, bob], "torri", TITLES["torri"], "clock=10")
-        assert "⏳ Waiting for 🟦 Alice, 10 h left." in board.content, board.content
+        # whose turn it is, said once (issue 28, item 7): the mention carries the clock
+        assert board.content.endswith(f"⏳ Your move, <@{alice.id}> — 10 h left."), board.content
+        assert "Waiting for" not in board.content and "waiting for" not in board.content, board.content
         [waiting] = await table.service.pending(games.id)
         assert waiting == alice.id
         await sweeps(double)
@@ -94,8 +97,10 @@ async def test_a_timeout_is_played_by_the_autopilot(double: DiscordDouble, tmp_p
                 m.content for m in autopiloted(double, games)), post.content
         assert post.images and len(boards(double, games)) > shown
         state = engine.state_model.model_validate_json(row.snapshot)
-        for seat in engine.to_act(state):  # whoever owes now has a fresh clock
-            assert f"{names[seat]}, 2 h left" in boards(double, games)[-1].content
+        users = {0: alice, 1: bob, 2: carol}
+        last = boards(double, games)[-1].content
+        for seat in engine.to_act(state):  # whoever owes now has a fresh clock, said with their mention
+            assert re.search(rf"⏳ Your move,( <@\d+>)* <@{users[seat].id}>( <@\d+>)* — 2 h left\.", last), last
 
 
 async def test_two_timeouts_in_a_row_make_a_seat_idle_and_wait_only_reminds(double: DiscordDouble,
@@ -164,3 +169,53 @@ async def test_clock_options_are_checked(double: DiscordDouble, tmp_path: Path) 
 def only_board(res):
     [board] = res.public
     return board
+
+
+async def test_a_reminder_discord_took_as_the_bot_stopped_is_not_sent_again(double: DiscordDouble,
+                                                                            tmp_path: Path) -> None:
+    """Issue 23: the bot stops (its sweep cancelled, as a SIGKILL would leave it: the reminder sent,
+    Discord's answer never heard). The next start sends that reminder's effect again with its nonce:
+    Discord returns the message it made, and the player has one reminder."""
+    clock, db = Clock(), tmp_path / "piazza.sqlite3"
+    alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
+    table = Table(double, db, clock=clock, deadline_poll_seconds=POLL)
+    await table.start()
+    try:
+        await open_game(double, games, [alice, bob], "torri", TITLES["torri"], "clock=10")
+        held = double.hold("POST", f"/channels/{games.id}/messages", answer=True)
+        clock.advance(hours=5, minutes=1)
+        await held.arrived()  # the reminder is made; the bot waits for Discord's answer
+        assert len(reminders(double, games)) == 1
+        await table.bot.stop_watching(0)  # mid-send: its sweep is cancelled, nothing after the send runs
+        held.drop()
+    finally:
+        await table.stop()
+    async with open_table(double, db, clock=clock, deadline_poll_seconds=POLL) as again:
+        await sweeps(double, 10)
+        assert len(reminders(double, games)) == 1
+        effects = await again.service.store.effects.pending(games.id)
+        assert effects == []  # delivered: the message Discord returned
+
+
+async def test_a_refused_reminder_is_sent_at_the_next_sweep(double: DiscordDouble, tmp_path: Path) -> None:
+    """Issue 23: a reminder Discord refused (the bot lacked a permission for a while) is retried by the
+    next sweep, not lost until the next reminder point."""
+    clock, db = Clock(), tmp_path / "piazza.sqlite3"
+    alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
+    async with open_table(double, db, clock=clock, deadline_poll_seconds=POLL) as table:
+        await open_game(double, games, [alice, bob], "torri", TITLES["torri"], "clock=10")
+        games.send_denied = True
+        posts = double.requests.count(("POST", f"/channels/{games.id}/messages"))
+        clock.advance(hours=5, minutes=1)
+        # refused at once, and again at the next sweep; then the back-off: 1 min of the service's clock
+        await until(double, lambda: double.requests.count(("POST", f"/channels/{games.id}/messages")) >= posts + 2)
+        await sweeps(double)
+        assert reminders(double, games) == []
+        games.send_denied = False
+        clock.advance(minutes=2)
+        await until(double, lambda: len(reminders(double, games)) == 1)
+        [late] = reminders(double, games)
+        assert late.pinged == {alice.id} and "h left" in late.content
+        await sweeps(double)
+        assert len(reminders(double, games)) == 1
+        assert await table.service.store.effects.pending(games.id) == []

@@ -36,7 +36,7 @@ async def test_an_untouched_game_ends_at_its_deadline(double: DiscordDouble, tmp
         clock.now += timedelta(days=2)
         await until(double, lambda: len(double.public(games)) > posts)
         [final] = double.public(games)[posts:]
-        assert "Final scores" in final.content and final.images
+        assert "🏆" in final.content and final.images
         assert "<@" not in final.content  # nobody is asked to move any more
         assert await table.service.store.games.open_in(games.id) is None
 

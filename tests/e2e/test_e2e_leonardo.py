@@ -252,7 +252,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
                 group = None
 
     assert group is None, group
-    assert not board.mentions() and f"Final scores of **{TITLE}**:" in board.content, board.content
+    assert not board.mentions() and f"**{TITLE}**!" in board.content, board.content
     # what each player sealed was confirmed to them alone: no public text ever repeats it
     public = "\n".join(double.public_texts_ever(channel))
     leaked = [line for line in seen.private_lines if line in public]
@@ -302,11 +302,12 @@ async def _decided(double: DiscordDouble, table: Table, channel: Channel, player
         assert (await table.service.pending(channel.id)).keys() == remaining
         assert board.mentions() == remaining, board.content
         # the post says who decided, and nothing else but the status line
-        status = r"Leonardo: round \d+/\d+ · [^\n]+ · waiting for [^\n]+"
+        status = r"Leonardo: round \d+/\d+ · [^\n]+"  # whose turn: said once, by the mention (issue 28)
         shape = rf"\S+ {name(actor)} {re.escape(DECIDED_LINE[group.phase])}"
         news = r"(\n📬 [^\n]+: something new for you — press My hand\.)*"  # markers only, never the news
-        clock = r"\n⏳ Waiting for [^\n]+, \d+ h left\."  # the turn clock of whoever is waited for
-        assert re.fullmatch(rf"{shape}\n{status}{news}{clock}\nYour move:( <@\d+>)+", board.content), board.content
+        turn = r"(\n⏳ Your move,( <@\d+>)+ — \d+ h left\.)+"  # the mention with the turn clock's time
+        assert re.fullmatch(rf"{shape}\n{status}{news}{turn}", board.content), board.content
+        assert "waiting for" not in board.content, board.content
         secret_free(double, channel, group)
         return False
 

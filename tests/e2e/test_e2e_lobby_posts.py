@@ -4,13 +4,14 @@ the seats (who opened the game, its options) stays. Through the Discord double, 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
 import pytest
 
 from tests.discord_double import DiscordDouble
-from tests.e2e.e2e_table import open_table
+from tests.e2e.e2e_table import Table, open_table
 from tests.e2e.test_e2e_threads import lobby_post, open_in_thread
 
 
@@ -84,3 +85,28 @@ async def test_a_deleted_lobby_post_is_logged_and_the_seat_still_taken(threaded_
         (10008, f"PATCH /channels/{games.id}/messages/{announcement.id}")]
     assert any(f"could not update the lobby post {announcement.id}" in r.getMessage() for r in caplog.records)
     assert sorted((await threaded_table.service.game_row(game_id)).names) == ["Alice", "Bob"]
+
+
+async def test_a_stop_during_a_lobby_refresh_lets_it_finish(threaded_double: DiscordDouble, tmp_path: Path) -> None:
+    """Issue 23 item 3: the bot is closed (as SIGTERM closes it) while a /join's lobby refresh is under
+    way (its answer given, the announcement's edit on its way): the refresh finishes first, so the
+    announcement shows the new seat, and nothing is logged as an error (the fixture checks)."""
+    double = threaded_double
+    alice, bob = double.user("alice"), double.user("bob")
+    games = double.channel("games")
+    table = Table(double, tmp_path / "piazza.sqlite3")
+    await table.start()
+    try:
+        thread, announcement, game_id = await open_in_thread(double, games, alice, "torri")
+        held = double.hold("PATCH", f"/channels/{games.id}/messages/{announcement.id}")
+        join = asyncio.create_task(double.slash(bob, thread, "join"))
+        await held.arrived()  # the refresh is under way
+        closing = asyncio.create_task(table.bot.close())
+        await asyncio.sleep(0.2)  # (close has begun: it waits for the refresh, however long it takes)
+        assert not closing.done()
+        held.release()
+        await join
+        await closing
+        assert "Alice, Bob" in announcement.content
+    finally:
+        await table.stop()

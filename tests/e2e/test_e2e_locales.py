@@ -127,7 +127,7 @@ async def test_a_brazilian_server_an_italian_and_an_english_player_play_to_the_e
         assert board.components and "Minha mão / minha jogada" in board.text
 
         final = await play_to_the_end(double, table, channel, players, seen, random.Random(key))
-        assert "Placar final" in final.content and "🏆" in final.content
+        assert ("vence a partida de **" in final.content or "dividem a vitória" in final.content) and "🏆" in final.content
         res = await double.slash(edward, channel, "board")  # the game is over: told in English
         assert res.ephemeral
         seen.private(edward, res.private)

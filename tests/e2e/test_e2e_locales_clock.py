@@ -94,7 +94,7 @@ async def test_lobby_buttons_reminder_and_autopilot_of_a_portuguese_game(threade
         res = await double.press(edward, lobby, f"piazza:lobby:{game_id}:start")
         assert res.ephemeral and says(res.private[0], OTHER, "bot.places.started_note")  # private: English
         board = [m for m in double.public(thread) if m.images][-1]
-        assert says(board, GAME, "bot.clock.waiting"), board.content
+        assert says(board, GAME, "bot.board.your_move_left"), board.content  # the mention carries the clock
 
         [waiting] = await table.service.pending(thread.id)
         clock.advance(minutes=31)  # half of the hour: a reminder, in the game's language whoever it is for

@@ -51,12 +51,12 @@ async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_pat
         assert boards(double, games)[-1].images[0].data == image
 
         clock.now += timedelta(days=3)  # the deadline ends the game: the score sheet names everyone
-        await until(double, lambda: "Final scores" in double.public(games)[-1].content)
+        await until(double, lambda: "🏆" in double.public(games)[-1].content)
         final = double.public(games)[-1]
-        assert "Final scores" in final.content and "\\*\\*bold\\*\\*" in final.content
+        assert "🏆" in final.content and "\\*\\*bold\\*\\*" in final.content
 
     for msg in double.history(games):
-        asked = msg.mentions() if "Your move:" in msg.content else set()
+        asked = msg.mentions() if "Your move" in msg.content else set()
         assert msg.pinged == asked and not msg.pinged_everyone, msg  # exactly the players asked to decide
         assert bob.id not in msg.pinged and "@everyone" not in msg.content and "**bold**" not in msg.content
 

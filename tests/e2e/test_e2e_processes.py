@@ -131,7 +131,7 @@ async def test_two_shards_play_a_guild_each_and_stop_cleanly(double: DiscordDoub
         finally:
             await store.close()
         for channel in channels:
-            assert "Final scores" in double.public(channel)[-1].content
+            assert "🏆" in double.public(channel)[-1].content
 
         # every interaction went to the process running its guild's shard, and only there (only that
         # process ever held its token, so only it can have answered); each was answered
@@ -212,6 +212,59 @@ async def test_a_bot_killed_mid_move_loses_nothing(double: DiscordDouble, postgr
         res = await double.slash(users[uid], games, "move", action=pending[uid][0])
         assert res.private and res.public and res.public[0].posted_by == "double-token-second"
         assert (await store.games.open_in(games.id)).version == row.version + 1  # type: ignore[union-attr]
+        await stop(procs[1:])
+    finally:
+        await store.close()
+        for p in procs:
+            if p.returncode is None:
+                p.kill()
+                await p.wait()
+
+
+async def test_a_board_discord_took_before_a_kill_is_not_posted_again(double: DiscordDouble, tmp_path: Path) -> None:
+    """The bot is SIGKILLed after sending a board and before recording it: Discord made the message.
+    The restarted bot sends that effect again with the same nonce (issue 23): Discord returns the
+    message it has, so the channel shows that version's board once, and the game is not lagging."""
+    remote(double)
+    db, ready = str(tmp_path / "piazza.sqlite3"), tmp_path / "ready"
+    alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
+    users = {alice.id: alice, bob.id: bob}
+    procs = [await start_process(double, db, ready, "double-token-first")]
+    store = await Store.open(db)
+    try:
+        await wait_ready(procs, [ready])
+        await double.wait_synced()
+        await open_game(double, games, [alice, bob], "leonardo", "Leonardo (1988)", OPTIONS)
+        reader = GameService(store)
+        before = await store.games.open_in(games.id)
+        assert before is not None
+        pending = await reader.pending(games.id)
+        uid = sorted(pending)[0]
+
+        held = double.hold("POST", f"/channels/{games.id}/messages", answer=True)  # the move's board, made
+        move = asyncio.create_task(double.slash(users[uid], games, "move", action=pending[uid][0]))
+        await held.arrived()
+        procs[0].kill()
+        assert await procs[0].wait() == -signal.SIGKILL
+        held.drop()  # Discord took it: the message exists, the dead bot never heard
+        move.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await move
+        await double.settle()
+        version = before.version + 1
+        name = f"board-{before.id}-{version}"
+        assert sum(name in a.filename for m in double.public(games) for a in m.current.attachments) == 1
+        row = await store.games.open_in(games.id)
+        assert row is not None and row.version == version and row.announced == before.version  # not recorded
+
+        ready.unlink()  # SIGKILL left it behind
+        procs.append(await start_process(double, db, ready, "double-token-second"))
+        await wait_ready(procs[1:], [ready])  # after the first sweep, which sent it again
+        await double.settle()
+        assert sum(name in a.filename for m in double.public(games) for a in m.current.attachments) == 1
+        after = await store.games.open_in(games.id)
+        assert after is not None and (after.version, after.announced) == (version, version)
+        assert await store.games.lagging() == []
         await stop(procs[1:])
     finally:
         await store.close()

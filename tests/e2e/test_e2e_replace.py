@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.play import registry
+from bot.play.thinking import Thinkers
 from bot.play.words import say
 from tests.discord_double import DiscordDouble
 from tests.e2e.e2e_clock import POLL, Clock, until
@@ -148,3 +149,27 @@ async def test_away_hands_the_seat_to_the_autopilot_until_back_or_the_time_is_up
         assert note.pinged == {alice.id}
         row = await table.service.store.games.open_in(games.id)
         assert row.bot_of(0) is None and row.seat_of(alice.id) == 0
+
+
+async def test_the_deciding_ballot_after_a_cold_start_is_answered_within_3_s(double: DiscordDouble,
+                                                                             tmp_path: Path) -> None:
+    """Issue 23 item 3: a fresh bot (its thinking pool cold, as on CI) starts its pools before it logs
+    in, so the first interaction that makes a bot decide (the deciding ballot of /vote replace, the
+    bot then plays the seat's turn at once) is acknowledged within Discord's 3 s."""
+    alice, bob, carol = (double.user(n) for n in ("alice", "bob", "carol"))
+    games = double.channel("games")
+    cold = Thinkers(2)  # never started: as a new process has it
+    try:
+        async with open_table(double, tmp_path / "piazza.sqlite3", thinkers=cold) as table:
+            assert cold.pids()  # started (and warm) before the bot logged in
+            await open_game(double, games, [alice, bob, carol], *TORRI, None)
+            await double.slash(bob, games, "vote replace", player=alice, by="greedy")
+            res = await double.slash(carol, games, "vote replace", player=alice, by="greedy")
+            rec = res.interaction
+            assert rec.responded_at is not None and not res.ephemeral
+            print(f"deciding ballot acknowledged in {rec.responded_at - rec.created:.2f} s")
+            assert rec.responded_at - rec.created < 3.0  # Discord's limit, not a guess at this machine
+            assert "now plays the seat of **Alice**" in res.original.content
+            assert (await table.service.store.games.open_in(games.id)).bot_of(0) == "greedy"
+    finally:
+        cold.shutdown()

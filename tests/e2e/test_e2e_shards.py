@@ -70,7 +70,7 @@ async def test_the_guild_is_played_on_its_shard_only(double: DiscordDouble, post
             assert res.public or res.ephemeral
         else:
             raise AssertionError("the game did not end")
-        assert "Final scores" in double.public(games)[-1].content
+        assert "🏆" in double.public(games)[-1].content
         shard = (double.guild.id >> 22) % COUNT  # every interaction went to the guild's shard only
         assert {rec.delivered_to for rec in double.interactions.values()} == {((shard, COUNT), "double-token")}
         row = (await other.service.store.games.open_all()) or None
@@ -93,7 +93,7 @@ async def test_a_deadline_due_while_both_run_fires_once(double: DiscordDouble, p
         await asyncio.sleep(0.5)  # both watchers run several more times
         await double.settle()
         finals = double.public(games)[posts:]
-        assert len(finals) == 1 and "Final scores" in finals[0].content
+        assert len(finals) == 1 and "🏆" in finals[0].content
         [row] = [g for g in [await owner.service.store.games.get(1)] if g]
         log = await owner.service.store.log.actions(row.id)
         assert sum('"time_up"' in e.action for e in log) == 1

@@ -79,7 +79,8 @@ async def test_three_games_in_threads_of_one_channel_each_to_the_end(threaded_do
         final = await play_to_the_end(double, table, thread, people, rng)
         names = sorted(a.filename for a in final.attachments)
         assert names[0].startswith(f"board-{game_id}-") and names[1:] == [f"replay-{game_id}.gif",
-                                                                          f"reveal-{game_id}.txt"], names
+                                                                          f"reveal-{game_id}.txt",
+                                                                          f"story-{game_id}.webp"], names
         gif = next(a for a in final.attachments if a.filename.endswith(".gif"))
         assert gif.data.startswith(b"GIF89a") and len(gif.data) < 10 * 1024 * 1024
         assert f"piazza:rematch:{game_id}" in final.custom_ids()

@@ -158,7 +158,9 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         actor, legal = by_id[actor_id], pending[actor_id]
         seat = players.index(actor)
         assert engine.to_act(state) == {seat}
-        assert re.search(rf"waiting for \S+ {actor.name.title()}\b", board.content)  # the status line names the player to move
+        # whose turn it is, said once (issue 28, item 7): by the mention, with the clock's time left
+        assert re.search(rf"\n⏳ Your move, <@{actor.id}> — \d+ h left\.$", board.content), board.content
+        assert "aiting for" not in board.content and board.content.count(f"<@{actor.id}>") == 1, board.content
         idle = [u for u in players if u is not actor]
 
         if seen.moves == 0:
@@ -184,7 +186,7 @@ async def _play_moves(double: DiscordDouble, table: Table, channel: Channel, pla
         seen.moves += 1
         assert seen.moves < 400, "the game does not end"
 
-    assert not board.mentions() and f"Final scores of **{TITLE}**:" in board.content, board.content
+    assert not board.mentions() and f"**{TITLE}**!" in board.content, board.content
     seen.final_board = board
     return seen
 
@@ -198,6 +200,13 @@ async def check_the_end(double: DiscordDouble, table: Table, channel: Channel, p
     assert row.status == "finished" and row.snapshot == state.model_dump_json()  # what was played is the log
     assert state.phase == "over"
     check_score_sheet(board, players, state, engine)
+    # the end said plainly (issue 28, item 6): one sentence names the winner; Torri hides nothing, so
+    # neither the post nor its file speaks of hidden things
+    winners = [line for line in board.content.splitlines() if line.startswith("🏆 ")]
+    assert len(winners) == 1 and ("wins" in winners[0] or "share the win" in winners[0]), board.content
+    assert "hidden" not in board.content and "The whole record is in reveal-" in board.content
+    [reveal] = [a for a in board.attachments if a.filename.startswith("reveal-")]
+    assert "hidden" not in reveal.data.decode()
     public = "\n".join(double.public_texts_ever(channel))
     assert "the central towers are closed with battlements" in public and "The game is over." in board.content
     # after the end: /move is refused privately

@@ -149,7 +149,7 @@ def test_every_catalog_key_is_used_by_the_code():
     code = "\n".join(p.read_text(encoding="utf-8") for p in sources)
     used = set(re.findall(r'"(leo\.[a-z_]+\.[a-z_]+)"', code))
     categories = {f"leo.category.{k}" for k in capital(started(2), started(2).firms[0])}
-    platform = {"leo.help"} | {f"leo.option.{name}" for name in Options.model_fields}  # /help: help, options
+    platform = {"leo.help", "leo.result.tie_rule"} | {f"leo.option.{name}" for name in Options.model_fields}  # /help; the sheet
     platform |= units_named("leo")  # the {n:<unit>} tables the templates name
     assert _catalog_keys() == used | categories | platform, (
         sorted(_catalog_keys() - used - categories - platform), sorted(used - _catalog_keys()))

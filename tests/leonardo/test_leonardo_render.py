@@ -90,7 +90,7 @@ def test_the_board_says_the_round_who_acts_the_last_move_and_the_standing():
     assert "Leonardo (1988)" in said and f"Round 1 of {state.options.max_rounds}" in said
     stake = catalog().text_of("leo.status.buy", name="Via Larga", space=23, price=90)
     assert _between(said, "To act:", "Last move:") == f"Anne - {stake}"
-    assert _between(said, "Last move:", "capital*") == ("Anne spins the Machina de la Sorte: 3. "
+    assert _between(said, "Last move:", "capital") == ("Anne spins the Machina de la Sorte: 3. "
                                                        "Anne moves 3 to Via Larga (23).")
     table = _between(said, "faction", "Carla")
     assert "Anne" in table and "Bruno" in table and "250" in table
@@ -100,7 +100,7 @@ def test_the_last_move_is_captioned_without_the_private_values():
     state = next_art(ready(0, owner={2: 0}), [150, 30])
     state, _ = do(state, 0, "art 2")
     said = draw_board(G.view(state, None), NAMES[:3]).said
-    assert _between(said, "Last move:", "capital*") == "Anne buys 2 works of art for 100 florins."
+    assert _between(said, "Last move:", "capital") == "Anne buys 2 works of art for 100 florins."
     assert "none yet." in draw_board(G.view(G.new_game(3, Options(), 1), None), NAMES[:3]).said
 
 
@@ -112,7 +112,7 @@ def test_simultaneous_decisions_show_who_still_acts_and_who_decided():
     said = canvas.said
     assert _between(said, "To act:", "Decided:") == "Bruno, Dario - sealed bids for Via Larga (23)"
     assert said[said.index("Decided:") + 1] == "Last move:"  # Carla's shape, no letter
-    assert _between(said, "Last move:", "capital*") == "Carla has sealed a bid."
+    assert _between(said, "Last move:", "capital") == "Carla has sealed a bid."
 
 
 def test_the_final_board_ranks_the_capitals_with_their_breakdown_and_names_the_winner():
@@ -179,8 +179,9 @@ def test_static_layer_is_cached_and_not_drawn_on():
 def test_the_words_come_from_the_catalog():
     said = draw_board(G.view(_state("3p-middle"), None), NAMES[:3]).said
     words = catalog()
-    for key in ("leo.board.to_act", "leo.board.last_move", "leo.board.col_capital", "leo.board.districts"):
+    for key in ("leo.board.to_act", "leo.board.last_move", "leo.board.districts"):
         assert words.text_of(key) in said
+    assert words.text_of("leo.board.col_capital") in " ".join(said)  # a head on two lines
 
 
 def test_an_office_decision_says_whose_marker_may_move_and_how_far():
@@ -188,3 +189,90 @@ def test_an_office_decision_says_whose_marker_may_move_and_how_far():
     said = draw_board(G.view(state, None), NAMES[:3]).said
     assert _between(said, "To act:", "Last move:") == ("Bruno - may move the marker of Anne from Cenacolo di Santa "
                                                       "Maria (9) up to 5 spaces, or leave it there")
+
+
+
+
+def test_a_last_move_too_long_with_whole_names_is_told_with_short_ones_before_it_is_cut():
+    """Issue 24: who acts and the last move were cut with "…" while long names filled their
+    lines; now the first words of the names are used first (each name beside its chip), and
+    a line that fits with whole names keeps them. (A last move of several events may still
+    not fit the centre of a six-seat board: that is cut, with the names already short.)"""
+    from render.leonardo.look import short_style
+    from render.leonardo.panel import table_top
+    from render.leonardo.ring import CENTRE
+
+    longest = ["Maximiliano Bartolomeu Ferreira!", "Anne-Marguerite de Montmorency-L",
+               "Giovannibattista Alessandrini W"]
+    short = short_style(longest + ["Wolfeschlegelsteinhausenberger W"])
+    assert [short.seat(s) for s in range(4)] == ["Maximiliano", "Anne-Margue.", "Giovannibat.", "Wolfeschleg."]
+    state = G.new_game(3, Options(), 11)
+    shortened = whole = 0
+    for _, _, state, _ in playout(G, state, SplitMix64.from_seed(11)):
+        view = G.view(state, None)
+        canvas = draw_board(view, longest, "pt-BR")
+        above = " ".join(d.what for d in canvas.drawn if d.kind == "text" and CENTRE[0] < d.box[0] < CENTRE[2]
+                         and CENTRE[1] < d.box[1] < table_top(view, "pt-BR"))  # who acts, the last move
+        label = catalog("pt-BR").text_of("leo.board.last_move")
+        for line in above.partition(label)[0], above.partition(label)[2]:  # who acts; the last move
+            long_names = "Alessandrini" in line or "Montmorency" in line or "Bartolomeu" in line
+            assert not (long_names and "…" in line), line
+        long_names = "Alessandrini" in above or "Montmorency" in above or "Bartolomeu" in above
+        shortened += "Giovannibat." in above or "Anne-Margue." in above
+        whole += long_names
+    assert shortened and whole
+
+
+def test_the_final_boards_last_move_takes_the_lines_the_standings_leave_it():
+    """Issue 24: the last move of a six-seat game's final board was cut after two lines while
+    the standings had room to spare; now it is told whole."""
+    from render.leonardo.look import short_style
+    from render.leonardo.panel import SKIPPED
+    from tests.render.test_layout import LONGEST, at
+
+    view = G.view(at("leonardo", 6, 1.0), None)
+    assert view.over
+    canvas = draw_board(view, LONGEST[:6], "it")
+    drawn = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+    told = [catalog("it").text(m, short_style(LONGEST[:6], "it")) for m in view.last_events if m.key not in SKIPPED]
+    assert len(" ".join(told)) > 200  # a long last move: more than two lines
+    assert all(word in drawn.split() for word in " ".join(told).split()), told
+
+
+@pytest.mark.parametrize("label", [g for g in GAMES if not g.endswith("final")])
+def test_the_centre_leaves_no_blank_band_between_the_last_move_and_the_players(label):
+    """Issue 24: the players' table sat just above the legend whatever its size, leaving a
+    blank band of up to seven lines under a one-line last move; now its rows grow into the
+    room the last move's kept lines leave (the same on every board of a table). With four or
+    more rows no band is taller than two empty lines of the last move, the gap over the table's
+    heads and what the rows could not take at their tallest (145 px at full size; it was up
+    to 217)."""
+    from render.leonardo.panel import X0, X1, Y0, legend_top
+
+    view = G.view(_state(label), None)
+    if len(view.firms) < 4:
+        pytest.skip("fewer than four rows: the rows stop growing at ROW_TALL")
+    canvas = draw_board(view, NAMES)
+    boxes = sorted((d.box[1], d.box[3]) for d in canvas.drawn
+                   if X0 - 2 <= d.box[0] and d.box[2] <= X1 + 2 and Y0 <= d.box[1] < legend_top("en"))
+    gap, bottom = 0.0, boxes[0][1]
+    for top, below in boxes:
+        gap, bottom = max(gap, top - bottom), max(bottom, below)
+    assert gap <= 145, (label, gap)
+
+
+def test_the_board_weighs_at_most_half_its_png6_encode():
+    """Issue 24: Leonardo's board was 0.51 of the bytes of its 24-bit PNG-6 encode (the bench's
+    reference); one flat ground, the districts' legend without the list of their spaces and the
+    capital's rule left to /help bring the median along a four-player game to 0.50 or less."""
+    import statistics
+
+    from render.common import encode_png_rgb
+
+    start = G.new_game(4, Options(), 7)
+    states = [start] + [s for _, _, s, _ in playout(G, start, SplitMix64.from_seed(7))]
+    ratios = []
+    for state in states[:: max(1, len(states) // 12)]:
+        image = R.board(G.view(state, None), NAMES[:4])
+        ratios.append(len(encode_image(image)) / len(encode_png_rgb(image)))
+    assert statistics.median(ratios) <= 0.50, sorted(ratios)

@@ -13,7 +13,7 @@ from tests.platform.test_cli import one_error_line, run_bot
 
 HOOKED = [key for key, title in registry.titles().items() if has_hooks(title.engine)]
 LEVEL_KEYS = {"level", "seats_played", "win_rate", "win_rate_ci95", "mean_margin", "decisions", "decision_ms_p50",
-              "decision_ms_p95", "decision_ms_max", "fallbacks"}
+              "decision_ms_p95", "decision_ms_max", "work_p50", "work_max", "capped", "fallbacks"}
 
 
 def test_random_seats_play_and_report_as_json():
@@ -80,3 +80,18 @@ def test_an_unknown_game_and_a_missing_option_are_one_line():
     assert one_error_line(run_bot("arena", "--game", "chess", "--seats", "random")) == (
         "error: Unknown game 'chess'; available: bella_vista, leonardo, torri.")
     assert "the following arguments are required: --seats" in one_error_line(run_bot("arena", "--game", "torri"))
+
+
+def test_the_cpu_clock_times_decisions_as_an_idle_machine_would_and_says_so():
+    """Budgets are work: on the process's CPU time the same seeds play the same games as on the
+    wall clock (no cap bites at this budget), and the table says which clock timed them."""
+    runs = [run_bot("arena", "--game", "torri", "--seats", "greedy,random", "--games", "2", "--budget-ms", "200",
+                    "--seed", "3", "--json", *extra) for extra in ([], ["--clock", "cpu"])]
+    assert all(r.returncode == 0 for r in runs), [r.stderr for r in runs]
+    wall, cpu = (json.loads(r.stdout) for r in runs)
+    assert (wall["clock"], cpu["clock"]) == ("wall", "cpu")
+    for a, b in zip(wall["levels"], cpu["levels"], strict=True):
+        assert (a["win_rate"], a["mean_margin"], a["decisions"], a["work_p50"], a["work_max"]) == \
+            (b["win_rate"], b["mean_margin"], b["decisions"], b["work_p50"], b["work_max"])
+    table = run_bot("arena", "--game", "torri", "--seats", "random,random", "--games", "1", "--clock", "cpu")
+    assert table.returncode == 0 and table.stdout.splitlines()[0].endswith(", times in CPU time")

@@ -136,3 +136,28 @@ async def test_a_store_from_before_bots_reads_every_seat_as_a_person(tmp_path):
         assert row.seats[0].bot is None and row.bot_seats == [] and row.hints is False
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(("lang", "level", "name", "ballot"), [
+    ("pt-BR", "greedy", "Lorenzo (bot, guloso)", "substituir **Bruno** por um bot aleatório ("),
+    ("it", "greedy", "Lorenzo (bot, avido)", "sostituire **Bruno** con un bot a caso ("),
+    ("en", "greedy", "Lorenzo (bot, greedy)", "replace **Bruno** with a random bot ("),
+])
+async def test_bot_levels_and_vote_outcomes_are_worded_in_the_game_s_language(service, lang, level, name, ballot):
+    """"(bot, greedy)" in a Portuguese game, "replace Bruno by greedy" (issue 28, item 10)."""
+    from bot.play.locale import reading
+    from tests.platform.platform_helpers import ANDREA
+
+    await service.create(7, 1, ANNE, "bella_vista", None, lang=lang)
+    await service.add_bot(1, ANNE, level)
+    for user in (BRUNO, ANDREA):
+        await service.join(1, user)
+    await service.start(1, ANNE)
+    row = await service.store.games.open_in(1)
+    assert row.names[1] == name
+    with reading("en"):  # the reader's language does not matter: the vote is public, in the game's
+        said = await service.vote_replace(1, ANNE, BRUNO.id, "random")
+    assert ballot in str(said)
+    with reading(lang), pytest.raises(Refusal) as why:
+        await service.vote_replace(1, ANDREA, BRUNO.id, "xyzzy")
+    assert "random" not in str(why.value) or lang == "en"

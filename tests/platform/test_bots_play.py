@@ -184,4 +184,4 @@ async def test_no_bot_moves_past_the_deadline_its_run_ends_the_game(store, chann
     post = await service.play_bots(1)
     [last] = await store.log.actions(row.id, since=row.version + 1)
     assert last.seat == -1 and "time_up" in last.action  # the clock's move, not the bot's
-    assert post.finished and "Final scores" in post.public_text
+    assert post.finished and "🏆" in post.public_text

@@ -28,6 +28,12 @@ def test_run_with_a_bad_bot_budget_says_so_in_one_line():
                              "not 'fast'.\n")
 
 
+def test_run_with_a_bad_lobby_cap_says_so_in_one_line():
+    result = run_bot("run", env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "PIAZZA_LOBBIES_PER_CHANNEL": "²"})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == "error: PIAZZA_LOBBIES_PER_CHANNEL must be a whole number from 1 to 100000, not '²'.\n"
+
+
 def test_run_with_a_bad_guild_id_says_so():
     result = run_bot("run", env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "PIAZZA_GUILD_ID": "my-server"})
     assert result.returncode == 2 and "PIAZZA_GUILD_ID" in result.stderr and "Traceback" not in result.stderr
@@ -151,7 +157,7 @@ def test_the_piazza_command_is_the_same_command_line():
     assert result.stderr.startswith("error: Bella Vista needs 2–4 players, not 0.")
     usage = subprocess.run([str(script), "--help"], capture_output=True, text=True,
                            timeout=SUBPROCESS_SECONDS).stdout
-    assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db}" in usage
+    assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db,ratings,story}" in usage
 
 
 def test_every_place_the_help_sends_readers_to_exists():

@@ -19,10 +19,10 @@ class Messenger:
     def __init__(self):
         self.channel: list[tuple[int, str, list[int]]] = []
 
-    async def to_channel(self, channel_id, text, mentions):
+    async def to_channel(self, channel_id, text, mentions, vote=None, lang=None, nonce=None):
         self.channel.append((channel_id, text, mentions))
 
-    async def to_user(self, user_id, text):
+    async def to_user(self, user_id, text, nonce=None):
         raise AssertionError("nobody opted in to DMs here")
 
 

@@ -25,7 +25,7 @@ def worst_lines(locale: str, count: int) -> list[str]:
     words, style = catalog(locale), Style(seat=lambda s: LONG_NAME)
     line = Msg("leo.event.rescue_call", firm=LONG_NAME, amount=1250, why=Msg("leo.term.why_tribute"),
                shortfall=375, rescuers=[LONG_NAME, LONG_NAME])
-    return [words.text_of("bot.log.line", style, seq=i + 1, who=LONG_NAME, what=words.text(line, style))
+    return [words.text_of("bot.log.line_who", style, seq=i + 1, who=LONG_NAME, what=words.text(line, style))
             for i in range(count)]
 
 
@@ -79,3 +79,47 @@ def test_pages_keep_sections_whole_and_split_a_long_one_at_line_breaks():
 def test_a_single_line_longer_than_a_page_is_shortened():
     out = pages(["intro", "y " * 5000], 300)
     assert all(len(p) <= 300 for p in out) and out[0].startswith("intro") and out[-1].endswith("…")
+
+
+async def test_log_keeps_the_newest_moves_and_names_each_player_once(service):
+    """/log was cut at 2,000 characters after its head, so the newest moves (what players open it for)
+    were lost and the head named moves not shown; each line named the player twice (issue 28, item 2)."""
+    from tests.platform.platform_helpers import by_id, seated_game
+
+    await seated_game(service, key="leonardo", players=4)
+    for _ in range(40):
+        pending = await service.pending(1)
+        uid = sorted(pending)[0]
+        await service.act(1, by_id(uid), pending[uid][0])
+    text = await service.log(1, last=40)
+    head, *lines = text.split("\n")
+    assert len(text) <= MESSAGE and lines[-1].startswith("40. ") and len(lines) < 40  # the oldest dropped
+    assert head == catalog("en").text_of("bot.log.head", first=41 - len(lines), last=40, count=40)
+    for line in lines:
+        seq, what = line.split(". ", 1)
+        assert not what.startswith(("Anne:", "Bruno:", "Andrea:", "Sofia:")), line
+
+
+def test_a_move_s_events_are_one_per_line_naming_the_mover_once():
+    """Leonardo's moves came as one paragraph naming the mover five times (issue 28, item 8)."""
+    from bot.play.presenting import CONTINUED, subject_once
+
+    carol, dave = "🟦 carol", "🟥 dave"
+    events = [f"{carol} spins the Machina de la Sorte: 10.", f"{carol} moves 10 to Ponte alla Carraia (13).",
+              f"{carol} pays {dave} 5 florins (toll of Ponte alla Carraia).", f"Round 3: {dave} to play.",
+              f"{carol} pays {dave} 20 florins (tribute to the men-at-arms)."]
+    lines = subject_once(events, carol)
+    assert "\n".join(lines).count(carol) == 1 and lines[0] == events[0]
+    assert lines[1] == f"{CONTINUED}moves 10 to Ponte alla Carraia (13)." and lines[3] == events[3]
+    assert lines[4].startswith(CONTINUED + "pays 🟥 dave")
+    assert subject_once([f"{dave} builds.", f"{carol} pays."], carol) == [f"{dave} builds.", f"{carol} pays."]
+    assert subject_once(events, "") == events  # the clock's moves have no mover to name
+
+
+def test_discord_limits_cut_labels_between_words():
+    """An autocomplete label at Discord's 100 characters (Bella Vista's contracts) ends on a whole word."""
+    from bot.chat.views import clip
+
+    label = "contract 14 · +10 coins: 1 Building fully on each of Striped Flower, Butterfly, Striped Leaf and Sun, twice"
+    cut = clip(label, 100)
+    assert len(cut) <= 100 and cut.endswith("…") and label.startswith(cut[:-1]) and label[len(cut) - 1] == " "

@@ -82,7 +82,7 @@ async def test_a_hint_is_a_legal_move_and_its_reason_privately(store, key):
     first, _, rest = post.private_text.partition("`")
     move, _, reason = rest.partition("`")
     assert first == "Suggested move: " and move in pending[asker.id]
-    assert "\n" not in post.private_text and (not reason or reason.startswith(" — "))
+    assert "\n" not in post.private_text and reason.startswith(" — ") and len(reason) > 5  # always a reason (issue 28)
     assert await store.games.open_in(1) == before  # a hint changes nothing
 
 

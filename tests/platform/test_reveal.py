@@ -38,7 +38,7 @@ async def test_the_final_post_reveals_everything_hidden(service, key):
     engine = registry.get(key).engine
     state = engine.state_model.model_validate_json(row.snapshot)
     files = dict(final.attachments)
-    assert sorted(files) == [f"replay-{row.id}.gif", f"reveal-{row.id}.txt"]
+    assert sorted(files) == [f"replay-{row.id}.gif", f"reveal-{row.id}.txt", f"story-{row.id}.webp"]
     assert f"reveal-{row.id}.txt" in final.public_text and files[f"replay-{row.id}.gif"].startswith(b"GIF89a")
     text = files[f"reveal-{row.id}.txt"].decode()
     still_hidden = [n for n, (_, knew) in engine.secrets(state).items() if knew is not None]
@@ -55,7 +55,7 @@ async def test_the_final_post_reveals_everything_hidden(service, key):
     shown = "\n".join(earlier)
     assert not any(p in shown for p in in_chat)
     log = await service.log(1)
-    assert "is over" in log and "(only" in log
+    assert "is over" in log and "(only" in log and len(log) <= 2000  # one message, the newest lines kept
 
 
 async def test_no_reveal_for_an_aborted_game(service):

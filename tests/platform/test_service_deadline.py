@@ -26,7 +26,7 @@ async def test_deadline_ends_the_game_and_replays(store):
     uid = sorted(pending)[0]
     post = await service.act(1, by_id(uid), pending[uid][0])
     assert post.finished and "deadline passed" in post.private_text
-    assert "Final scores of **Leonardo (1988)**" in post.public_text
+    assert "**Leonardo (1988)**!" in post.public_text
     row = await service.store.games.get(post.game_id)
     assert row.status == "finished"
     log = await service.store.log.actions(row.id)

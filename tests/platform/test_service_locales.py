@@ -54,3 +54,22 @@ async def test_help_describes_the_options_in_the_reader_s_language(service):
         assert "a cidade: `random`" in service.help_text("bella_vista")
     with reading("en"):
         assert "the corporations variant" in service.help_text("leonardo")
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_help_fits_one_embed_in_every_language_and_points_to_each_title(service, locale):
+    """/help without a game was 6.8k-7.7k characters cut at 4,096 (issue 28, item 1): Torri's part never
+    appeared. Now it is the intro and one line per title naming that title's own help command."""
+    from bot.play import registry
+    from bot.play.fitting import EMBED
+    from bot.play.words import phrase
+
+    with reading(locale):
+        [page] = service.help_pages()
+        command = f"/{phrase('bot.name.help')} {phrase('bot.name.game')}:"
+        for key, title in registry.titles().items():
+            assert f"{command}{title.engine.title}" in page
+            assert all(0 < len(p) <= EMBED for p in service.help_pages(key))
+            assert "\n\n".join(service.help_pages(key)).count(f"`{key}`") == 1  # no page lost or repeated
+    assert len(page) <= EMBED and page.count("\n") >= 6  # short lines for phones
+    assert "**Options**" not in page and "`max_rounds`" not in page

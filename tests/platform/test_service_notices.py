@@ -97,7 +97,7 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
         con.execute("UPDATE games SET version = 1 WHERE id = ?", (row.id,))
         con.commit()
         con.close()
-        assert "1. Anne: Anne did an old thing." in (await service.log(1)).splitlines()
+        assert "1. Anne did an old thing." in (await service.log(1)).splitlines()  # named once (issue 28)
 
         con = sqlite3.connect(path)
         con.execute("UPDATE games SET version = 0 WHERE id = ?", (row.id,))
@@ -114,7 +114,9 @@ async def test_the_log_words_events_when_read_and_keeps_old_english(tmp_path):
         row = await store.games.get(row.id)
         public = [say(row, Msg.of(e)) for e in events if e["to"] is None]  # as chat names players
         line = (await service.log(1)).splitlines()[1]
-        assert line == f"1. {mover.name}: {' '.join(public)}" and line.split(": ", 1)[1] in post.public_text
+        said = " ".join(public)
+        assert line == (f"1. {said}" if mover.name in said else f"1. {mover.name}: {said}")  # named once
+        assert public[0] in post.public_text  # the board: one event per line (issue 28, item 8)
     finally:
         await store.close()
 

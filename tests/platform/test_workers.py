@@ -72,7 +72,8 @@ async def test_processes_and_threads_give_the_same_posts_and_refusals(tmp_path, 
             moved = [await s.act(1, mover, pending[mover.id][0]) for s in (a, b)]
         assert moved[1].finished and moved[0].attachments == moved[1].attachments
         assert [name for name, _ in moved[1].attachments] == [f"reveal-{moved[1].game_id}.txt",
-                                                              f"replay-{moved[1].game_id}.gif"]
+                                                              f"replay-{moved[1].game_id}.gif",
+                                                              f"story-{moved[1].game_id}.webp"]
     finally:
         await a_store.close()
         await b_store.close()

@@ -30,3 +30,29 @@ def test_every_seat_has_its_own_shape_in_chat_and_on_the_board_never_a_letter_an
 
 def test_ink_is_readable_on_every_player_colour():
     assert ink_on((0xF0, 0xE4, 0x42)) != ink_on((0x00, 0x44, 0x88))
+
+
+def test_a_seat_shape_is_drawn_in_four_colours_and_four_opacities():
+    """Its fill, its outline and two blends of them, each in four steps of coverage: a board of
+    many pieces stays within a palette of 256 colours, which the lossless WebP packs best
+    (a resampled sprite had dozens of colours, and Leonardo's board 962 in all)."""
+    for seat in range(len(SHAPES)):
+        for size in (20, 32, 34):
+            sprite = mark_sprite(seat, size)
+            seen = {(r, g, b) for _, (r, g, b, a) in sprite.getcolors() if a}
+            assert len(seen) <= 4, (seat, size, len(seen))
+            assert {a for _, a in sprite.getchannel("A").getcolors()} <= {0, 85, 170, 255}
+
+
+def test_leonardos_board_keeps_within_a_palette_of_256_colours():
+    from bot.play.registry import titles
+    from engines.core.playout import playout
+    from engines.core.rng import SplitMix64
+    from render.leonardo.renderer import draw_board
+
+    engine = titles()["leonardo"].engine
+    state = engine.new_game(6, engine.options_model(), 3)
+    states = [state] + [after for _, _, after, _ in playout(engine, state, SplitMix64.from_seed(3))]
+    for state in states[:: len(states) // 5]:
+        image = draw_board(engine.view(state, None), ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]).image
+        assert image.getcolors(256) is not None  # None: more than 256 colours

@@ -2,8 +2,10 @@
 the renderers take from the catalog follow the locale they are drawn in (``render.text.drawing_in``),
 and one game's language never leaks into another's image drawn at the same time in another thread.
 
-Drawn texts are read by watching Pillow's ``ImageDraw.text`` (the library, not our code) with the
-renderers' caches emptied first, so the checks hold whatever layout each renderer chooses.
+Drawn texts are read by watching Pillow (the library, not our code): ``ImageDraw.text``, with its
+box, and ``FreeTypeFont.getmask2``, which every text's pixels come from (the text stamps render
+through it directly; no box then), with the renderers' caches emptied first, so the checks hold
+whatever layout each renderer chooses.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import ImageDraw
+from PIL import ImageDraw, ImageFont
 
 from bot.play import registry
 from render.text import DEFAULT_LOCALE, LOCALES, catalog, drawing_in, drawing_locale
@@ -36,7 +38,14 @@ def drawn(monkeypatch):
         getattr(_local, "texts", []).append((text, box, self.im.size))
         return original(self, xy, text, *args, **kwargs)
 
+    original_mask = ImageFont.FreeTypeFont.getmask2
+
+    def watch_mask(self, text, *args, **kwargs):
+        getattr(_local, "texts", []).append((text, None, (0, 0)))
+        return original_mask(self, text, *args, **kwargs)
+
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", watch)
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", watch_mask)
     return _local
 
 

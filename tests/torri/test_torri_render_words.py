@@ -106,6 +106,17 @@ def test_players_are_named_not_called_by_a_colour(state):
     assert all(name in text for name in NAMES[: state.seats])
 
 
+def test_a_long_name_in_a_sentence_is_shortened_at_a_word_never_cut_with_an_ellipsis():
+    """Issue 24: "tocca a Giovannibattista …" cut a name at 18 letters; now its first words
+    stand for it (the chip beside it tells who), a too-long single word ends with a dot."""
+    names = ["Giovannibattista Alessandrini W", "Wolfeschlegelsteinhausenberger W", "Anne-Marguerite de Montmorency-L"]
+    for turn, expected in ((3, "Giovannibattista to move"), (4, "Wolfeschlegelstei. to move"),
+                           (5, "Anne-Marguerite to move")):
+        lines = said(position(turn=turn), names)
+        assert expected in " ".join(lines), lines
+        assert not any(line.endswith("…") for line in lines[:6]), lines
+
+
 def test_a_missing_name_shows_as_a_numbered_player():
     assert "Player 3 to move" in said(position(turn=2), ["Anne", "Bruno"])
 

@@ -1,0 +1,180 @@
+"""``bench --viewers N``: the web page under N live viewers of one game (the issue's figure: 200).
+
+The bot's side runs here: a temporary SQLite store, the real service and the real web server on
+127.0.0.1. The viewers run in another process (``python -m bot.cli.webbench``, N Server-Sent Events
+streams on one event loop), so the bot's loop carries only the server's work. Moves are played at a
+steady pace, first with no viewer, then with N; each move's commit time is taken where the store
+tells its listeners (``bot.store.changes``), each viewer's receipt where its stream delivers it (one
+machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer and move)
+and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and without viewers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MOVES = 20  # per phase
+PACE = 0.5  # seconds between moves
+TICK = 0.02  # seconds: the lag sampler's period
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _lag(samples: list[float], stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        due = loop.time() + TICK
+        await asyncio.sleep(TICK)
+        samples.append(max(0.0, loop.time() - due))
+
+
+async def _phase(service, channel: int, moves: int) -> tuple[list[float], int, float]:
+    """``moves`` moves at ``PACE``, the loop's lag sampled meanwhile; returns the lags, the last version
+    and the event loop's own CPU time per move (the main thread's, in ms: hardly moved by the machine's
+    other load, unlike the lag)."""
+    from bot.play.answers import User
+
+    samples: list[float] = []
+    stop = asyncio.Event()
+    sampler = asyncio.get_running_loop().create_task(_lag(samples, stop))
+    cpu = time.thread_time()
+    for _ in range(moves):
+        started = time.monotonic()
+        pending = await service.pending(channel)
+        user_id, notations = sorted(pending.items())[0]
+        await service.act(channel, User(user_id, "player"), notations[0])
+        await asyncio.sleep(max(0.0, PACE - (time.monotonic() - started)))
+    cpu = (time.thread_time() - cpu) * 1000 / moves
+    stop.set()
+    await sampler
+    row = await service.store.games.open_in(channel)
+    assert row is not None  # (a Torri game lasts far longer than the benchmark's moves)
+    return samples, row.version, cpu
+
+
+async def _bench(viewers: int, moves: int) -> dict:
+    from bot.play.answers import User
+    from bot.play.metrics import SSE_VIEWERS
+    from bot.play.service import GameService
+    from bot.store import Store
+    from bot.web.guard import Buckets, Streams
+    from bot.web.server import bound_port, make_app, serving
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        try:
+            service = GameService(store)
+            await service.workers.start()
+            commits: dict[int, float] = {}
+            await service.create(1, 1, User(1, "Anne"), "torri")
+            await service.join(1, User(2, "Bruno"))
+            await service.start(1, User(1, "Anne"), seed=7)
+            row = await store.games.open_in(1)
+            assert row is not None
+
+            # each move appends one entry (no bots here): the n-th commit after the start is version n
+            counted = [row.version]
+
+            def stamp(game_id: int) -> None:
+                counted[0] += 1
+                commits[counted[0]] = time.time()
+
+            store.changes.listen(stamp)
+            token = await store.pages.ensure(row.id)
+            # the viewers share one address: the per-address limit is raised for them
+            app = make_app(store, service.spectators, service.workers, lambda: True, Buckets(rate=1e6, burst=10**6),
+                           Streams(viewers))
+            async with serving(app, "127.0.0.1", 0) as runner:
+                url = f"http://127.0.0.1:{bound_port(runner)}/g/{token}/events"
+                quiet, quiet_last, quiet_cpu = await _phase(service, 1, moves)
+                first = quiet_last
+                proc = await asyncio.create_subprocess_exec(
+                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves),
+                    stdout=asyncio.subprocess.PIPE)
+                while SSE_VIEWERS._value.get() < viewers:  # every stream open (the gauge the server keeps)
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.5)
+                watched, last, watched_cpu = await _phase(service, 1, moves)
+                out, _ = await proc.communicate()
+            received: dict[str, list[float]] = json.loads(out)
+            delays = [at - commits[int(v)] for v, ats in received.items() if int(v) > first and int(v) in commits
+                      for at in ats]
+            missing = viewers * (last - first) - len(delays)
+            return {
+                "viewers": viewers, "moves_per_phase": moves, "pace_s": PACE,
+                "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1),
+                "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1),
+                "delivery_ms_max": round(max(delays) * 1000, 1) if delays else None,
+                "deliveries_missing": missing,
+                "loop_lag_ms_p50_without": round(_pct(quiet, 0.5) * 1000, 2),
+                "loop_lag_ms_p99_without": round(_pct(quiet, 0.99) * 1000, 2),
+                "loop_lag_ms_p50_with": round(_pct(watched, 0.5) * 1000, 2),
+                "loop_lag_ms_p99_with": round(_pct(watched, 0.99) * 1000, 2),
+                "loop_cpu_ms_per_move_without": round(quiet_cpu, 2),
+                "loop_cpu_ms_per_move_with": round(watched_cpu, 2),
+                "load_average": os.getloadavg(),
+            }
+        finally:
+            await store.close()
+
+
+def bench_viewers(viewers: int, as_json: bool, quick: bool = False) -> int:
+    from bot.play.workers import shutdown_shared
+
+    try:
+        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES))
+    finally:
+        shutdown_shared()
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        for name, value in figures.items():
+            print(f"{name:28} {value}")
+    return 0
+
+
+# --- the viewers' process ------------------------------------------------------------------------
+async def _viewers(url: str, count: int, until: int) -> dict[int, list[float]]:
+    import aiohttp
+
+    received: dict[int, list[float]] = {}
+    done = asyncio.Event()
+    finished = [0]
+
+    async def one(session: aiohttp.ClientSession) -> None:
+        async with session.get(url) as stream:
+            version = None
+            async for raw in stream.content:
+                line = raw.decode()
+                if line.startswith("id: "):
+                    version = int(line[4:])
+                elif line == "\n" and version is not None:
+                    received.setdefault(version, []).append(time.time())
+                    if version >= until:
+                        break
+                    version = None
+        finished[0] += 1
+        if finished[0] == count:
+            done.set()
+
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as session:
+        tasks = [asyncio.create_task(one(session)) for _ in range(count)]
+        await asyncio.wait(tasks)
+    return received
+
+
+if __name__ == "__main__":
+    url_, count_, until_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    print(json.dumps(asyncio.run(_viewers(url_, count_, until_))))

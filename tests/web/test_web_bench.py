@@ -1,0 +1,19 @@
+"""``bench --viewers N``: the live page's figure runs end to end and every viewer gets every move."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_viewers_figure():
+    result = subprocess.run([sys.executable, "-m", "bot", "bench", "--viewers", "10", "--quick", "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["viewers"] == 10 and figures["deliveries_missing"] == 0
+    assert 0 < figures["delivery_ms_p50"] <= figures["delivery_ms_p95"] <= figures["delivery_ms_max"]
+    assert figures["loop_cpu_ms_per_move_with"] > 0 and figures["loop_lag_ms_p99_with"] >= 0
