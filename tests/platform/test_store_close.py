@@ -4,10 +4,8 @@ shutdown the watcher's sweep can be mid-COMMIT when the database closes. The tra
 never with the ROLLBACK failing on a closed connection ("no active connection" in the suite at
 load 11-14; "Cannot operate on a closed database" in this test's order).
 
-The fix belongs to the shutdown order (branch service2 reworks it: stop the watcher and wait for
-its sweep before the database closes; ``Store.close`` taking the connection's lock first,
-``async with self._lock: await self._db.close()``, makes this test pass). Until it lands this test is a strict expected failure: it then passes, and strict xfail
-makes the suite say so, so that the marker is removed with the fix."""
+``Store.close`` takes the connection's lock first, so it waits for the transaction under way (this
+test failed before: the ROLLBACK found the connection closed)."""
 
 import asyncio
 import sqlite3
@@ -18,7 +16,6 @@ from bot.store import Store
 from tests.patience import EVENT_SECONDS
 
 
-@pytest.mark.xfail(strict=True, reason="issue 22: the store closes under a transaction under way (service2's fix)")
 async def test_the_store_closes_after_the_transaction_under_way(tmp_path):
     store = await Store.open(tmp_path / "piazza.sqlite3")
     held, release = asyncio.Event(), asyncio.Event()
