@@ -87,6 +87,22 @@ rent from one turn's works of art, not from its florins (``fixed_potential``: a 
 no longer greedy's gain) 61.0% (54.1-67.5, +172); one model of a sensible rival's bid in samples
 and foresight (``bidding``, ``sensible_bids``) 61.8% (54.9-68.2, +252); all three together 54.0%
 (47.1-60.8, +94). Only the first is kept; the others stay switches, tested, for the next try.
+
+Session 8 (issue 25), the same arena (greedy against two random, 3 players, 1 s of work, seeds
+1-200; as kept 65.0% (58.2-71.3), +302, 18 of its 70 losses its own bankruptcy), each switch
+alone, machine at load 3-12 on its 2 cores (the games do not depend on it: no decision capped):
+a bankruptcy costing ``BANKRUPTCY`` florins beyond the capital (``bankruptcy_penalty``: in the
+risk and where the engine plays it out) 200: 60.5% (53.6-67.0, 22 bankruptcies), 500: 61.5%
+(54.6-68.0), 1500: 59.0% (52.1-65.6, 20): it does not make greedy go bankrupt less, it only
+makes it timid; a declined palazzo judged as won by a rival at the minimum stake
+(``cheap_declines``): 60.8% (53.8-67.3, 29 bankruptcies: buying drains the florins), only where
+buying leaves ``DECLINE_RESERVE`` florins 150: 64.5% (57.7-70.8, 30), 300: 64.5% (57.7-70.8, 19);
+on seeds 201-400 (the kept greedy 55.2% there, session 7) the reserves gave 51.2% (44.4-58.1, 36
+bankruptcies) and 54.8% (47.8-61.5, 33): no gain, and more bankruptcies;
+the goal as the chance of finishing first (the product over the rivals of a normal chance of
+being ahead, sd 400 / 150 florins, instead of the margin over the best rival; measured by
+replacing ``agents.margin``, not kept as code) 61.5% (54.6-68.0) / 62.0% (55.1-68.4). None is
+kept: the defaults stay as they were; the switches stay, tested.
 """
 
 from __future__ import annotations
