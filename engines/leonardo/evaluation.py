@@ -97,7 +97,7 @@ risk and where the engine plays it out) 200: 60.5% (53.6-67.0, 22 bankruptcies),
 makes it timid; a declined palazzo judged as won by a rival at the minimum stake
 (``cheap_declines``): 60.8% (53.8-67.3, 29 bankruptcies: buying drains the florins), only where
 buying leaves ``DECLINE_RESERVE`` florins 150: 64.5% (57.7-70.8, 30), 300: 64.5% (57.7-70.8, 19);
-on seeds 201-400 (the kept greedy 55.2% there, session 7) the reserves gave 51.2% (44.4-58.1, 36
+on seeds 201-400 (the kept greedy 55.2% (48.3-62.0) there, 33 bankruptcies, measured again) the reserves gave 51.2% (44.4-58.1, 36
 bankruptcies) and 54.8% (47.8-61.5, 33): no gain, and more bankruptcies;
 the goal as the chance of finishing first (the product over the rivals of a normal chance of
 being ahead, sd 400 / 150 florins, instead of the margin over the best rival; measured by
