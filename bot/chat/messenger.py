@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
+from bot.chat.lobby import lobby_buttons
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
-from bot.play.effects import Sent, Undelivered, Unposted
+from bot.play.effects import Edit, Sent, Undelivered, Unposted
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot
@@ -58,3 +59,14 @@ class ChatMessenger:
         except DELIVERY_ERRORS as exc:
             raise Undelivered(str(exc)) from exc
         return Sent(message.id, fresh=message.content == content)
+
+    async def edit(self, edit: Edit) -> None:
+        """A lobby post edited to show the game as it is now; a post that is gone (deleted by a
+        moderator) is logged, and nothing is left to do for it."""
+        try:
+            await self.bot.get_partial_messageable(edit.channel_id).get_partial_message(edit.message_id).edit(
+                content=clip(edit.text), view=lobby_buttons(edit))
+        except discord.NotFound as exc:
+            log.warning("could not update the lobby post %s of game %s: %s", edit.message_id, edit.game_id, exc)
+        except DELIVERY_ERRORS as exc:
+            raise Unposted(why_unposted(exc)) from exc

@@ -19,6 +19,7 @@ from typing import Any
 from bot.store.decoding import clock_text
 
 BOARD = "board"
+LOBBY = "lobby"
 
 
 @dataclass
@@ -80,6 +81,17 @@ class Effects:
             if found:
                 return int(found[0][0])
             return await self.add(BOARD, channel_id, json.loads(payload), now, game_id=game_id)
+
+    async def lobby(self, game_id: int, channel_id: int, now: datetime) -> None:
+        """The game's lobby posts in ``channel_id`` are to show the game as it is now: one waiting row
+        per game and channel (its edit reads the game when it is made, so one row is enough), due at once."""
+        async with self._db.writing():
+            cur = await self._db.execute(
+                "UPDATE effects SET next_try = ? WHERE game_id = ? AND channel_id = ? AND kind = ?"
+                " AND delivered_at IS NULL AND in_flight = 0 RETURNING id",
+                (clock_text(now), game_id, channel_id, LOBBY))
+            if not list(await cur.fetchall()):
+                await self.add(LOBBY, channel_id, {}, now, game_id=game_id)
 
     async def owe_board(self, game_id: int, channel_id: int, version: int, now: datetime) -> bool:
         """A board row for a game whose channel lags and has none waiting (a game stored before the
