@@ -1,6 +1,7 @@
 """The service's messenger (``bot.play.notify``) over Discord: reminders in a game's channel, and direct
 messages to players who opted in. A DM Discord refuses (the user does not take DMs from the bot,
-error 50007, or any other refusal) raises ``Undelivered``, and the service tells the channel instead."""
+error 50007, or any other refusal) raises ``Undelivered``, and the service tells the channel instead;
+one that did not reach Discord (or met a server error) raises ``Unposted``: it is tried again."""
 
 from __future__ import annotations
 
@@ -56,8 +57,12 @@ class ChatMessenger:
             if exc.code != CANNOT_DM:
                 log.warning("a direct message to user %s was refused: %s", user_id, exc)
             raise Undelivered(str(exc)) from exc
-        except DELIVERY_ERRORS as exc:
-            raise Undelivered(str(exc)) from exc
+        except discord.HTTPException as exc:
+            if exc.status < 500:  # refused for good (an unknown user, say): the channel is told instead
+                raise Undelivered(str(exc)) from exc
+            raise Unposted(why_unposted(exc)) from exc
+        except DELIVERY_ERRORS as exc:  # Discord not reached: tried again at the next sweep (it may have it)
+            raise Unposted(why_unposted(exc)) from exc
         return Sent(message.id, fresh=message.content == content)
 
     async def edit(self, edit: Edit) -> None:

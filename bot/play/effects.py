@@ -87,13 +87,15 @@ class Delivery:
     """What a handler composed: the post, how it goes (``route``), and the payload recorded with its
     send. A DM (``route`` DM, to ``effect.user_id``) the user does not take goes to the effect's
     channel instead, mentioning them; ``vote``: a notice's button to vote to replace that seat;
-    ``edits`` (route EDIT): the posts to edit, in order."""
+    ``edits`` (route EDIT): the posts to edit, in order; ``fallback``: what the channel is told instead
+    of a DM the user does not take (None: the DM's own text; private news gives only a marker)."""
 
     post: Post
     payload: dict[str, Any]
     route: str = BOARD
     vote: tuple[int, int] | None = None
     edits: list[Edit] = field(default_factory=list)
+    fallback: str | None = None
 
 
 class Unposted(Exception):
@@ -108,6 +110,7 @@ class Sent:
     message_id: int | None = None
     fresh: bool = True
     version: int | None = None  # a board's: the game version the delivered message shows, if known
+    by_dm: bool = False  # a DM's: it reached the user (False: the channel was told instead)
 
 
 class Handler(Protocol):
@@ -202,11 +205,18 @@ class Dispatcher:
         text = post.public_text or ""
         if composed.route == DM and effect.user_id is not None:
             try:
-                return await self.messenger.to_user(effect.user_id, text, nonce=post.nonce)
+                sent = await self.messenger.to_user(effect.user_id, text, nonce=post.nonce)
             except Undelivered:
                 log.info("user %s does not take direct messages: the channel is told instead", effect.user_id)
+            except Unposted:  # Discord could not be reached: the DM is tried again (it may have arrived)
+                raise
             except Exception:  # the channel is told instead
                 log.exception("a direct message to user %s failed", effect.user_id)
+            else:
+                sent = sent if isinstance(sent, Sent) else Sent()
+                sent.by_dm = True
+                return sent
+            text = composed.fallback if composed.fallback is not None else text
             mentions = [effect.user_id]
         else:
             mentions = post.mentions
