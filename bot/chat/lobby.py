@@ -20,8 +20,8 @@ from discord.ext import commands
 from bot.chat.interactions import user_of
 from bot.chat.views import clip
 from bot.play.answers import Post
-from bot.play.effects import Edit
 from bot.play.bots import has_hooks
+from bot.play.effects import Edit
 from bot.play.locale import game_lang
 from bot.play.places import thread_name
 from bot.play.service import Refusal
