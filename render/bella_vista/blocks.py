@@ -44,6 +44,7 @@ class Block:
     measure: Callable[[int], int]  # width -> height
     draw: Callable[[BoardCanvas, int, int, int], None]  # canvas, x, y, width
     reserve: Callable[[int], int] | None = None  # width -> the most it will ever need in this game
+    in_town: bool = True  # may sit in a gap between the town's tiles (the architects never do)
 
     def room(self, width: int) -> int:
         """The height the layout keeps for it: the same on every board of a game."""
@@ -94,6 +95,9 @@ def standings(view, people: People, w: Words) -> Block:
     def measure(width: int) -> int:
         return HEAD + len(view.architects) * row + (1 + len(note(width))) * line_height(SMALL)
 
+    def reserve(width: int) -> int:  # the note's room on every board, shown or not
+        return HEAD + len(view.architects) * row + (1 + len(wrap(w("if_ended_note"), SMALL, width))) * line_height(SMALL)
+
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("architects"))
         y += HEAD
@@ -132,7 +136,7 @@ def standings(view, people: People, w: Words) -> Block:
             y += line_height(SMALL)
             canvas.text((x, y), line, SMALL, MUTED)
 
-    return Block(250, measure, draw)
+    return Block(250, measure, draw, reserve, in_town=False)
 
 
 # --- cards in play ----------------------------------------------------------------------------
