@@ -6,6 +6,9 @@ lowest tile (the room at the right from the top), and a random town (rarely a re
 leaves rooms between its tiles. Each panel, in order, goes where its bottom ends highest: into
 a room it fits, or across one or more neighbouring strips, below what they hold. So panels
 fill the space beside, inside and below the town, and the image ends where the panels do.
+The architects' panel (``Block.in_town`` false) never takes a hole between the town's tiles:
+only the room right of the town or the strips below its lowest tile, so it keeps one place a
+newcomer finds on every board of the game.
 """
 
 from __future__ import annotations
