@@ -173,6 +173,10 @@ def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | Non
 
 
 BOX = 84  # a contract's card: its number and coins
+# The contracts panel's reserved room, by locale, the deck's cards (id, threshold), slots and width:
+# the same on every board of every game with those cards, and measuring every card at every width
+# the layout tries was a third of a board's drawing time.
+_RESERVED: dict[tuple, int] = {}
 
 
 def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, title: str = "contracts",
@@ -232,9 +236,16 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             total += (row if c is None else card_h(c, width)) + 8
         return total
 
+    every_key = (w.catalog.locale, tuple((c.id, c.threshold) for c in every), slots, deck)
+
     def reserve(width: int) -> int:
-        tallest = sorted((card_h(c, width) for c in every), reverse=True)[:slots]
-        return HEAD + (line_height(SMALL) + 4 if deck else 0) + sum(h + 8 for h in tallest)
+        key = (*every_key, width)
+        if key not in _RESERVED:
+            if len(_RESERVED) > 4096:
+                _RESERVED.clear()
+            tallest = sorted((card_h(c, width) for c in every), reverse=True)[:slots]
+            _RESERVED[key] = HEAD + (line_height(SMALL) + 4 if deck else 0) + sum(h + 8 for h in tallest)
+        return _RESERVED[key]
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w(title))

@@ -103,3 +103,18 @@ def test_bella_vistas_architects_keep_one_place_beside_or_below_the_town_never_i
             assert x >= town.x + town.columns * town.cell or y >= town.y + town.rows * town.cell, (locale, k, x, y)
             places.add((x, y))
         assert len(places) == 1, (locale, places)
+
+
+def test_bella_vistas_remembered_contract_room_is_kept_per_language():
+    """The contracts panel's room is remembered across boards (``blocks._RESERVED``): a board
+    drawn after another language's is the size it is when drawn first."""
+    from render.bella_vista import blocks
+
+    engine = titles()["bella_vista"].engine
+    view = engine.view(at("bella_vista", 2, 0.5), None)
+    sizes = {}
+    for locale in LOCALES:
+        blocks._RESERVED.clear()
+        sizes[locale] = bella_vista_board(view, LONGEST[:2], locale).image.size
+    for locale in (*LOCALES, *reversed(LOCALES)):
+        assert bella_vista_board(view, LONGEST[:2], locale).image.size == sizes[locale], locale
