@@ -2,7 +2,10 @@
 # the SQLite database on a volume so games survive a new container.
 #   docker build -t piazza .
 #   docker run -d --name piazza -e DISCORD_TOKEN=... -v piazza-db:/var/lib/piazza piazza
-FROM python:3.11-slim
+# BASE: any image with Python 3.11+, pip and useradd (CI builds on Debian's own packages, .ci/image):
+#   docker build --build-arg BASE=localhost/debian-python:bookworm -t piazza .
+ARG BASE=python:3.11-slim
+FROM ${BASE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

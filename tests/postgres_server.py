@@ -23,9 +23,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.patience import EVENT_SECONDS, SUBPROCESS_SECONDS
+
 REQUIRE = "PIAZZA_REQUIRE_POSTGRES"
 BINARIES = ("initdb", "pg_ctl")
 SYSTEM_USER = "postgres"
+WAIT = str(int(SUBPROCESS_SECONDS))  # pg_ctl -w gives up after 60 s by default: too soon on a busy machine
 
 
 class Server:
@@ -42,7 +45,8 @@ class Server:
         self._names = itertools.count(1)
 
     def _run(self, *cmd: str) -> None:
-        done = subprocess.run([*self._as, *cmd], capture_output=True, text=True, timeout=60)
+        done = subprocess.run([*self._as, *cmd], capture_output=True, text=True,
+                              timeout=SUBPROCESS_SECONDS)  # initdb on a busy machine: a hang only
         if done.returncode != 0:
             raise RuntimeError(f"{' '.join(cmd[:2])} failed: {(done.stderr or done.stdout).strip()[-500:]}")
 
@@ -51,12 +55,12 @@ class Server:
                   "--no-instructions")
         options = (f"-k {self.socket} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
                    " -c full_page_writes=off -c max_connections=300")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o", options, "start")
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-t", WAIT, "-o", options, "start")
         return self
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "-t", WAIT, "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
@@ -86,7 +90,7 @@ class Server:
                 await con.close()
 
         with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, run()).result(timeout=60)
+            pool.submit(asyncio.run, run()).result(timeout=EVENT_SECONDS)
 
 
 def missing() -> str | None:

@@ -32,9 +32,7 @@ def replay(path: str, out: str) -> int:
     except OSError as exc:
         print(f"error: cannot make the folder {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    from bot.play import registry
-
-    renderer = registry.get(doc["game_key"]).renderer
+    renderer = played.title.renderer
     for i, state in enumerate(played.states):
         image = renderer.board(played.engine.view(state, None), played.names)
         (folder / f"board-{i:04d}{IMAGE_SUFFIX}").write_bytes(encode_image(image))

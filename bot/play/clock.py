@@ -58,11 +58,24 @@ def autopilot_level(engine) -> str:
     return "greedy" if has_hooks(engine) else "random"
 
 
+ROUND_HOURS_FROM = timedelta(hours=2)  # from here on, whole hours; below, minutes
+
+
 def time_left(due: datetime, now: datetime, lang: str | None = None) -> str:
-    """``31 h`` / ``25 min`` left, or that time is up (in ``lang``, or the reader's language)."""
+    """Time left as a player would say it (in ``lang``, or the reader's language): from 2 h on,
+    the nearest whole hour (``10 h`` for 9 h 59 min, ``5 h`` for 4 h 58 min, ``2 h`` for 2 h 29 min);
+    below, the nearest minute (``1 h 59 min``, ``1 h``, ``25 min``, at least ``1 min``); or that time is up."""
     left = due - now
     if left <= timedelta(0):
         return phrase("bot.clock.up", lang=lang)
-    if left >= timedelta(hours=1):
-        return phrase("bot.clock.hours_left", lang=lang, hours=int(left.total_seconds() // 3600))
-    return phrase("bot.clock.minutes_left", lang=lang, minutes=max(1, int(left.total_seconds() // 60)))
+    minutes = max(1, _nearest(left.total_seconds(), 60))
+    if left >= ROUND_HOURS_FROM or minutes in (60, 120):
+        return phrase("bot.clock.hours_left", lang=lang, hours=_nearest(left.total_seconds(), 3600))
+    if minutes > 60:
+        return phrase("bot.clock.hours_minutes_left", lang=lang, hours=1, minutes=minutes - 60)
+    return phrase("bot.clock.minutes_left", lang=lang, minutes=minutes)
+
+
+def _nearest(seconds: float, unit: int) -> int:
+    """``seconds`` in whole ``unit``s, a half rounding up (never to even, as ``round`` would)."""
+    return int((seconds + unit / 2) // unit)

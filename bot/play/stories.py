@@ -9,18 +9,29 @@ from typing import Any
 
 from bot.play import presenting, workers
 from bot.play.answers import Post, Refusal
+from bot.play.fitting import clip_words
 from bot.play.locale import game_lang
 from bot.play.stored import Loaded, replaying
 from bot.play.story import percent, turning_points
 from bot.play.tables import Tables
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
+from render.palette import CHAT_CHIPS
 
 WHAT_CHARS = 180  # one turning point's move, at most (its line stays one line)
 
 
 def story_name(row: GameRow) -> str:
     return f"story-{row.id}.webp"
+
+
+def turn_words(lines: list[str], mover: int, seat: int) -> str:
+    """A turning point's move in one line: when the move was another seat's, only its events that name
+    the seat whose chance moved (the rent it was paid, the auction it lost), if any do; cut between
+    words, never inside one."""
+    if mover != seat:
+        lines = [line for line in lines if CHAT_CHIPS[seat] in line] or lines
+    return clip_words(" ".join(lines), WHAT_CHARS)
 
 
 async def told(pool: workers.Workers, row: GameRow, game: Loaded, entries: list[LoggedAction]) -> tuple[str, bytes]:
@@ -36,11 +47,9 @@ async def told(pool: workers.Workers, row: GameRow, game: Loaded, entries: list[
     lines = [phrase("bot.story.head" if turns else "bot.story.calm", lang=lang, file=story_name(row))]
     for turn in turns:
         entry = by_seq.get(turn.seq)
-        what = " ".join(presenting.public_lines(row, entry, lang)) if entry is not None else ""
+        what = turn_words(presenting.public_lines(row, entry, lang), entry.seat, turn.seat) if entry else ""
         if not what and entry is not None and entry.seat >= 0:
             what = phrase("bot.board.moved", row, lang, seat=entry.seat)
-        if len(what) > WHAT_CHARS:
-            what = what[:WHAT_CHARS - 1] + "…"
         lines.append(phrase("bot.story.turn", row, lang, round=turn.round, what=what, seat=turn.seat,
                             before=percent(turn.before), after=percent(turn.after)))
     return "\n".join(lines), image

@@ -192,8 +192,11 @@ class Store:
         return store
 
     async def close(self) -> None:
+        """Close after the transaction under way (if any) has ended: a sweep cancelled at shutdown in
+        the middle of its COMMIT then rolls back on a live connection, never on a closed one."""
         await self.changes.close()
-        await self._db.close()
+        async with self._lock:
+            await self._db.close()
 
     async def hear_other_processes(self) -> None:
         """On PostgreSQL: from now on, moves reach ``changes`` by LISTEN/NOTIFY, every process's

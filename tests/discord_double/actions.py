@@ -10,6 +10,8 @@ import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
+from tests.patience import EVENT_SECONDS
+
 from .models import (
     Attachment,
     Channel,
@@ -33,7 +35,7 @@ BOT_TASK_PREFIXES = (
     "discord-ui-modal-dispatch",
     "discord.py: on_",
 )
-MAX_WAIT = 20.0
+MAX_WAIT = EVENT_SECONDS  # a bound on a hang only: settling waits for the bot, however busy the machine
 
 
 class ClientRefused(Exception):
@@ -53,7 +55,7 @@ class UserActions:
 
     @contextlib.asynccontextmanager
     async def running(self: DiscordDouble, bot: discord.Client, *, token: str = "double-token",  # type: ignore[misc]
-                      ready_timeout: float = 15.0, fast_ready: bool = True) -> AsyncIterator[discord.Client]:
+                      ready_timeout: float = EVENT_SECONDS, fast_ready: bool = True) -> AsyncIterator[discord.Client]:
         """Start ``bot`` against the double, wait for READY (and the command sync if any), close it on exit."""
         if fast_ready:
             # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE; same knob as Client(guild_ready_timeout=)
@@ -76,7 +78,7 @@ class UserActions:
             if not bot.is_closed():
                 await bot.close()
             with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(task, timeout=10)
+                await asyncio.wait_for(task, timeout=EVENT_SECONDS)
 
     async def settle(self: DiscordDouble, window: float | None = None, max_wait: float = MAX_WAIT) -> None:  # type: ignore[misc]
         """Wait until no request is in flight, no bot handler task runs, and nothing happened for ``window`` s."""
@@ -90,7 +92,7 @@ class UserActions:
                 return
         raise TimeoutError("the bot did not go idle")
 
-    async def request_reconnect(self: DiscordDouble, timeout: float = 10.0) -> None:  # type: ignore[misc]
+    async def request_reconnect(self: DiscordDouble, timeout: float = EVENT_SECONDS) -> None:  # type: ignore[misc]
         """Send op 7 RECONNECT, as Discord does now and then; wait until the client has RESUMED."""
         old = self.current_session()
         await old.send(7, None)
@@ -102,7 +104,7 @@ class UserActions:
                 return
         raise TimeoutError("the client did not resume")
 
-    async def wait_synced(self: DiscordDouble, timeout: float = 10.0) -> None:  # type: ignore[misc]
+    async def wait_synced(self: DiscordDouble, timeout: float = EVENT_SECONDS) -> None:  # type: ignore[misc]
         await asyncio.wait_for(self._commands_synced.wait(), timeout)
 
     # ------------------------------------------------------------------ commands

@@ -82,6 +82,7 @@ def sniff_content_type(filename: str, data: bytes) -> str:
     return "application/octet-stream"
 
 
+ANSWER_DEADLINE = 3.0  # Discord's: an interaction not answered within it is unknown (10062)
 NONCE_WINDOW_SECONDS = 300.0  # Discord checks a nonce's uniqueness "in the past few minutes"
 
 
@@ -93,7 +94,7 @@ class DiscordDouble(RestRoutes, UserActions, Permissions, DirectMessages, Thread
         channels: tuple[str, ...] = DEFAULT_CHANNELS,
         users: tuple[str, ...] = ("alice", "bob", "carol", "dave", "erin"),
         bot_name: str = "Piazza",
-        response_deadline: float = 3.0,
+        response_deadline: float = ANSWER_DEADLINE,
         token_lifetime: float = 15 * 60.0,
         attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
         settle: float = 0.02,

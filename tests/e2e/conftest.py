@@ -7,6 +7,7 @@ import logging
 import pytest
 
 from tests.discord_double import DiscordDouble
+from tests.patience import ANSWER_SECONDS
 
 
 class ErrorLog(logging.Handler):
@@ -46,7 +47,7 @@ def error_log():
 
 async def _started(threads: bool):
     """A started double; the test fails if the double saw a violation the test did not pop."""
-    dbl = DiscordDouble(threads=threads)
+    dbl = DiscordDouble(threads=threads, response_deadline=ANSWER_SECONDS)  # not Discord's 3 s: see tests.patience
     await dbl.start()
     try:
         yield dbl

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from tests.discord_double import Channel, DiscordDouble, Message
+from tests.patience import eventually
 
 POLL = 0.05  # the watcher's period in these tests (seconds)
 
@@ -24,13 +25,9 @@ class Clock:
         self.now += timedelta(**delta)
 
 
-async def until(double: DiscordDouble, done: Callable[[], bool], tries: int = 200) -> None:
-    for _ in range(tries):
-        await double.settle()
-        if done():
-            return
-        await asyncio.sleep(POLL)
-    raise AssertionError("the watcher did not get there")
+async def until(double: DiscordDouble, done: Callable[[], bool]) -> None:
+    """Until ``done()``, the double settled before each check (``tests.patience``)."""
+    await eventually(done, double.settle, POLL, "what the watcher should have done")
 
 
 async def sweeps(double: DiscordDouble, count: int = 5) -> None:

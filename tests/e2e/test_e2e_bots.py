@@ -9,7 +9,6 @@ by itself. Bots play ``greedy`` where the title has the agents' hooks, ``random`
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -19,7 +18,9 @@ from bot.play import presenting, registry
 from bot.play.bots import has_hooks
 from bot.store import Store
 from tests.discord_double import Channel, DiscordDouble, Message, User
+from tests.e2e.e2e_clock import until
 from tests.e2e.e2e_table import Table, boards, only_public_board, open_table, stored_state
+from tests.patience import eventually
 
 TITLES = {"bella_vista": "Bella Vista", "torri": "Le Torri di Bologna", "leonardo": "Leonardo (1988)"}
 
@@ -125,12 +126,13 @@ async def test_a_restart_while_a_bot_owes_a_decision_resumes_the_game(double: Di
     assert engine.to_act(new) == {1}
 
     async with open_table(double, db) as table:
-        for _ in range(100):  # the watcher's first round, at start-up
-            await double.settle()
-            if len(boards(double, channel)) > shown:
-                break
-            await asyncio.sleep(0.05)
+        await until(double, lambda: len(boards(double, channel)) > shown)  # the watcher's first round, at start-up
         [board] = boards(double, channel)[shown:]
+
+        async def announced() -> bool:  # the outbox marks the board shown just after Discord took it
+            return (await table.service.store.games.open_in(channel.id)).announced == 3
+
+        await eventually(announced, what="the board marked shown")
         row = await table.service.store.games.open_in(channel.id)
         assert row.version == 3 and row.announced == 3
         assert board.content.startswith("Moves since the last board:\n🟦 Alice")

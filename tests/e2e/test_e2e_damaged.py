@@ -5,13 +5,13 @@ one line, and a manager's /abort frees each channel for a new game."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_clock import until
 from tests.e2e.e2e_table import open_game, open_table
 
 DAMAGE = {
@@ -58,11 +58,7 @@ async def test_damaged_games_fail_alone(double: DiscordDouble, tmp_path: Path, c
             assert res.ephemeral and "Only the player who opened" in res.text
 
         clock.now += timedelta(days=3)  # the healthy game's deadline passes: the watcher ends it
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            await double.settle()
-            if "🏆" in double.public(healthy)[-1].content:
-                break
+        await until(double, lambda: "🏆" in double.public(healthy)[-1].content)
         assert "🏆" in double.public(healthy)[-1].content
         assert await table.service.store.games.open_in(healthy.id) is None
 

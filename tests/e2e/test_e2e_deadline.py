@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_clock import until
 from tests.e2e.e2e_table import open_game, open_table
 
 
@@ -33,11 +34,7 @@ async def test_an_untouched_game_ends_at_its_deadline(double: DiscordDouble, tmp
         assert len(double.public(games)) == posts
 
         clock.now += timedelta(days=2)
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            await double.settle()
-            if len(double.public(games)) > posts:
-                break
+        await until(double, lambda: len(double.public(games)) > posts)
         [final] = double.public(games)[posts:]
         assert "🏆" in final.content and final.images
         assert "<@" not in final.content  # nobody is asked to move any more

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.discord_double import ClientRefused, DiscordDouble
+from tests.discord_double.server import ANSWER_DEADLINE
 
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
@@ -232,6 +233,7 @@ async def test_persistent_view_survives_restart(double: DiscordDouble) -> None:
 
 
 async def test_late_reply_is_unknown_interaction(double: DiscordDouble) -> None:
+    double.response_deadline = ANSWER_DEADLINE  # Discord's own (the fixtures give more: tests.patience)
     bot = make_bot(double.guild.id)
     async with double.running(bot):
         res = await double.slash(double.user("alice"), double.channel("games"), "slow")

@@ -25,7 +25,7 @@ async def test_reminders_by_dm_and_the_channel_when_the_dm_is_refused(double: Di
         clock.advance(hours=5, minutes=1)
         await until(double, lambda: len(double.dms(alice)) == 1)
         [dm] = double.dms(alice)
-        assert dm.content.startswith("⏰") and "4 h left" in dm.content and "Le Torri di Bologna" in dm.content
+        assert dm.content.startswith("⏰") and "5 h left" in dm.content and "Le Torri di Bologna" in dm.content
         await sweeps(double)
         assert not reminders(double, games) and len(double.dms(alice)) == 1
 

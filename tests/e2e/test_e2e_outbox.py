@@ -7,12 +7,14 @@ move stored just before a crash (committed, never posted) is posted when the bot
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.play import presenting
 from tests.discord_double import Channel, DiscordDouble, Message
 from tests.e2e.e2e_table import boards, open_game, open_table
+from tests.patience import EVENT_SECONDS
 
 
 class Clock:
@@ -25,9 +27,11 @@ class Clock:
         return self.now
 
 
-async def new_boards(double: DiscordDouble, channel: Channel, seen: int, wait: float = 5.0) -> list[Message]:
-    """The boards posted after the first ``seen``, once some arrive (or ``wait`` s pass)."""
-    for _ in range(int(wait / 0.05)):
+async def new_boards(double: DiscordDouble, channel: Channel, seen: int, wait: float = EVENT_SECONDS) -> list[Message]:
+    """The boards posted after the first ``seen``, once some arrive (or ``wait`` s pass: a short wait
+    where none may come, ``EVENT_SECONDS`` where one must)."""
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
         await double.settle()
         if len(boards(double, channel)) > seen:
             break

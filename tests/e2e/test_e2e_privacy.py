@@ -7,11 +7,11 @@ decision. /games lists only the games in channels the caller can see."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.discord_double import VIEW_CHANNEL, DiscordDouble
+from tests.e2e.e2e_clock import until
 from tests.e2e.e2e_table import boards, open_game, open_table, stored_state
 
 
@@ -51,11 +51,7 @@ async def test_names_never_ping_and_show_as_typed(double: DiscordDouble, tmp_pat
         assert boards(double, games)[-1].images[0].data == image
 
         clock.now += timedelta(days=3)  # the deadline ends the game: the score sheet names everyone
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            await double.settle()
-            if "🏆" in double.public(games)[-1].content:
-                break
+        await until(double, lambda: "🏆" in double.public(games)[-1].content)
         final = double.public(games)[-1]
         assert "🏆" in final.content and "\\*\\*bold\\*\\*" in final.content
 

@@ -21,6 +21,7 @@ import json
 import os
 import signal
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from bot.store import Store
 from tests.discord_double import Channel, DiscordDouble
 from tests.discord_double.guilds import shard_of
 from tests.e2e.e2e_table import open_game
+from tests.patience import SUBPROCESS_SECONDS
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,9 +64,11 @@ async def start_process(double: DiscordDouble, url: str, ready: Path, token: str
                                                 stderr=asyncio.subprocess.PIPE)
 
 
-async def wait_ready(procs: list[asyncio.subprocess.Process], ready: list[Path], timeout: float = 60.0) -> list[dict]:
+async def wait_ready(procs: list[asyncio.subprocess.Process], ready: list[Path],
+                     timeout: float = SUBPROCESS_SECONDS) -> list[dict]:
     """Each process's heartbeat (written after its first sweep); on a timeout, their stderr."""
-    for _ in range(int(timeout / 0.05)):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
         if all(r.exists() for r in ready):
             return [json.loads(r.read_text()) for r in ready]
         await asyncio.sleep(0.05)
@@ -77,7 +81,7 @@ async def stop(procs: list[asyncio.subprocess.Process]) -> list[str]:
     """SIGTERM each; every one exits 0; their stderr."""
     for p in procs:
         p.send_signal(signal.SIGTERM)
-    codes = [await asyncio.wait_for(p.wait(), 30) for p in procs]
+    codes = [await asyncio.wait_for(p.wait(), SUBPROCESS_SECONDS) for p in procs]
     errs = [(await p.stderr.read()).decode() for p in procs]  # type: ignore[union-attr]
     assert codes == [0] * len(procs), errs
     return errs

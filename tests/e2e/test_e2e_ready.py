@@ -3,7 +3,6 @@ connected, removed when it stops; one it cannot write is a warning, and the watc
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from pathlib import Path
@@ -13,6 +12,7 @@ from bot.chat.operations import Heartbeat
 from bot.play.service import GameService
 from bot.store import Store
 from tests.discord_double import DiscordDouble
+from tests.patience import eventually
 
 
 async def test_the_ready_file_follows_the_watcher(double: DiscordDouble, tmp_path: Path, caplog) -> None:
@@ -21,13 +21,11 @@ async def test_the_ready_file_follows_the_watcher(double: DiscordDouble, tmp_pat
         bot = create_bot(GameService(store), guild_id=double.guild.id, deadline_poll_seconds=0.05)
         bot.heartbeat = Heartbeat(tmp_path / "ready", "-")
         async with double.running(bot):
-            for _ in range(100):
-                if (tmp_path / "ready").exists():
-                    break
-                await asyncio.sleep(0.05)
+            await eventually(lambda: (tmp_path / "ready").exists(), what="the readiness file")
             first = json.loads((tmp_path / "ready").read_text())
-            await asyncio.sleep(1.2)  # at-second precision: a later round rewrites it
-            assert json.loads((tmp_path / "ready").read_text())["at"] > first["at"]
+            # at-second precision: a round a second or more later rewrites it
+            await eventually(lambda: json.loads((tmp_path / "ready").read_text())["at"] > first["at"],
+                             what="a later round's readiness file")
         assert not (tmp_path / "ready").exists()  # a clean stop removes it
     finally:
         await store.close()
@@ -41,8 +39,9 @@ async def test_a_ready_file_that_cannot_be_written_is_a_warning(double: DiscordD
         bot.heartbeat = Heartbeat(tmp_path / "no-such-folder" / "ready", "-")
         with caplog.at_level(logging.WARNING, logger="piazza"):
             async with double.running(bot):
-                await asyncio.sleep(0.3)
+                warned = lambda: sum("cannot write the readiness file" in r.getMessage()  # noqa: E731
+                                     for r in caplog.records)
+                await eventually(lambda: warned() >= 2, what="two rounds' warnings")
                 assert bot.watcher.is_running()  # several rounds, and still watching
-        assert any("cannot write the readiness file" in r.getMessage() for r in caplog.records)
     finally:
         await store.close()

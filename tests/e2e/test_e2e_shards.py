@@ -16,6 +16,7 @@ from bot.play.service import GameService
 from bot.store import Store
 from tests.discord_double import DiscordDouble
 from tests.e2e.e2e_table import SEED, open_game
+from tests.patience import eventually
 
 COUNT = 2
 
@@ -86,10 +87,8 @@ async def test_a_deadline_due_while_both_run_fires_once(double: DiscordDouble, p
         # past the deadline, before any turn clock's work (a reminder at 24 h, the autopilot at 48 h);
         # a clock that fell due too would end the game all the same (``run_clocks`` checks the date first)
         clock.now += timedelta(hours=7)
-        for _ in range(1200):  # the final board can take seconds to draw on a loaded machine
-            await asyncio.sleep(0.05)
-            if len(double.public(games)) > posts:  # (the game ends before its board is drawn and posted)
-                break
+        # (the game ends before its board is drawn and posted; drawing can take seconds on a loaded machine)
+        await eventually(lambda: len(double.public(games)) > posts, what="the final board")
         assert await owner.service.store.games.open_in(games.id) is None
         await asyncio.sleep(0.5)  # both watchers run several more times
         await double.settle()

@@ -2,9 +2,11 @@
 
 import asyncio
 import threading
+import time
 from datetime import UTC, datetime
 
 from bot.play.service import User
+from tests.patience import EVENT_SECONDS
 
 ANNE, BRUNO, ANDREA, SOFIA = User(11, "Anne"), User(12, "Bruno"), User(13, "Andrea"), User(14, "Sofia")
 PLAYERS = [ANNE, BRUNO, ANDREA, SOFIA]
@@ -56,17 +58,17 @@ class StatementGate:
             self._reached.set()
             if self.store.backend == "postgresql":
                 return self._opened()
-            self._open.wait(10)
+            self._open.wait(EVENT_SECONDS)  # the test opens it; the bound only catches a test that never does
         return None
 
     async def _opened(self) -> None:
-        for _ in range(10_000):
-            if self._open.is_set():
-                return
+        end = time.monotonic() + EVENT_SECONDS
+        while not self._open.is_set() and time.monotonic() < end:
             await asyncio.sleep(0.001)
 
-    async def reached(self, timeout: float = 10.0) -> None:
-        for _ in range(int(timeout / 0.001)):
+    async def reached(self, timeout: float = EVENT_SECONDS) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
             if self._reached.is_set():
                 return
             await asyncio.sleep(0.001)

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from bot.cli.load import load
+from tests.patience import SUBPROCESS_SECONDS
 
 pytestmark = pytest.mark.slow
 
@@ -23,5 +24,5 @@ def test_the_load_figure_on_postgresql_in_two_processes(postgres_url):
 
 def test_bad_process_counts_are_one_line():
     result = subprocess.run([sys.executable, "-m", "bot", "bench", "--load", "2", "--processes", "one"],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=SUBPROCESS_SECONDS)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "--processes" in result.stderr

@@ -6,10 +6,12 @@ import sys
 
 import pytest
 
+from tests.patience import SUBPROCESS_SECONDS
+
 
 def run_bot(*args, env=None):
     return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True, env=env,
-                          timeout=60)
+                          timeout=SUBPROCESS_SECONDS)  # catches a hang only: a demo takes minutes when busy
 
 
 def test_run_without_a_token_says_so_in_one_line():
@@ -149,10 +151,12 @@ def test_the_piazza_command_is_the_same_command_line():
     from pathlib import Path
 
     script = Path(sysconfig.get_path("scripts")) / "piazza"
-    result = subprocess.run([str(script), "demo", "--players", "0"], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([str(script), "demo", "--players", "0"], capture_output=True, text=True,
+                            timeout=SUBPROCESS_SECONDS)
     assert result.returncode == 2
     assert result.stderr.startswith("error: Bella Vista needs 2–4 players, not 0.")
-    usage = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60).stdout
+    usage = subprocess.run([str(script), "--help"], capture_output=True, text=True,
+                           timeout=SUBPROCESS_SECONDS).stdout
     assert usage.startswith("usage: piazza ") and "{run,demo,bench,arena,replay,db,ratings,story}" in usage
 
 

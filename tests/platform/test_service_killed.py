@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from bot.play.service import GameService
 from bot.store import Store
 from bot.store.claims import GAME, LEASE
+from tests.patience import EVENT_SECONDS
 from tests.platform.platform_helpers import by_id, seated_game
 
 
@@ -26,7 +27,7 @@ async def test_a_process_killed_mid_move_loses_nothing(postgres_url):
         owner = (await worker.stdout.readline()).decode().split()[1]
         acknowledged = 0
         while acknowledged < 4:  # it is moving: a move is under way at almost any moment
-            acknowledged = int((await asyncio.wait_for(worker.stdout.readline(), 60)).split()[1])
+            acknowledged = int((await asyncio.wait_for(worker.stdout.readline(), EVENT_SECONDS)).split()[1])
         await asyncio.sleep(0.013)
         worker.send_signal(signal.SIGKILL)
         await worker.wait()

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from engines.core.data import ENV_DATA_DIR, data_root
+from tests.patience import SUBPROCESS_SECONDS
 
 
 def data_copy(tmp_path: Path) -> Path:
@@ -29,7 +30,7 @@ def run_with_data(tmp_path: Path, data: Path, *args: str) -> subprocess.Complete
     env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "dummy-token", ENV_DATA_DIR: str(data),
            "PIAZZA_DB": str(tmp_path / "piazza.sqlite3")}
     return subprocess.run([sys.executable, "-m", "bot", *(args or ("run",))], capture_output=True, text=True,
-                          env=env, cwd=tmp_path, timeout=60)
+                          env=env, cwd=tmp_path, timeout=SUBPROCESS_SECONDS)
 
 
 def edit(path: Path, old: str, new: str) -> None:

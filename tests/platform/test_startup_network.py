@@ -14,6 +14,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.patience import SUBPROCESS_SECONDS
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -23,7 +25,7 @@ def run_entry(tmp_path: Path, prelude: str, db: Path | None = None) -> subproces
            "PIAZZA_DB": str(db or tmp_path / "piazza.sqlite3"),
            "PYTHONPATH": str(ROOT)}  # the tests package (the Discord double), as pytest imports it
     return subprocess.run([sys.executable, "-c", "import sys\n" + script], capture_output=True, text=True,
-                          env=env, cwd=tmp_path, timeout=60)
+                          env=env, cwd=tmp_path, timeout=SUBPROCESS_SECONDS)
 
 
 def error_lines(stderr: str) -> list[str]:
@@ -63,7 +65,7 @@ def test_a_refused_token_is_one_line_and_status_2(tmp_path):
             await asyncio.Event().wait()
 
         threading.Thread(target=asyncio.run, args=(serve(),), daemon=True).start()
-        ready.wait(10)
+        ready.wait()  # no guess: the test's subprocess timeout bounds the whole run
     """)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.patience import SUBPROCESS_SECONDS
+
 pytestmark = pytest.mark.slow  # a wheel built and installed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +35,7 @@ def wheel(tmp_path_factory) -> Path:
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "--no-build-isolation", "--no-index",
          "-q", "-w", str(tmp / "dist")],
-        capture_output=True, text=True, timeout=300)
+        capture_output=True, text=True, timeout=SUBPROCESS_SECONDS)
     assert result.returncode == 0, result.stderr
     (built,) = (tmp / "dist").glob("piazza-*.whl")
     return built
@@ -61,7 +63,8 @@ def test_the_wheel_holds_the_data_every_package_and_the_command(wheel):
 def test_the_installed_wheel_plays_a_demo_from_another_folder(wheel, tmp_path):
     target = tmp_path / "site"
     result = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                             "--target", str(target), str(wheel)], capture_output=True, text=True, timeout=300)
+                             "--target", str(target), str(wheel)], capture_output=True, text=True,
+                            timeout=SUBPROCESS_SECONDS)
     assert result.returncode == 0, result.stderr
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -70,10 +73,10 @@ def test_the_installed_wheel_plays_a_demo_from_another_folder(wheel, tmp_path):
     where = subprocess.run(
         [sys.executable, "-c", "import bot, engines, render, engines.core.data as d\n"
                                "for m in (bot, engines, render): print(m.__file__)\nprint(d.data_root())"],
-        capture_output=True, text=True, env=env, cwd=elsewhere, timeout=60)
+        capture_output=True, text=True, env=env, cwd=elsewhere, timeout=SUBPROCESS_SECONDS)
     assert where.stdout.splitlines() == [*(str(target / p / "__init__.py") for p in ("bot", "engines", "render")),
                                          str(target / "piazza_data")], where.stderr
     demo = subprocess.run([sys.executable, "-m", "bot", "demo", "--game", "torri", "--players", "2"],
-                          capture_output=True, text=True, env=env, cwd=elsewhere, timeout=120)
+                          capture_output=True, text=True, env=env, cwd=elsewhere, timeout=SUBPROCESS_SECONDS)
     assert demo.returncode == 0, demo.stderr
     assert (elsewhere / "demo-out" / "torri" / "scores.txt").read_text().startswith("Le Torri di Bologna, 2 players")

@@ -15,6 +15,7 @@ from bot.play.service import GameService, Refusal
 from bot.play.workers import Workers, WorkersDown, workers_from_env
 from bot.store import Store
 from engines.core import UnknownAction
+from tests.patience import EVENT_SECONDS, SUBPROCESS_SECONDS
 from tests.platform.platform_helpers import by_id, seated_game
 
 
@@ -108,7 +109,7 @@ async def test_a_worker_killed_under_a_move_loses_nothing(tmp_path, pool) -> Non
         await asyncio.sleep(0.5)  # the move waits for the stopped worker (or is about to)
         assert not move.done()
         os.kill(old, signal.SIGKILL)
-        moved = await asyncio.wait_for(move, 60)
+        moved = await asyncio.wait_for(move, EVENT_SECONDS)
         assert moved.version == started.version + 1 and moved.board_image
         assert len(await store.log.actions(moved.game_id)) == 1
         assert pool.started == 2 and old not in pool.pids() and not _alive(old)
@@ -168,11 +169,12 @@ def test_workers_do_not_outlive_a_parent_killed_with_sigkill(tmp_path) -> None:
 
     out = tmp_path / "pids.txt"
     with out.open("w") as f:  # a file, not a pipe: the workers would hold a pipe open as long as they live
-        parent = subprocess.run([sys.executable, "-c", PARENT], stdout=f, stdin=subprocess.DEVNULL, timeout=120)
+        parent = subprocess.run([sys.executable, "-c", PARENT], stdout=f, stdin=subprocess.DEVNULL,
+                                timeout=SUBPROCESS_SECONDS)
     assert parent.returncode == -signal.SIGKILL
     pids = [int(p) for p in out.read_text().split()]
     assert len(pids) == 2
-    end = time.monotonic() + 30
+    end = time.monotonic() + EVENT_SECONDS  # they notice within a poll; the bound only catches one that never does
     while any(_alive(p) for p in pids) and time.monotonic() < end:
         time.sleep(0.2)
     assert not any(_alive(p) for p in pids)
