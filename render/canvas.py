@@ -20,7 +20,7 @@ from typing import Self
 
 from PIL import Image, ImageDraw
 
-from render.common import cap_height, font_for
+from render.common import cap_height, font_for, ink_width
 
 INLINE_WIDTH = 550  # how wide Discord shows an image in a channel
 MIN_TEXT_INLINE = 10  # px, at that width
@@ -108,8 +108,7 @@ class Canvas:
         return box
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
-        left, _, right, _ = self.draw.textbbox((0, 0), text, font=font_for(text, size, bold))
-        return right - left
+        return ink_width(text, size, bold)
 
     def piece(self, size: float) -> None:
         """Record a key piece's size (its smaller side) drawn by the caller."""

@@ -45,6 +45,44 @@ def font_for(text: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont
     return font(size, bold)
 
 
+# --- measuring text without laying it out again --------------------------------------------------
+# Pillow measures a string by loading (and hinting) every glyph of it again: about 15 us a letter,
+# most of a board's drawing time when lines are wrapped word by word. With FreeType's basic layout
+# (no shaping, and Noto Sans has no legacy 'kern' table) a line's advance is the sum of its letters'
+# advances and its ink runs from the first letter's left edge to the last letter's right edge
+# after the others' advances, so both come from per-letter figures measured once
+# (tests/render/test_measure.py checks them against Pillow on every catalog's words).
+
+
+@cache
+def _advance(c: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(c)
+
+
+@cache
+def _ink_x(c: str, size: int, bold: bool) -> tuple[float, float]:
+    left, _, right, _ = font(size, bold).getbbox(c)
+    return left, right
+
+
+def advance(text: str, size: int, bold: bool = False) -> float:
+    """``font(size, bold).getlength(text)``, from per-letter advances."""
+    return sum(_advance(c, size, bold) for c in text)
+
+
+def ink_span(text: str, size: int, bold: bool = False) -> tuple[float, float]:
+    """The left and right of ``font(size, bold).getbbox(text)`` (anchor "la"), from per-letter figures."""
+    if not text:
+        return font(size, bold).getbbox(text)[0::2]
+    return _ink_x(text[0], size, bold)[0], advance(text[:-1], size, bold) + _ink_x(text[-1], size, bold)[1]
+
+
+def ink_width(text: str, size: int, bold: bool = False) -> float:
+    """How wide ``text``'s ink box is (right less left of ``getbbox``)."""
+    left, right = ink_span(text, size, bold)
+    return right - left
+
+
 @cache
 def cap_height(size: int) -> int:
     """How tall a capital letter is drawn at ``size`` (the ink box of "H", in whole pixels as

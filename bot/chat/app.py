@@ -307,7 +307,10 @@ class PiazzaBot(commands.Bot):
         except Refusal as exc:
             await self.refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(clip(post.public_text or phrase("bot.play.done")))
+        if post.told:  # the channel is told by the outbox (already, unless Discord refused): the caller hears it is done
+            await interaction.response.send_message(clip(phrase("bot.play.done")), ephemeral=True)
+        else:
+            await interaction.response.send_message(clip(post.public_text or phrase("bot.play.done")))
         if lobby and post.game_id is not None:
             await refresh_lobby(self, post.game_id)
 

@@ -21,6 +21,7 @@ from bot.chat.interactions import user_of
 from bot.chat.views import clip
 from bot.play.answers import Post
 from bot.play.bots import has_hooks
+from bot.play.effects import Edit
 from bot.play.locale import game_lang
 from bot.play.places import thread_name
 from bot.play.service import Refusal
@@ -89,20 +90,16 @@ def lobby_view(game_id: int, lang: str, acts: tuple[str, ...] = tuple(LOBBY_ACTS
 
 async def refresh_lobby(bot: PiazzaBot, game_id: int) -> None:
     """Every post showing the game's lobby shows its seats as they are now; once the game has started
-    or closed, without buttons. A post that cannot be edited (deleted by a moderator) is logged."""
-    try:
-        row = await bot.service.game_row(game_id)
-        posts = await bot.service.lobby_posts(row)  # the row read once for every post
-    except Refusal:
-        return
-    for channel_id, message_id, text, announcement in posts:
-        acts = ("join",) if announcement else tuple(LOBBY_ACTS)
-        view = lobby_view(game_id, game_lang(row), acts) if row.status == "lobby" else None
-        try:
-            await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-                content=clip(text), view=view)
-        except discord.HTTPException as exc:
-            log.warning("could not update the lobby post %s of game %s: %s", message_id, game_id, exc)
+    or closed, without buttons. The seat change wrote the edits (effects, ``bot.play.places``); they
+    are made now, and one that fails at the next sweep."""
+    await bot.service.deliver_lobby(game_id)
+
+
+def lobby_buttons(edit: Edit) -> discord.ui.View | None:
+    """A lobby post's buttons as an edit leaves them: all, only Join (an announcement), or none."""
+    if not edit.buttons:
+        return None
+    return lobby_view(edit.game_id, edit.lang, ("join",) if edit.buttons == "join" else tuple(LOBBY_ACTS))
 
 
 def rematch_view(post: Post) -> discord.ui.View | None:
@@ -248,7 +245,7 @@ async def lobby_press(bot: PiazzaBot, interaction: discord.Interaction, game_id:
         await bot.refuse(interaction, str(exc))
         return
     if interaction.message is not None and interaction.channel_id is not None:  # a post made before they were kept
-        await service.keep_lobby_post(game_id, interaction.channel_id, interaction.message.id)
+        await service.keep_lobby_post(game_id, interaction.channel_id, interaction.message.id, refresh=True)
     await refresh_lobby(bot, game_id)
     await interaction.followup.send(clip(ack), ephemeral=True)
 

@@ -1,6 +1,7 @@
 """The service's messenger (``bot.play.notify``) over Discord: reminders in a game's channel, and direct
 messages to players who opted in. A DM Discord refuses (the user does not take DMs from the bot,
-error 50007, or any other refusal) raises ``Undelivered``, and the service tells the channel instead."""
+error 50007, or any other refusal) raises ``Undelivered``, and the service tells the channel instead;
+one that did not reach Discord (or met a server error) raises ``Unposted``: it is tried again."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
+from bot.chat.lobby import lobby_buttons
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
-from bot.play.effects import Sent, Undelivered, Unposted
+from bot.play.effects import Edit, Sent, Undelivered, Unposted
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot
@@ -55,6 +57,21 @@ class ChatMessenger:
             if exc.code != CANNOT_DM:
                 log.warning("a direct message to user %s was refused: %s", user_id, exc)
             raise Undelivered(str(exc)) from exc
-        except DELIVERY_ERRORS as exc:
-            raise Undelivered(str(exc)) from exc
+        except discord.HTTPException as exc:
+            if exc.status < 500:  # refused for good (an unknown user, say): the channel is told instead
+                raise Undelivered(str(exc)) from exc
+            raise Unposted(why_unposted(exc)) from exc
+        except DELIVERY_ERRORS as exc:  # Discord not reached: tried again at the next sweep (it may have it)
+            raise Unposted(why_unposted(exc)) from exc
         return Sent(message.id, fresh=message.content == content)
+
+    async def edit(self, edit: Edit) -> None:
+        """A lobby post edited to show the game as it is now; a post that is gone (deleted by a
+        moderator) is logged, and nothing is left to do for it."""
+        try:
+            await self.bot.get_partial_messageable(edit.channel_id).get_partial_message(edit.message_id).edit(
+                content=clip(edit.text), view=lobby_buttons(edit))
+        except discord.NotFound as exc:
+            log.warning("could not update the lobby post %s of game %s: %s", edit.message_id, edit.game_id, exc)
+        except DELIVERY_ERRORS as exc:
+            raise Unposted(why_unposted(exc)) from exc

@@ -44,6 +44,7 @@ class Post:
     nonce: str | None = None  # sent with a create (the effect's): a resend returns the message Discord has
     attachments: list[tuple[str, bytes]] = field(default_factory=list)  # more public files (name, bytes)
     lang: str = DEFAULT_LOCALE  # the language of the public parts: the game's
+    told: bool = False  # the public text is an effect the dispatcher delivers (the transport does not post it)
 
 
 @dataclass

@@ -25,7 +25,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -45,7 +45,22 @@ RETRY_MAX = timedelta(hours=1)
 # raises Unposted (or anything) otherwise
 Publisher = Callable[[int, Post], Awaitable[Any]]
 
-BOARD, NOTICE, DM = "board", "notice", "dm"  # routes: the publisher; the messenger's channel post; its DM
+BOARD, NOTICE, DM, EDIT = "board", "notice", "dm", "edit"  # routes: the publisher; the messenger's channel post;
+# its DM; its edits of posts the bot made before (``Delivery.edits``)
+
+
+@dataclass
+class Edit:
+    """A post the bot made before, to show ``text`` now (an edit is idempotent: always the latest state).
+    ``buttons``: the lobby's buttons it keeps ("lobby": all of them; "join": only Join; "": none),
+    labelled in ``lang``."""
+
+    channel_id: int
+    message_id: int
+    text: str
+    game_id: int
+    lang: str
+    buttons: str = ""
 
 
 class Messenger(Protocol):
@@ -57,6 +72,11 @@ class Messenger(Protocol):
 
     def to_user(self, user_id: int, text: str, nonce: str | None = None) -> Awaitable[Any]: ...
 
+    def edit(self, edit: Edit) -> Awaitable[Any]:
+        """Edit a post (``Unposted`` when Discord refused or could not be reached; a post that is gone
+        is not an error: there is nothing left to show)."""
+        ...
+
 
 class Undelivered(Exception):
     """A direct message did not reach the user (they do not take DMs from the bot)."""
@@ -66,12 +86,16 @@ class Undelivered(Exception):
 class Delivery:
     """What a handler composed: the post, how it goes (``route``), and the payload recorded with its
     send. A DM (``route`` DM, to ``effect.user_id``) the user does not take goes to the effect's
-    channel instead, mentioning them; ``vote``: a notice's button to vote to replace that seat."""
+    channel instead, mentioning them; ``vote``: a notice's button to vote to replace that seat;
+    ``edits`` (route EDIT): the posts to edit, in order; ``fallback``: what the channel is told instead
+    of a DM the user does not take (None: the DM's own text; private news gives only a marker)."""
 
     post: Post
     payload: dict[str, Any]
     route: str = BOARD
     vote: tuple[int, int] | None = None
+    edits: list[Edit] = field(default_factory=list)
+    fallback: str | None = None
 
 
 class Unposted(Exception):
@@ -86,6 +110,7 @@ class Sent:
     message_id: int | None = None
     fresh: bool = True
     version: int | None = None  # a board's: the game version the delivered message shows, if known
+    by_dm: bool = False  # a DM's: it reached the user (False: the channel was told instead)
 
 
 class Handler(Protocol):
@@ -173,14 +198,25 @@ class Dispatcher:
             assert self.publisher is not None
             return await self.publisher(effect.channel_id, post)
         assert self.messenger is not None
+        if composed.route == EDIT:
+            for edit in composed.edits:
+                await self.messenger.edit(edit)
+            return None
         text = post.public_text or ""
         if composed.route == DM and effect.user_id is not None:
             try:
-                return await self.messenger.to_user(effect.user_id, text, nonce=post.nonce)
+                sent = await self.messenger.to_user(effect.user_id, text, nonce=post.nonce)
             except Undelivered:
                 log.info("user %s does not take direct messages: the channel is told instead", effect.user_id)
+            except Unposted:  # Discord could not be reached: the DM is tried again (it may have arrived)
+                raise
             except Exception:  # the channel is told instead
                 log.exception("a direct message to user %s failed", effect.user_id)
+            else:
+                sent = sent if isinstance(sent, Sent) else Sent()
+                sent.by_dm = True
+                return sent
+            text = composed.fallback if composed.fallback is not None else text
             mentions = [effect.user_id]
         else:
             mentions = post.mentions

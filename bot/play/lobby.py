@@ -33,7 +33,7 @@ from bot.play.stored import Loaded, title_name
 from bot.play.tables import Tables
 from bot.play.turn_clocks import summary
 from bot.play.words import phrase
-from bot.store import GameRow, StaleVersion, StoreError, deadline_text
+from bot.store import GameRow, Repositories, StaleVersion, StoreError, deadline_text
 from bot.store.claims import GAME, LEASE
 from engines.core import Msg, RuleError, quote
 from engines.core.rng import seed_text
@@ -78,6 +78,14 @@ async def check_room(repos: Any, user: User, opened_in: int, caps: LobbyCaps) ->
     if len(here) >= caps.per_channel:
         yours = Msg("bot.lobby.cap_yours", games=_listed(mine)) if mine else ""
         raise Refusal(phrase("bot.lobby.cap_channel", count=len(here), yours=yours))
+
+
+async def lobby_changed(tx: Repositories, game_id: int, now: datetime) -> None:
+    """In the transaction of a seat change (join, leave, a bot added or removed, start, abort): every
+    post showing the game's lobby is to show it as it is now (an effect per channel with such posts,
+    ``bot.play.places``)."""
+    for channel_id in sorted({c for c, _, _ in await tx.places.lobby_posts(game_id)}):
+        await tx.effects.lobby(game_id, channel_id, now)
 
 
 async def gate(tx: Any, user: User, opened_in: int) -> None:
@@ -196,7 +204,9 @@ class Lobby:
             row = await self.tables.open_game(channel_id)
             engine = self.tables.load(row).engine
             try:  # still a lobby, with a free seat, without the caller: checked as the seat is taken
-                seat = await self.store.seats.add(row.id, user.id, user.name, engine.max_players)
+                async with self.store.transaction() as tx:
+                    seat = await tx.seats.add(row.id, user.id, user.name, engine.max_players)
+                    await lobby_changed(tx, row.id, self.tables.clock())
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         lang = game_lang(row)
@@ -209,7 +219,9 @@ class Lobby:
             row = await self.tables.open_game(channel_id)
             self.tables.load(row)
             try:
-                status = await self.store.seats.remove(row.id, user.id)
+                async with self.store.transaction() as tx:
+                    status = await tx.seats.remove(row.id, user.id)
+                    await lobby_changed(tx, row.id, self.tables.clock())
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         closed = Msg("bot.lobby.left_closed") if status == "aborted" else ""
@@ -238,6 +250,7 @@ class Lobby:
                     _lobby_seated(await tx.games.locked(row.id), user)
                     seat, name = await tx.seats.add_bot(row.id, level, lambda taken: bot_name(level, taken, game_lang(row)),
                                                         engine.max_players)
+                    await lobby_changed(tx, row.id, self.tables.clock())
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         lang = game_lang(row)
@@ -254,6 +267,7 @@ class Lobby:
                     now = _lobby_seated(await tx.games.locked(row.id), user)
                     seat = _bot_named(now, name)
                     status = await tx.seats.remove(row.id, seat.user_id)
+                    await lobby_changed(tx, row.id, self.tables.clock())
             except StoreError as exc:
                 raise refusal(row, exc) from exc
         assert status == "lobby"  # a person is still seated: the caller
@@ -283,6 +297,7 @@ class Lobby:
                     await tx.games.start(row.id, state.model_dump_json(), seed, seated=[s.user_id for s in row.seats],
                                          lobby=row.lobby, bot_secret=secret)
                     await tx.claims.claim(GAME, str(row.id), self.tables.owner, self.tables.clock(), LEASE)
+                    await lobby_changed(tx, row.id, self.tables.clock())  # its posts say it started
                     await tx.effects.board(row.id, row.channel_id, 0, self.tables.clock())  # its first board
             except StaleVersion as exc:
                 raise refusal(row, exc) from exc
@@ -305,6 +320,7 @@ class Lobby:
                     raise Refusal(phrase("bot.lobby.abort_refused"))
                 if not await tx.games.close(row.id, "aborted"):
                     raise Refusal(phrase("bot.lobby.no_game"))
+                await lobby_changed(tx, row.id, self.tables.clock())  # its posts say it is closed
         lang = game_lang(row)
         return Post(public_text=phrase("bot.lobby.aborted", lang=lang, name=chat_name(user.name),
                                        title=title_name(row)), game_id=row.id, lang=lang)

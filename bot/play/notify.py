@@ -10,8 +10,9 @@ game's channel: a reminder with a mention, news only as a marker ("something new
 My hand") in the next board posted, never its content.
 
 Notices in a channel (an idle player, an away period over) are effects (``bot.play.effects``):
-written in the transaction of the change they tell of, delivered by the dispatcher. News by DM is
-still sent at once (not yet through the outbox).
+written in the transaction of the change they tell of, delivered by the dispatcher. News by DM is an
+effect too, written as the board that carries the news is composed (so a board owed after a crash
+writes it again), and counted as read once the DM arrived.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ import logging
 
 from bot.play import presenting
 from bot.play.answers import Post, User
-from bot.play.effects import NOTICE, Delivery, Dispatcher, Messenger, Sent, Undelivered
+from bot.play.effects import DM, NOTICE, Delivery, Dispatcher, Messenger, Sent, Undelivered
 from bot.play.locale import game_lang, reading
 from bot.play.stored import title_name
 from bot.play.tables import Tables
 from bot.play.words import phrase
 from bot.store import GameRow, Notice, Repositories
-from bot.store.effects import Effect
+from bot.store.effects import NEWS, Effect
 
 NOTICE_KIND = "notice"
 
@@ -55,6 +56,7 @@ class Notices:
         self.store = tables.store
         self.messenger = messenger
         dispatcher.handles(NOTICE_KIND, self)
+        self.news_kind = News(self, dispatcher)
 
     # --- notices as effects -------------------------------------------------------------------------
     async def write(self, tx: Repositories, row: GameRow, text: str, mentions: list[int],
@@ -97,29 +99,15 @@ class Notices:
         await self.store.log.mark_read(row.id, seat, notices[-1].version)
         return news_text(row, notices, [])
 
-    async def dm(self, user_id: int, text: str) -> bool:
-        """A DM to a player who opted in; False (so the caller falls back to the channel) when they did
-        not, there is no messenger, or Discord refused it."""
-        if self.messenger is None or not await self.store.settings.wants_dm(user_id):
-            return False
-        try:
-            await self.messenger.to_user(user_id, text)
-        except Undelivered:
-            log.info("user %s does not take direct messages: the channel is told instead", user_id)
-            return False
-        except Exception:
-            log.exception("a direct message to user %s failed", user_id)
-            return False
-        return True
-
     async def markers(self, row: GameRow, post: Post) -> None:
-        """Every board post carries, for each person with unread private news, a marker in the channel
-        (or their news by DM if they opted in)."""
+        """Every board post carries, for each person with unread private news, a marker in the channel;
+        one who opted in gets their news by DM instead (a news effect, ``bot.play.effects``: counted as
+        read once the DM arrives; a DM they do not take puts the marker in the channel)."""
         marks = await self.store.games.get(row.id)  # read marks as stored now (the mover's moved with the move)
         if marks is None:
             return
         marks.version = row.version
-        found = []
+        found, wrote = [], False
         for seat in sorted(s.seat for s in row.seats):
             user_id = row.user_of(seat)
             if user_id is None:
@@ -127,12 +115,49 @@ class Notices:
             notices = await self.tables.unread(marks, seat)
             if not notices:
                 continue
-            with reading(game_lang(row)):  # a DM's reader is not the presser: the game's language
-                news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
-                news += "\n" + news_text(row, notices, [])
-            if await self.dm(user_id, news):
-                await self.store.log.mark_read(row.id, seat, notices[-1].version)
+            marker = phrase("bot.notify.marker", row, game_lang(row), seat=seat)
+            if self.messenger is not None and await self.store.settings.wants_dm(user_id):
+                with reading(game_lang(row)):  # a DM's reader is not the presser: the game's language
+                    news = phrase("bot.notify.news_dm", title=title_name(row), link=channel_link(row))
+                    news += "\n" + news_text(row, notices, [])
+                await self.store.effects.news(row.id, row.channel_id, user_id,
+                                              {"seat": seat, "version": notices[-1].version, "text": news,
+                                               "marker": marker, "lang": game_lang(row)}, self.tables.clock())
+                wrote = True
                 continue
-            found.append(phrase("bot.notify.marker", row, game_lang(row), seat=seat))
+            found.append(marker)
         if found:
             post.public_text = "\n".join([post.public_text or "", *found])
+        if wrote:  # delivered after the board if this board is the change's own; otherwise soon
+            self.dispatcher.wake()
+
+    async def compose_news(self, effect: Effect) -> Delivery | None:
+        """A news DM, unless the seat has seen it meanwhile (My hand) or changed hands."""
+        p = effect.payload
+        seat, version, text, marker = p.get("seat"), p.get("version"), p.get("text"), p.get("marker")
+        if not (isinstance(seat, int) and isinstance(version, int) and isinstance(text, str)
+                and isinstance(marker, str) and effect.game_id is not None and effect.user_id is not None):
+            return None  # a row that does not read: nothing to say
+        row = await self.store.games.get(effect.game_id)
+        if row is None or row.user_of(seat) != effect.user_id:
+            return None
+        if next((s.notices_read for s in row.seats if s.seat == seat), 0) >= version:
+            return None
+        post = Post(public_text=text, mentions=[effect.user_id], game_id=row.id, lang=game_lang(row))
+        return Delivery(post, p, DM, fallback=marker)
+
+
+class News:
+    """The news kind of effect: a player's private news by DM (``Notices.markers`` writes it)."""
+
+    def __init__(self, notices: Notices, dispatcher: Dispatcher):
+        self.notices = notices
+        dispatcher.handles(NEWS, self)
+
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
+        return await self.notices.compose_news(effect)
+
+    async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
+        """Read once the DM arrived; the marker in the channel leaves it unread (My hand shows it)."""
+        if sent.by_dm and effect.game_id is not None:
+            await tx.log.mark_read(effect.game_id, int(effect.payload["seat"]), int(effect.payload["version"]))

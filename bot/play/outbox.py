@@ -105,10 +105,9 @@ class Outbox:
         """The sweep's part: every lagging game is owed a board (a game stored before the outbox, or
         whose in-flight resend turned out to be an earlier board), then the dispatcher delivers what
         is due."""
-        if self.publisher is None:
-            return
-        for game_id in await self.store.games.lagging():
-            row = await self.store.games.get(game_id)
-            if row is not None:
-                await self.store.effects.owe_board(row.id, row.channel_id, row.version, self.tables.clock())
+        if self.publisher is not None:  # (without one, the other kinds still go: notices, edits, DMs)
+            for game_id in await self.store.games.lagging():
+                row = await self.store.games.get(game_id)
+                if row is not None:
+                    await self.store.effects.owe_board(row.id, row.channel_id, row.version, self.tables.clock())
         await self.dispatcher.sweep()

@@ -16,13 +16,15 @@ from datetime import UTC, datetime, timedelta
 
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bots import bot_name
+from bot.play.effects import EDIT, Delivery, Dispatcher, Edit, Sent
 from bot.play.lobby import LobbyCaps, check_room, gate
 from bot.play.locale import game_lang
 from bot.play.names import chat_name, chat_names
 from bot.play.stored import title_name
 from bot.play.tables import Tables
 from bot.play.words import phrase
-from bot.store import GameRow, StoreError
+from bot.store import GameRow, Repositories, StoreError
+from bot.store.effects import LOBBY, Effect
 
 log = logging.getLogger("piazza")
 
@@ -42,10 +44,15 @@ def rematch_channel(old: GameRow) -> int:
 
 
 class Places:
-    def __init__(self, tables: Tables, caps: LobbyCaps | None = None):
-        self.tables = tables
+    """Also the lobby kind of effect (``bot.play.effects``): a seat change writes one per channel with
+    posts of the game (``bot.play.lobby.lobby_changed``); its delivery edits them to show the game as
+    it is then (so a late or repeated edit is still right)."""
+
+    def __init__(self, tables: Tables, dispatcher: Dispatcher, caps: LobbyCaps | None = None):
+        self.tables, self.dispatcher = tables, dispatcher
         self.store = tables.store
         self.caps = caps or LobbyCaps()  # a rematch is a new game waiting to start, counted like /new's
+        dispatcher.handles(LOBBY, self)
 
     def rematch_lock(self, game_id: int) -> asyncio.Lock:
         """Held while a game's rematch is opened or joined (a negative key: never a channel's)."""
@@ -71,9 +78,15 @@ class Places:
         return phrase(key, lang=lang, title=engine.title, game=row.id, names=names, seated=len(row.seats),
                       low=engine.min_players, high=engine.max_players) + where
 
-    async def keep_lobby_post(self, game_id: int, channel_id: int, message_id: int, head: str = "") -> None:
-        """A post that shows the game's lobby below ``head``: ``lobby_posts`` lists it from now on."""
-        await self.store.places.keep_lobby_post(game_id, channel_id, message_id, head)
+    async def keep_lobby_post(self, game_id: int, channel_id: int, message_id: int, head: str = "",
+                              refresh: bool = False) -> None:
+        """A post that shows the game's lobby below ``head``: ``lobby_posts`` lists it from now on.
+        ``refresh``: it may show an older state (a post made before posts were kept), so it is edited
+        (``deliver_lobby``)."""
+        async with self.store.transaction() as tx:
+            await tx.places.keep_lobby_post(game_id, channel_id, message_id, head)
+            if refresh:
+                await tx.effects.lobby(game_id, channel_id, self.tables.clock())
 
     async def lobby_posts(self, row: GameRow) -> list[tuple[int, int, str, bool]]:
         """Every post showing the lobby of ``row``'s game, as it should read now: (channel, message, text,
@@ -84,6 +97,29 @@ class Places:
             seats = self._lobby_text(row, announcement)
             out.append((channel_id, message_id, "\n".join(t for t in (head, seats) if t), announcement))
         return out
+
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
+        """The edits of the game's posts in the effect's channel, as the game is now."""
+        row = await self.store.games.get(effect.game_id) if effect.game_id is not None else None
+        if row is None:
+            return None
+        edits = [Edit(channel_id, message_id, text, row.id, game_lang(row),
+                      ("join" if announcement else "lobby") if row.status == "lobby" else "")
+                 for channel_id, message_id, text, announcement in await self.lobby_posts(row)
+                 if channel_id == effect.channel_id]
+        if not edits:
+            return None
+        return Delivery(Post(game_id=row.id, lang=game_lang(row)), {}, EDIT, edits=edits)
+
+    async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
+        """Nothing more to record."""
+
+    async def deliver_lobby(self, game_id: int) -> None:
+        """After a seat change: the edits it wrote, in each channel with posts of the game (under that
+        channel's lock, in order with the channel's other effects); one that fails waits for the next sweep."""
+        for channel_id in sorted({c for c, _, _ in await self.store.places.lobby_posts(game_id)}):
+            async with self.tables.lock(channel_id):
+                await self.dispatcher.deliver(channel_id)
 
     # --- threads ------------------------------------------------------------------------------------
     async def threads_in_use(self) -> list[int]:

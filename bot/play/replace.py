@@ -91,14 +91,17 @@ class SeatChanges:
                 with read_back():
                     async with self.store.transaction() as tx:
                         said = await self._ballot(tx, row, game, user, target_id, outcome)
+                        if not isinstance(said, Refusal):  # the ballot, or the vote's outcome, told the channel
+                            await self.notices.write(tx, row, said[0], [])
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             if isinstance(said, Refusal):  # the vote ended by the target's move: closed, and said so
                 raise said
             text, handed, lang = said
+            await self.notices.deliver(channel_id)
         if handed:
             await self.bots.play(channel_id)  # the bot moves at once if the seat owes a decision
-        return Post(public_text=text, game_id=row.id, lang=lang)
+        return Post(public_text=text, game_id=row.id, lang=lang, told=True)
 
     async def _ballot(self, tx: Repositories, row: GameRow, game: Loaded, user: User, target_id: int,
                       outcome: str | None) -> Refusal | tuple[str, bool, str]:
@@ -169,12 +172,14 @@ class SeatChanges:
                     if (await self._fresh(tx, row)).seat_of(user.id) is not None:
                         raise Refusal(phrase("bot.replace.seated_already"))
                     seat = await tx.seats.take_over(row.id, user.id, user.name)
+                    text = phrase("bot.replace.took_over", lang=game_lang(row), name=chat_name(user.name),
+                                  seat=seat + 1)
+                    await self.notices.write(tx, row, text, [])
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             await self.clocks.resync(row.id, game)
-            lang = game_lang(row)
-            return Post(public_text=phrase("bot.replace.took_over", lang=lang, name=chat_name(user.name),
-                                           seat=seat + 1), game_id=row.id, lang=lang)
+            await self.notices.deliver(channel_id)
+            return Post(public_text=text, game_id=row.id, lang=game_lang(row), told=True)
 
     async def back(self, channel_id: int, user: User) -> Post:
         """/back: take back one's seat from the bot holding it (after /away or a vote for a bot)."""
@@ -190,12 +195,13 @@ class SeatChanges:
                         if seat is None:
                             raise Refusal(phrase("bot.store.nothing_to_reclaim"))
                         await tx.seats.back(row.id, seat)
+                        text = phrase("bot.replace.back", lang=game_lang(row), name=chat_name(user.name))
+                        await self.notices.write(tx, row, text, [])
             except StoreError as exc:
                 raise refusal(row, exc) from exc
             await self.clocks.resync(row.id, game)
-            lang = game_lang(row)
-            return Post(public_text=phrase("bot.replace.back", lang=lang, name=chat_name(user.name)),
-                        game_id=row.id, lang=lang)
+            await self.notices.deliver(channel_id)
+            return Post(public_text=text, game_id=row.id, lang=game_lang(row), told=True)
 
     async def away(self, channel_id: int, user: User, hours: int) -> Post:
         """/away: the autopilot plays the caller's seat for ``hours``; /back ends it early."""
@@ -209,12 +215,14 @@ class SeatChanges:
                 async with self.store.transaction() as tx:  # the caller's seat as it is now
                     seat = person_seat(await self._fresh(tx, row), user)
                     await tx.seats.away(row.id, seat, autopilot_level(game.engine), until)
+                    lang = game_lang(row)
+                    text = phrase("bot.replace.away", lang=lang, name=chat_name(user.name), hours=hours)
+                    await self.notices.write(tx, row, text, [])
             except StoreError as exc:
                 raise refusal(row, exc) from exc
-            lang = game_lang(row)
-            text = phrase("bot.replace.away", lang=lang, name=chat_name(user.name), hours=hours)
+            await self.notices.deliver(channel_id)
         await self.bots.play(channel_id)
-        return Post(public_text=text, game_id=row.id, lang=lang)
+        return Post(public_text=text, game_id=row.id, lang=lang, told=True)
 
     async def away_over(self, row: GameRow, game: Loaded, seat: int) -> bool:
         """The scheduler's part, under the channel's lock: an away period over gives the seat back to

@@ -106,7 +106,7 @@ class GameService:
         self.undoing = Undo(tables, moves, outbox)
         caps = lobby_caps or LobbyCaps.from_env()
         self.lobby = lobby = Lobby(tables, bots, boards, outbox, seeds, caps)
-        self.places = places = Places(tables, caps)
+        self.places = places = Places(tables, dispatcher, caps)
         self.seats = seats = SeatChanges(tables, clocks, bots, notices)
         self.reminders = Reminders(tables, clocks, bots, moves, outbox, notices, seats, self.workers, dispatcher)
         self.records = records = Records(tables, self.workers)
@@ -131,6 +131,7 @@ class GameService:
         self.take_over, self.back, self.away = seats.take_over, seats.back, seats.away
         self.set_notify, self.board_posted, self.run_clocks = notices.set_notify, clocks.board_posted, self.reminders.run
         self.lobby_text, self.keep_lobby_post, self.lobby_posts = places.lobby_text, places.keep_lobby_post, places.lobby_posts
+        self.deliver_lobby = places.deliver_lobby
         self.threads_in_use, self.place_gone, self.settle_place = places.threads_in_use, places.place_gone, places.settle_place
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
         self.open_rematch, self.check_rematch_room = places.open_rematch, places.check_rematch_room

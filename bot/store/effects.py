@@ -19,6 +19,8 @@ from typing import Any
 from bot.store.decoding import clock_text
 
 BOARD = "board"
+LOBBY = "lobby"
+NEWS = "news"
 
 
 @dataclass
@@ -80,6 +82,29 @@ class Effects:
             if found:
                 return int(found[0][0])
             return await self.add(BOARD, channel_id, json.loads(payload), now, game_id=game_id)
+
+    async def lobby(self, game_id: int, channel_id: int, now: datetime) -> None:
+        """The game's lobby posts in ``channel_id`` are to show the game as it is now: one waiting row
+        per game and channel (its edit reads the game when it is made, so one row is enough), due at once."""
+        async with self._db.writing():
+            cur = await self._db.execute(
+                "UPDATE effects SET next_try = ? WHERE game_id = ? AND channel_id = ? AND kind = ?"
+                " AND delivered_at IS NULL AND in_flight = 0 RETURNING id",
+                (clock_text(now), game_id, channel_id, LOBBY))
+            if not list(await cur.fetchall()):
+                await self.add(LOBBY, channel_id, {}, now, game_id=game_id)
+
+    async def news(self, game_id: int, channel_id: int, user_id: int, payload: dict[str, Any], now: datetime) -> None:
+        """A player's private news by DM: one waiting row per game and player (a later board's news,
+        which includes the earlier one's, replaces its payload), due at once."""
+        text = json.dumps(payload, sort_keys=True)
+        async with self._db.writing():
+            cur = await self._db.execute(
+                "UPDATE effects SET payload = ?, next_try = ? WHERE game_id = ? AND user_id = ? AND kind = ?"
+                " AND delivered_at IS NULL AND in_flight = 0 RETURNING id",
+                (text, clock_text(now), game_id, user_id, NEWS))
+            if not list(await cur.fetchall()):
+                await self.add(NEWS, channel_id, payload, now, game_id=game_id, user_id=user_id)
 
     async def owe_board(self, game_id: int, channel_id: int, version: int, now: datetime) -> bool:
         """A board row for a game whose channel lags and has none waiting (a game stored before the

@@ -44,6 +44,7 @@ class Block:
     measure: Callable[[int], int]  # width -> height
     draw: Callable[[BoardCanvas, int, int, int], None]  # canvas, x, y, width
     reserve: Callable[[int], int] | None = None  # width -> the most it will ever need in this game
+    in_town: bool = True  # may sit in a gap between the town's tiles (the architects never do)
 
     def room(self, width: int) -> int:
         """The height the layout keeps for it: the same on every board of a game."""
@@ -94,6 +95,9 @@ def standings(view, people: People, w: Words) -> Block:
     def measure(width: int) -> int:
         return HEAD + len(view.architects) * row + (1 + len(note(width))) * line_height(SMALL)
 
+    def reserve(width: int) -> int:  # the note's room on every board, shown or not
+        return HEAD + len(view.architects) * row + (1 + len(wrap(w("if_ended_note"), SMALL, width))) * line_height(SMALL)
+
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("architects"))
         y += HEAD
@@ -132,7 +136,7 @@ def standings(view, people: People, w: Words) -> Block:
             y += line_height(SMALL)
             canvas.text((x, y), line, SMALL, MUTED)
 
-    return Block(250, measure, draw)
+    return Block(250, measure, draw, reserve, in_town=False)
 
 
 # --- cards in play ----------------------------------------------------------------------------
@@ -169,6 +173,10 @@ def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | Non
 
 
 BOX = 84  # a contract's card: its number and coins
+# The contracts panel's reserved room, by locale, the deck's cards (id, threshold), slots and width:
+# the same on every board of every game with those cards, and measuring every card at every width
+# the layout tries was a third of a board's drawing time.
+_RESERVED: dict[tuple, int] = {}
 
 
 def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, title: str = "contracts",
@@ -228,9 +236,16 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             total += (row if c is None else card_h(c, width)) + 8
         return total
 
+    every_key = (w.catalog.locale, tuple((c.id, c.threshold) for c in every), slots, deck)
+
     def reserve(width: int) -> int:
-        tallest = sorted((card_h(c, width) for c in every), reverse=True)[:slots]
-        return HEAD + (line_height(SMALL) + 4 if deck else 0) + sum(h + 8 for h in tallest)
+        key = (*every_key, width)
+        if key not in _RESERVED:
+            if len(_RESERVED) > 4096:
+                _RESERVED.clear()
+            tallest = sorted((card_h(c, width) for c in every), reverse=True)[:slots]
+            _RESERVED[key] = HEAD + (line_height(SMALL) + 4 if deck else 0) + sum(h + 8 for h in tallest)
+        return _RESERVED[key]
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w(title))

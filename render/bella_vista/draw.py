@@ -21,7 +21,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render.canvas import Canvas, Drawn, text_stamp
-from render.common import font_for, name_that_fits
+from render.common import advance, name_that_fits
 from render.palette import INK, player_colour, seat_mark
 
 RGB = tuple[int, int, int]
@@ -64,7 +64,7 @@ TERRAIN: dict[str, RGB] = {"park": PARK, "river": RIVER, "neutral building": NEU
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(font_for(text, size, bold).getlength(text))
+    return int(advance(text, size, bold))
 
 
 @dataclass

@@ -6,6 +6,9 @@ lowest tile (the room at the right from the top), and a random town (rarely a re
 leaves rooms between its tiles. Each panel, in order, goes where its bottom ends highest: into
 a room it fits, or across one or more neighbouring strips, below what they hold. So panels
 fill the space beside, inside and below the town, and the image ends where the panels do.
+The architects' panel (``Block.in_town`` false) never takes a hole between the town's tiles:
+only the room right of the town or the strips below its lowest tile, so it keeps one place a
+newcomer finds on every board of the game.
 """
 
 from __future__ import annotations
@@ -99,6 +102,8 @@ def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
     must end clearly higher to be taken): in a room, or across neighbouring strips below what
     they hold; returns the places and the image's height."""
     strips, rooms = layout
+    right = town.x + town.columns * town.cell  # rooms from here on lie beside the town, not in it
+    bottom = town.y + town.rows * town.cell  # strips from here down lie below it
     floor = [y for _, _, y in strips]
     room_y = {r: r[1] for r in rooms}
     placed: Placed = []
@@ -113,7 +118,7 @@ def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
         best: tuple[int, int, tuple] | None = None  # score (the bottom, a little more if wide or right), x, where
         for r in rooms:
             x, y, w, h, open_ = r
-            if w >= block.min_width:
+            if w >= block.min_width and (block.in_town or x >= right):
                 end = room_y[r] + height(k, block, w)
                 if (open_ or end <= y + h) and (best is None or (end + w // 20 + x // 40, x) < best[:2]):
                     best = (end + w // 20 + x // 40, x, ("room", r, w, end))
@@ -122,7 +127,7 @@ def arrange(town: Town, layout: tuple[tuple[Strip, ...], tuple[Room, ...]],
                 w = strips[j][1] - GAP - strips[i][0]
                 if w < block.min_width:
                     continue
-                y = max(floor[i:j + 1])
+                y = max(floor[i:j + 1]) if block.in_town else max(floor[i:j + 1] + [bottom + GAP])
                 end = y + height(k, block, w)
                 score = end + w // 20 + strips[i][0] // 40
                 if best is None or (score, strips[i][0]) < best[:2]:

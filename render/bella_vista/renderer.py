@@ -76,6 +76,9 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
         other = arrange(town, rects, blocks[1:] + blocks[:1])
         if other[1] < height:
             placed, height = other
+        # never shorter than the boards before it (the picture grows once at most, never jumps back)
+        playing = view.model_copy(update={"scores": None, "tie_break": None})
+        height = max(height, arrange(town, rects, board_blocks(playing, page))[1])
     canvas = new_canvas(WIDTH, height)
     canvas.town = town
     head.draw(canvas, page.people)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from PIL import ImageDraw
 
 from render.canvas import Canvas, text_stamp
-from render.common import font_for, wide_letters
+from render.common import advance, wide_letters
 from render.palette import INK, ink_on, player_colour, seat_mark
 from render.text import Style, catalog
 
@@ -114,7 +114,7 @@ def drawable(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
-    return font_for(text, size, bold).getlength(text)
+    return advance(text, size, bold)
 
 
 @lru_cache(maxsize=4096)

@@ -110,3 +110,60 @@ async def test_a_stop_during_a_lobby_refresh_lets_it_finish(threaded_double: Dis
         assert "Alice, Bob" in announcement.content
     finally:
         await table.stop()
+
+
+async def shows(double: DiscordDouble, message, text: str, polls: int = 400) -> bool:
+    """Whether ``message`` comes to show ``text`` within ``polls`` watcher polls of 0.05 s (20 s: generous,
+    as a sweep waits for its turn on a busy machine; it ends as soon as the edit is seen)."""
+    for _ in range(polls):
+        await double.settle()
+        if text in message.content:
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def test_a_lobby_edit_that_fails_is_made_at_the_next_sweep(threaded_double: DiscordDouble,
+                                                                 tmp_path: Path) -> None:
+    """Issue 23 item 1: a lobby refresh is an effect written with the seat change; an edit of the
+    announcement that fails (its connection lost) is made again at the watcher's next sweep, with no
+    error line (the fixture checks), and the seat stays taken."""
+    double = threaded_double
+    alice, bob = double.user("alice"), double.user("bob")
+    games = double.channel("games")
+    async with open_table(double, tmp_path / "piazza.sqlite3", deadline_poll_seconds=0.05) as table:
+        thread, announcement, game_id = await open_in_thread(double, games, alice, "torri")
+        held = double.hold("PATCH", f"/channels/{games.id}/messages/{announcement.id}")
+        join = asyncio.create_task(double.slash(bob, thread, "join"))
+        await held.arrived()
+        held.drop()
+        await join
+        assert "Alice, Bob" in lobby_post(double, thread, game_id).content
+        assert await shows(double, announcement, "Alice, Bob")
+        assert sorted((await table.service.game_row(game_id)).names) == ["Alice", "Bob"]
+
+
+async def test_a_stop_during_a_lobby_edit_leaves_the_announcement_right(threaded_double: DiscordDouble,
+                                                                        tmp_path: Path) -> None:
+    """Issue 23: the bot is stopped (as SIGTERM stops it) while the announcement's edit is under way,
+    and the edit is lost with the connection: after the restart the announcement shows the new seat,
+    and nothing is logged as an error (the fixture checks)."""
+    double = threaded_double
+    alice, bob = double.user("alice"), double.user("bob")
+    games = double.channel("games")
+    table = Table(double, tmp_path / "piazza.sqlite3")
+    await table.start()
+    try:
+        thread, announcement, game_id = await open_in_thread(double, games, alice, "torri")
+        held = double.hold("PATCH", f"/channels/{games.id}/messages/{announcement.id}")
+        join = asyncio.create_task(double.slash(bob, thread, "join"))
+        await held.arrived()
+        closing = asyncio.create_task(table.bot.close())
+        held.drop()
+        await join
+        await closing
+        assert "Alice, Bob" not in announcement.content
+        await table.restart()  # the effect waited in the outbox: start-up delivers it
+        assert await shows(double, announcement, "Alice, Bob")
+    finally:
+        await table.stop()

@@ -5,6 +5,7 @@ board (its content never public); /mygames."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from engines.core import Msg
@@ -101,3 +102,41 @@ async def test_mygames_lists_the_callers_games_their_clock_and_news(double: Disc
         assert res.text == f"<#{general.id}> — Leonardo (1988): waiting to start"
         res = await double.slash(double.user("dave"), general, "mygames")
         assert res.text.startswith("You have no open game")
+
+
+async def test_news_by_dm_lost_on_its_way_is_sent_at_the_next_sweep(double: DiscordDouble, tmp_path: Path) -> None:
+    """Issue 23 item 1: private news by DM is an effect; a DM whose request is lost (the connection
+    drops: Discord may not have it) is sent again at the watcher's next sweep, once, with no error line
+    (the fixture checks) and no marker in the channel for a player whose DM did arrive."""
+    alice, bob, channel = double.user("alice"), double.user("bob"), double.channel("games")
+    by_id = {u.id: u for u in (alice, bob)}
+    async with open_table(double, tmp_path / "piazza.sqlite3", deadline_poll_seconds=POLL) as table:
+        await double.slash(bob, channel, "notify", dm="on")
+        await open_game(double, channel, [alice, bob], "bella_vista", "Bella Vista", None)
+        held = double.hold("POST", "/users/@me/channels")  # Bob's first DM opens his DM channel: lost
+
+        async def lose() -> None:
+            await held.arrived(timeout=600)  # the whole game may pass before a round end tells Bob news
+            held.drop()
+
+        losing = asyncio.create_task(lose())
+        store = table.service.store
+        try:
+            for _ in range(600):
+                pending = await table.service.pending(channel.id)
+                mover = by_id[sorted(pending)[0]]
+                await double.slash(mover, channel, "move", action=pending[mover.id][0])
+                if losing.done():
+                    break
+            assert losing.done(), "no round end told Bob news"
+            await until(double, lambda: len(double.dms(bob)) == 1)
+            [dm] = double.dms(bob)
+            assert "Something new for you in **Bella Vista**" in dm.content
+            await sweeps(double)
+            assert len(double.dms(bob)) == 1
+            assert not any("Bob: something new" in m.content for m in boards(double, channel))
+            row = await store.games.open_in(channel.id)
+            if row is not None:  # the news counts as read once the DM arrived
+                assert not await table.service.tables.unread(row, row.seat_of(bob.id))
+        finally:
+            losing.cancel()

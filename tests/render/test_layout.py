@@ -70,7 +70,10 @@ def test_a_games_boards_keep_one_size_from_the_first_to_the_last(key, players):
                .image.size for k in range(7)}
     final = BOARDS[key](engine.view(states[-1], None), LONGEST[:players], "pt-BR").image.size
     assert len(playing) == 1, playing
-    if key != "bella_vista":  # Bella Vista's final standings may make it grow (or shrink) once
+    if key == "bella_vista":  # Bella Vista's final standings may make it grow once, never shrink
+        (size,) = playing
+        assert final[0] == size[0] and final[1] >= size[1], (size, final)
+    else:
         assert playing == {final}
 
 
@@ -79,3 +82,39 @@ def test_the_smallest_text_is_measured_by_its_capitals():
     overstates what a reader sees by a third (the old check passed 10 px ems with 7 px capitals)."""
     assert cap_height(22) == 16 and cap_height(22) * INLINE_WIDTH / 1100 >= CAP_INLINE_MIN
     assert cap_height(20) * INLINE_WIDTH / 1100 < CAP_INLINE_MIN
+
+
+@pytest.mark.parametrize("seed", (3, 11))
+@pytest.mark.parametrize("players", (2, 4))
+def test_bella_vistas_architects_keep_one_place_beside_or_below_the_town_never_in_a_gap(seed, players):
+    """The architects' panel (the first, ``canvas.panels[0]``) lies right of the town or below
+    it, never in a hole between its tiles, and in the same place on every board of a game and
+    in every language (seeds 3 and 11 draw towns with such holes)."""
+    engine = titles()["bella_vista"].engine
+    state = engine.new_game(players, engine.options_model(), seed)
+    states = [state] + [after for _, _, after, _ in playout(engine, state, SplitMix64.from_seed(seed))]
+    for locale in LOCALES:
+        places = set()
+        for k in range(5):
+            canvas = bella_vista_board(engine.view(states[int(k * (len(states) - 2) / 4)], None), LONGEST[:players],
+                                       locale)
+            town = canvas.town
+            x, y, _, _ = canvas.panels[0]
+            assert x >= town.x + town.columns * town.cell or y >= town.y + town.rows * town.cell, (locale, k, x, y)
+            places.add((x, y))
+        assert len(places) == 1, (locale, places)
+
+
+def test_bella_vistas_remembered_contract_room_is_kept_per_language():
+    """The contracts panel's room is remembered across boards (``blocks._RESERVED``): a board
+    drawn after another language's is the size it is when drawn first."""
+    from render.bella_vista import blocks
+
+    engine = titles()["bella_vista"].engine
+    view = engine.view(at("bella_vista", 2, 0.5), None)
+    sizes = {}
+    for locale in LOCALES:
+        blocks._RESERVED.clear()
+        sizes[locale] = bella_vista_board(view, LONGEST[:2], locale).image.size
+    for locale in (*LOCALES, *reversed(LOCALES)):
+        assert bella_vista_board(view, LONGEST[:2], locale).image.size == sizes[locale], locale
