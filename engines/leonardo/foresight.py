@@ -121,6 +121,23 @@ def over_bids(state: State, fixed: dict[int, int], evaluate: Evaluate, coarse: b
     return total
 
 
+def cheaply(state: State, evaluate: Evaluate) -> list[float]:
+    """An auction judged as won at the minimum stake by each of its bidders, with equal chance
+    (``judging``'s cheap_declines: what declining a palazzo risks)."""
+    auction = state.auction
+    assert auction is not None
+    low = cards().min_stake
+    total = [0.0] * state.seats
+    for winner in auction.bidders:
+        trial = copy_state(state)
+        assert trial.auction is not None
+        trial.auction.bids = {b: (low if b == winner else 0) for b in auction.bidders}
+        quietly(flow.close_auction, trial)
+        for s, v in enumerate(evaluate(trial)):
+            total[s] += v / len(auction.bidders)
+    return total
+
+
 def _bid_odds(price: int, florins: int) -> dict[int, float]:
     """An unknown bidder's bid: any legal bid or a pass with equal chance (kept), or ``bidding``'s
     sensible opponent where the arena compares (``judging``)."""

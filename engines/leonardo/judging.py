@@ -11,7 +11,13 @@ compare (``swapped``).
 - ``sensible_bids``: rivals' sealed bids are guessed by ``bidding`` (a sensible opponent), in the
   sampled positions and in foresight alike, not by two different uniform guesses;
 - ``uniform_bids`` (without ``sensible_bids``): one model still, but foresight's old one (any legal
-  bid or a pass, with equal chance) in the sampled positions too.
+  bid or a pass, with equal chance) in the sampled positions too;
+- ``bankruptcy_penalty``: a bankruptcy costs ``evaluation.BANKRUPTCY`` florins more than the capital
+  it takes (a bankrupt seat is worth less than nothing), in the risk of running short and in a
+  position where the engine has played it out, so that the agent keeps florins for rents and tolls;
+- ``cheap_declines``: a palazzo declined is judged as won by one of the other bidders (each with
+  equal chance) at the minimum stake, not over their guessed bids: the cost of letting rivals get
+  it cheaply (only where buying would leave ``evaluation.DECLINE_RESERVE`` florins or more).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ class Model:
     fixed_potential: bool = False  # not kept: 61.0%
     sensible_bids: bool = False  # not kept: 61.8%
     uniform_bids: bool = False
+    bankruptcy_penalty: bool = False  # not kept: 59.0-61.5% (penalty 200 to 1500 florins)
+    cheap_declines: bool = False  # not kept: 60.8%; 64.5% with a reserve of 150 or 300 florins
 
 
 MODEL = Model()

@@ -11,8 +11,9 @@ import pytest
 from leo_helpers import G, do, ready
 
 from engines.core.rng import Rng
-from engines.leonardo import bidding, foresight
-from engines.leonardo.components import space
+from engines.leonardo import bidding, evaluation, foresight
+from engines.leonardo.components import cards, space
+from engines.leonardo.economy import firm_of
 from engines.leonardo.judging import MODEL, OLD, Model, swapped
 from engines.leonardo.sampling import _bid
 
@@ -74,3 +75,38 @@ def _one_model():
     assert set(drawn) <= set(odds)
     sample = G.sample_state(view, 0, Rng.from_seed(3))
     assert sample.auction is not None and sample.auction.bids[1] in odds
+
+
+def test_a_bankruptcy_costs_more_than_the_capital_with_the_penalty():
+    """Blue (5 florins, no palazzo) lands on Green's palazzo with four works of art and goes
+    bankrupt: worth nothing as it was, less than nothing with the penalty; and a firm short of
+    florins before that fears the rent more with the penalty."""
+    rich = {23: [100, 100, 100, 100]}
+    broke = do(ready(0, pos=20, roll=3, n=3, owner={23: 1}, art=rich, florins={0: 5}), 0, "spin").state
+    assert not firm_of(broke, 0).active and broke.phase != "over"
+    short = ready(0, pos=20, n=3, owner={23: 1}, art=rich, florins={0: 5})
+    assert G.evaluate(broke)[0] == 0.0
+    plain = G.evaluate(short)[0]
+    with swapped(Model(bankruptcy_penalty=True)):  # a switch measured in the arena, not kept (judging.py)
+        assert G.evaluate(broke)[0] == -evaluation.BANKRUPTCY
+        assert G.evaluate(short)[0] < plain - 1
+
+
+def test_a_declined_palazzo_is_judged_as_won_cheaply_by_a_rival_with_the_switch():
+    """With ``cheap_declines``, declining is worth the mean of the positions where each other
+    bidder wins the auction at the minimum stake, played by the engine."""
+    offered = do(ready(0, pos=20, roll=3, n=3), 0, "spin").state
+    assert offered.phase == "buy"
+    low = cards().min_stake
+    outcomes = []
+    for winner in (1, 2):
+        state = do(offered, 0, "decline").state
+        for bidder in (1, 2):
+            state = do(state, bidder, f"bid {low}" if bidder == winner else "pass").state
+        assert state.owner[23] == firm_of(state, winner).id
+        outcomes.append(G.evaluate(state))
+    expected = [(a + b) / 2 for a, b in zip(*outcomes, strict=True)]
+    decline = G.parse_action(offered, 0, "decline")
+    with swapped(Model(cheap_declines=True)):  # a switch measured in the arena, not kept (judging.py)
+        assert G.evaluate_move(offered.model_copy(deep=True), 0, decline) == pytest.approx(expected)
+    assert G.evaluate_move(offered.model_copy(deep=True), 0, decline) != pytest.approx(expected)  # as kept
