@@ -11,10 +11,13 @@ from bot.play import presenting, workers
 from bot.play.answers import Post, Refusal
 from bot.play.locale import game_lang
 from bot.play.stored import Loaded, replaying
-from bot.play.story import percent, turning_points
+from bot.play.reveal import plain_style
+from bot.play.story import Turn, percent, turning_points
 from bot.play.tables import Tables
 from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction
+from engines.core import Msg
+from render.text import catalog
 
 WHAT_CHARS = 180  # one turning point's move, at most (its line stays one line)
 
@@ -23,25 +26,49 @@ def story_name(row: GameRow) -> str:
     return f"story-{row.id}.webp"
 
 
+async def judged(pool: workers.Workers, row: GameRow, game: Loaded, entries: list[LoggedAction],
+                 lang: str) -> tuple[list[Turn], bytes]:
+    """The turning points of a finished game and its chart drawn in ``lang`` (judged in a worker)."""
+    curve: Any
+    curve, image = await pool.run(workers.story, workers.ref(game.title), row, entries,
+                                  phrase("bot.story.chart", lang=lang, title=game.engine.title),
+                                  phrase("bot.story.round", lang=lang), lang)
+    return turning_points(curve), image
+
+
+def _short(what: str) -> str:
+    return what if len(what) <= WHAT_CHARS else what[:WHAT_CHARS - 1] + "…"
+
+
+def plain_turns(row: GameRow, entries: list[LoggedAction], turns: list[Turn], lang: str) -> list[str]:
+    """The turning points in plain text (no markdown, seats by name), for the web page (``bot.web``)."""
+    words, style = catalog(lang), plain_style(row, lang)
+    by_seq = {e.seq: e for e in entries}
+    lines = []
+    for turn in turns:
+        entry = by_seq.get(turn.seq)
+        what = ""
+        if entry is not None:
+            public = entry.public if entry.events is None else [words.text(Msg.of(e), style)
+                                                                 for e in entry.public_events()]
+            what = " ".join(public) or words.text_of("bot.board.moved", style, seat=entry.seat)
+        lines.append(words.text_of("bot.story.turn", style, round=turn.round, what=_short(what), seat=turn.seat,
+                                   before=percent(turn.before), after=percent(turn.after)))
+    return lines
+
+
 async def told(pool: workers.Workers, row: GameRow, game: Loaded, entries: list[LoggedAction]) -> tuple[str, bytes]:
     """The story's lines (a head naming the chart's file, then the turning points) and its chart."""
     lang = game_lang(row)
-    engine = game.engine
-    curve: Any
-    curve, image = await pool.run(workers.story, workers.ref(game.title), row, entries,
-                                  phrase("bot.story.chart", lang=lang, title=engine.title),
-                                  phrase("bot.story.round", lang=lang), lang)
+    turns, image = await judged(pool, row, game, entries, lang)
     by_seq = {e.seq: e for e in entries}
-    turns = turning_points(curve)
     lines = [phrase("bot.story.head" if turns else "bot.story.calm", lang=lang, file=story_name(row))]
     for turn in turns:
         entry = by_seq.get(turn.seq)
         what = " ".join(presenting.public_lines(row, entry, lang)) if entry is not None else ""
         if not what and entry is not None and entry.seat >= 0:
             what = phrase("bot.board.moved", row, lang, seat=entry.seat)
-        if len(what) > WHAT_CHARS:
-            what = what[:WHAT_CHARS - 1] + "…"
-        lines.append(phrase("bot.story.turn", row, lang, round=turn.round, what=what, seat=turn.seat,
+        lines.append(phrase("bot.story.turn", row, lang, round=turn.round, what=_short(what), seat=turn.seat,
                             before=percent(turn.before), after=percent(turn.after)))
     return "\n".join(lines), image
 
