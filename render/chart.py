@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.common import font
-from render.palette import INK, PAPER, player_colour, seat_mark
+from render.palette import INK, PAPER, ink_on, player_colour, seat_mark
 
 WIDTH = 550
 HEIGHT = 330
@@ -62,13 +62,15 @@ def line_chart(title: str, lines: list[Line], x_ticks: list[tuple[int, str]], y_
     if x_label:
         draw.text(((x0 + x1) / 2, y1 + 22), x_label, font=font(TEXT), fill=INK, anchor="ma")
     draw.rectangle([x0, y0, x1, y1], outline=INK, width=1)
-    for line in lines:
-        points = [(px(i), py(v)) for i, v in enumerate(line.values)]
+    drawn = [(line, [(px(i), py(v)) for i, v in enumerate(line.values)]) for line in lines]
+    for line, points in drawn:  # a light colour on paper gets a darker edge of its own hue, drawn first
+        if len(points) > 1 and ink_on(player_colour(line.seat)) == INK:
+            draw.line(points, fill=edge(player_colour(line.seat)), width=5, joint="curve")
+    for line, points in drawn:
         if len(points) > 1:
             draw.line(points, fill=player_colour(line.seat), width=3, joint="curve")
-        if points:
-            x, y = points[-1]
-            seat_mark(image, x - MARK / 2, y - MARK / 2, line.seat, MARK, player_colour(line.seat))
+    for seat, (x, y) in end_marks([(line.seat, points[-1]) for line, points in drawn if points]):
+        seat_mark(image, x - MARK / 2, y - MARK / 2, seat, MARK, player_colour(seat))
     top = y1 + 26 + (18 if x_label else 0)
     column = (WIDTH - 2 * 12) // 3
     for n, line in enumerate(lines):
@@ -77,6 +79,31 @@ def line_chart(title: str, lines: list[Line], x_ticks: list[tuple[int, str]], y_
         draw.text((x + MARK + 6, y + MARK / 2), fit(line.label, column - MARK - 12), font=font(TEXT), fill=INK,
                   anchor="lm")
     return image
+
+
+def edge(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A light line's edge: its own hue, darker (yellow on white alone is barely seen)."""
+    r, g, b = rgb
+    return (int(r * 0.6), int(g * 0.6), int(b * 0.6))
+
+
+def end_marks(ends: list[tuple[int, tuple[float, float]]]) -> list[tuple[int, tuple[float, float]]]:
+    """Where each line's seat mark goes: at its end, except that marks which would cover one another
+    (lines ending at about the same value: the losers' 0%) stand side by side, leftwards from the end."""
+    placed: list[tuple[int, tuple[float, float]]] = []
+    group: list[tuple[int, tuple[float, float]]] = []
+
+    def flush() -> None:
+        for k, (seat, (x, y)) in enumerate(group):
+            placed.append((seat, (x - (len(group) - 1 - k) * (MARK + 2), group[0][1][1])))
+        group.clear()
+
+    for seat, (x, y) in sorted(ends, key=lambda e: (e[1][1], e[0])):
+        if group and (abs(y - group[0][1][1]) >= MARK or x != group[0][1][0]):
+            flush()
+        group.append((seat, (x, y)))
+    flush()
+    return placed
 
 
 def fit(text: str, width: float) -> str:
