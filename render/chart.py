@@ -37,10 +37,13 @@ def line_chart(title: str, lines: list[Line], x_ticks: list[tuple[int, str]], y_
     drawn, ``y_range`` the values at the bottom and top."""
     legend_rows = (len(lines) + 2) // 3
     bottom = 26 + (18 if x_label else 0) + legend_rows * 22
-    image = Image.new("RGB", (WIDTH, HEIGHT + legend_rows * 22), PAPER)
+    heading = wrapped(title, WIDTH - 8 - min(LEFT, 12))  # a long title in a long language: two lines
+    extra = (len(heading) - 1) * (TITLE + 12)  # the second line, and room for the top tick below it
+    image = Image.new("RGB", (WIDTH, HEIGHT + extra + legend_rows * 22), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((LEFT, 8), title, font=font(TITLE, True), fill=INK)
-    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, TOP, image.height - bottom
+    for n, text in enumerate(heading):
+        draw.text((min(LEFT, 12), 8 + n * (TITLE + 4)), text, font=font(TITLE, True), fill=INK)
+    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, TOP + extra, image.height - bottom
     steps = max((len(line.values) for line in lines), default=1) - 1
     low, high = y_range
     span = (high - low) or 1.0
@@ -104,6 +107,26 @@ def end_marks(ends: list[tuple[int, tuple[float, float]]]) -> list[tuple[int, tu
         group.append((seat, (x, y)))
     flush()
     return placed
+
+
+def wrapped(title: str, width: float) -> list[str]:
+    """The title on one line if it fits in ``width`` pixels, else on two (broken between words, the
+    second shortened with an ellipsis if it still does not fit)."""
+    f = font(TITLE, True)
+    if f.getlength(title) <= width:
+        return [title]
+    words = title.split(" ")
+    first = ""
+    for n in range(len(words), 0, -1):
+        first = " ".join(words[:n])
+        if f.getlength(first) <= width:
+            rest = " ".join(words[n:])
+            break
+    else:
+        first, rest = words[0], " ".join(words[1:])
+    while rest and f.getlength(rest) > width:
+        rest = rest[:-2] + "…"
+    return [first, rest] if rest else [first]
 
 
 def fit(text: str, width: float) -> str:
