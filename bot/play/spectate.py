@@ -17,6 +17,7 @@ from bot.play.answers import Refusal
 from bot.play.playback import new_state, steps
 from bot.play.reveal import plain_style
 from bot.play.sheet import plain_sheet
+from bot.play.stories import judged, plain_turns
 from bot.play.stored import REPLAY_ERRORS, Unreplayable, replaying
 from bot.play.tables import Tables
 from bot.play.turn_clocks import Clocks
@@ -168,6 +169,23 @@ class Spectators:
                 workers.replay, workers.ref(game.title), row, entries))
         assert data is not None
         return data
+
+    async def story(self, row: GameRow, lang: str) -> tuple[list[str], bytes]:
+        """A finished game's turning points (plain text) and its chart, in ``lang``; ``Unseen`` before
+        the end (the judge sees every secret)."""
+        if row.status != "finished":
+            raise Unseen(row.id)
+        game = self.tables.load(row)
+        entries = await self.tables.entries(row)
+
+        async def told() -> tuple[list[str], bytes]:
+            turns, image = await judged(self.workers, row, game, entries, lang)
+            return plain_turns(row, entries, turns, lang), image
+
+        with replaying(row):
+            told_ = await self.seen.get(("story", row.id, row.version, tuple(row.names), lang), cast(Any, told))
+        assert told_ is not None
+        return cast(tuple[list[str], bytes], told_)
 
     @staticmethod
     async def _encoded(text: Any) -> bytes:

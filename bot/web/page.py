@@ -12,7 +12,7 @@ from html import escape
 from bot.play.spectate import Sight
 from render.text import LOCALES, catalog
 
-ASSETS = "3"  # bumped when page.js or page.css change, so a cached copy is not used
+ASSETS = "4"  # bumped when page.js or page.css change, so a cached copy is not used
 
 
 def language(accept: str | None, game_lang: str) -> str:
@@ -40,7 +40,7 @@ def words(lang: str, key: str, **params: object) -> str:
     return catalog(lang).text_of(key, **params)
 
 
-def sight_json(sight: Sight, base: str) -> dict:
+def sight_json(sight: Sight, base: str, turns: list[str] | None = None) -> dict:
     """What the script shows of a version (all of it public: ``bot.play.spectate``)."""
     lang = sight.lang
     data: dict = {
@@ -51,6 +51,8 @@ def sight_json(sight: Sight, base: str) -> dict:
     }
     if sight.over:
         data["reveal"], data["replay"] = f"{base}/reveal.txt", f"{base}/replay.gif"
+        if turns is not None:  # the story (issue 26): told only once the game is over
+            data["story"], data["turns"] = f"{base}/story.webp", turns
     return data
 
 
@@ -58,7 +60,18 @@ def _list(items: list[str], cls: str) -> str:
     return f'<ul class="{cls}">' + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ul>"
 
 
-def html_page(sight: Sight, base: str) -> str:
+def _story(lang: str, base: str, turns: list[str]) -> str:
+    """The story of a finished game: the chart of each seat's chance and its turning points."""
+    w = lambda key, **p: escape(words(lang, key, **p))  # noqa: E731
+    told = (f'<p>{w("bot.web.turning")}</p><ol id="turns" class="turns">'
+            + "".join(f"<li>{escape(t)}</li>" for t in turns) + "</ol>") if turns else f'<p id="turns">{w("bot.web.story_calm")}</p>'
+    return (f'<section id="story" aria-labelledby="story-h"><h2 id="story-h">{w("bot.web.story")}</h2>'
+            f'<figure><img id="chart" src="{base}/story.webp" alt="{w("bot.web.story_alt")}" width="550" loading="lazy">'
+            f'</figure>{told}</section>')
+
+
+def html_page(sight: Sight, base: str, turns: list[str] | None = None) -> str:
+    """The page; ``turns``: the story's turning points once the game is over (None: no story)."""
     lang = sight.lang
     w = lambda key, **p: escape(words(lang, key, **p))  # noqa: E731
     waiting = "" if not sight.waiting else f'<p id="waiting">{w("bot.web.waiting")} {escape(", ".join(sight.waiting))}</p>'
@@ -70,6 +83,8 @@ def html_page(sight: Sight, base: str) -> str:
                 f'<p><a id="reveal" href="{base}/reveal.txt">{w("bot.web.reveal")}</a></p>'
                 f'<figure><img id="replay" src="{base}/replay.gif" alt="{w("bot.web.replay_alt")}" loading="lazy">'
                 f'<figcaption>{w("bot.web.replay")}</figcaption></figure></section>')
+        if turns is not None:
+            ends += _story(lang, base, turns)
     return f"""<!doctype html>
 <html lang="{escape(lang)}">
 <head>
@@ -110,7 +125,8 @@ def html_page(sight: Sight, base: str) -> str:
 <noscript><p>{w("bot.web.no_script")}</p></noscript>
 <template id="words" data-waiting="{w("bot.web.waiting")}" data-left="{w("bot.web.left")}" data-standings="{w("bot.web.standings")}"
  data-offline="{w("bot.web.offline")}" data-live="{w("bot.web.live")}" data-past="{w("bot.web.past")}" data-after-end="{w("bot.web.after_end")}"
- data-reveal="{w("bot.web.reveal")}" data-replay="{w("bot.web.replay")}" data-replay-alt="{w("bot.web.replay_alt")}"></template>
+ data-reveal="{w("bot.web.reveal")}" data-replay="{w("bot.web.replay")}" data-replay-alt="{w("bot.web.replay_alt")}"
+ data-story="{w("bot.web.story")}" data-story-alt="{w("bot.web.story_alt")}" data-turning="{w("bot.web.turning")}" data-story-calm="{w("bot.web.story_calm")}"></template>
 </main>
 </body>
 </html>

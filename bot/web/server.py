@@ -3,8 +3,8 @@
 
 ``piazza run`` serves it when ``PIAZZA_WEB`` names an address (``0.0.0.0:8080``); ``PIAZZA_WEB_URL``
 is the public base URL the game's thread links to (default ``http://<address>``). An unknown token,
-a revoked one, a game not started, a version it does not have, a reveal before the end: one and
-the same 404.
+a revoked one, a game not started, a version it does not have, a reveal or story before the end: one
+and the same 404.
 """
 
 from __future__ import annotations
@@ -103,16 +103,24 @@ class Site:
     def _base(request: web.Request) -> str:
         return f"/g/{request.match_info['token']}"
 
+    async def _turns(self, sight) -> list[str] | None:
+        """The story's turning points of a game that is over (None before the end: nothing of it shows)."""
+        if not sight.over:
+            return None
+        row = await self.spectators.game(sight.game_id)
+        turns, _ = await self.spectators.story(row, sight.lang)
+        return turns
+
     async def html(self, request: web.Request) -> web.Response:
         sight = await self._sight(request, None)
-        return web.Response(text=page.html_page(sight, self._base(request)), content_type="text/html",
+        return web.Response(text=page.html_page(sight, self._base(request), await self._turns(sight)), content_type="text/html",
                             charset="utf-8", headers={"Cache-Control": "no-store", "Content-Language": sight.lang,
                                                       "Vary": "Accept-Language"})
 
     async def version_json(self, request: web.Request) -> web.Response:
         sight = await self._sight(request, self._version(request))
         cache = "no-store" if sight.version == sight.latest else VERSION_CACHE
-        return web.json_response(page.sight_json(sight, self._base(request)),
+        return web.json_response(page.sight_json(sight, self._base(request), await self._turns(sight)),
                                  headers={"Cache-Control": cache, "Vary": "Accept-Language"})
 
     async def version_image(self, request: web.Request) -> web.Response:
@@ -147,6 +155,16 @@ class Site:
         except Unseen:
             raise web.HTTPNotFound() from None
         return web.Response(body=data, content_type="image/gif", headers={"Cache-Control": VERSION_CACHE})
+
+    async def story(self, request: web.Request) -> web.Response:
+        row = await self._row(request)
+        lang = page.language(request.headers.get("Accept-Language"), game_lang(row))
+        try:
+            _, chart = await self.spectators.story(row, lang)
+        except Unseen:
+            raise web.HTTPNotFound() from None
+        return web.Response(body=chart, content_type="image/webp",
+                            headers={"Cache-Control": VERSION_CACHE, "Vary": "Accept-Language"})
 
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -186,6 +204,7 @@ def make_app(store: Store, spectators: Spectators, pool: Workers, connected: Cal
     app.router.add_get("/g/{token}/events", site.events)
     app.router.add_get("/g/{token}/reveal.txt", site.reveal)
     app.router.add_get("/g/{token}/replay.gif", site.replay)
+    app.router.add_get("/g/{token}/story.webp", site.story)
     app.router.add_get("/static/{name}", site.static)
     app.router.add_get("/healthz", health.healthz)
     app.router.add_get("/readyz", health.readyz)

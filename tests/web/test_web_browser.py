@@ -96,6 +96,7 @@ async def test_the_page_in_a_browser(double: DiscordDouble, tmp_path: Path) -> N
                 await page.wait_for_function("() => document.getElementById('heading').textContent === 'Move 1 of 1'",
                                              timeout=WAIT_MS)
                 assert await page.locator("#ended").count() == 0 and await page.locator("#reveal").count() == 0
+                assert await page.locator("#story").count() == 0 and await page.locator("#chart").count() == 0
 
                 # the phone's width
                 await page.set_viewport_size({"width": 390, "height": 844})
@@ -113,6 +114,11 @@ async def test_the_page_in_a_browser(double: DiscordDouble, tmp_path: Path) -> N
                 reveal = await page.evaluate("fetch(document.getElementById('reveal').href).then(r => r.text())")
                 assert "Le Torri di Bologna" in reveal
                 await page.wait_for_function("() => document.getElementById('replay').complete", timeout=WAIT_MS)
+                # and the story (issue 26): the chart of each seat's chance, drawn, and its turning points
+                await page.wait_for_function("() => { const c = document.getElementById('chart');"
+                                             " return c && c.complete && c.naturalWidth === 550; }", timeout=WAIT_MS)
+                assert "How it went" in await page.locator("#story").text_content()
+                assert await page.locator("#turns").count() == 1
                 await shoot(page, "page-1280-final.png")
                 assert not problems, problems
                 await context.close()

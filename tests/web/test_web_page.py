@@ -4,10 +4,13 @@ address the same 404), its headers, its versions, the live stream, and the opera
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+from html import escape
 
 import aiohttp
 import pytest
+from PIL import Image
 
 from bot.play import workers
 from bot.play.answers import Refusal
@@ -211,3 +214,48 @@ async def test_a_damaged_game_is_a_404_and_the_others_are_served(tmp_path, caplo
             assert (await get_text(http, f"{web.url}/g/{bad}{path}"))[::2] == (404, b"404: Not Found\n"), path
             assert (await get_text(http, f"{web.url}/g/{good}{path}"))[0] == 200, path
     assert sum("damaged" in r.getMessage() for r in caplog.records) == 1
+
+
+async def test_the_story_shows_after_the_end_never_before(tmp_path) -> None:
+    """The story of the game (issue 26: the chart of each seat's chance, its turning points) is on the page
+    of a finished game, in the page's language, and nowhere on the page of a running one (the judge
+    saw every secret)."""
+    async with served(str(tmp_path / "piazza.sqlite3")) as web, aiohttp.ClientSession() as http:
+        service = web.service
+        game_id = await start_game(service, 1, "leonardo", 2, options="max_rounds=1")
+        token = await service.store.pages.ensure(game_id)
+        base = f"{web.url}/g/{token}"
+        await play_one(service, 1)
+        status, _, body = await get_text(http, base)
+        assert status == 200 and 'id="story"' not in body.decode() and "story.webp" not in body.decode()
+        status, _, body = await get_text(http, f"{base}/v/1.json")
+        assert status == 200 and "story" not in json.loads(body) and "turns" not in json.loads(body)
+        assert (await get_text(http, f"{base}/story.webp"))[::2] == (404, b"404: Not Found\n")
+
+        while await play_one(service, 1):
+            pass
+        row = await service.store.games.get(game_id)
+        assert row.status == "finished"
+        status, _, body = await get_text(http, base, headers={"Accept-Language": "en"})
+        html = body.decode()
+        assert status == 200 and '<section id="story"' in html and f'src="/g/{token}/story.webp"' in html
+        assert "How it went" in html and "chance of finishing first" in html
+        data = json.loads((await get_text(http, f"{base}/v/{row.version}.json", headers={"Accept-Language": "en"}))[2])
+        assert data["story"] == f"/g/{token}/story.webp"
+        turns = data["turns"]
+        if turns:  # each turning point is on the page, a round and a seat's chance before and after
+            assert all(t.startswith("Round ") and "% → " in t for t in turns), turns
+            assert all(f"<li>{escape(t)}</li>" in html for t in turns)
+        else:
+            assert "No move changed a chance" in html
+        status, headers, chart = await get_text(http, f"{base}/story.webp", headers={"Accept-Language": "en"})
+        assert status == 200 and headers["Content-Type"] == "image/webp" and chart[:4] == b"RIFF"
+        assert Image.open(io.BytesIO(chart)).width == 550
+
+        # in the browser's language: the words and the chart
+        status, _, body = await get_text(http, base, headers={"Accept-Language": "it"})
+        assert status == 200 and "Com&#x27;è andata" in body.decode()
+        data = json.loads((await get_text(http, f"{base}/v/{row.version}.json", headers={"Accept-Language": "it"}))[2])
+        assert all(t.startswith("Giro ") for t in data["turns"])
+        status, _, italian = await get_text(http, f"{base}/story.webp", headers={"Accept-Language": "it"})
+        assert status == 200 and italian != chart  # its title and axis are worded in Italian

@@ -53,6 +53,43 @@
     figure.append(img, caption);
     section.append(h, p, figure);
     document.querySelector(".side").appendChild(section);
+    story(data);
+  }
+
+  function story(data) {
+    // the story of the game (the chart of each seat's chance, its turning points): only once it is over
+    if (!data.story || document.getElementById("story")) return;
+    const section = document.createElement("section");
+    section.id = "story";
+    const h = document.createElement("h2");
+    h.textContent = words.story;
+    const figure = document.createElement("figure");
+    const img = document.createElement("img");
+    img.id = "chart";
+    img.src = data.story;
+    img.alt = words.storyAlt;
+    img.width = 550;
+    figure.appendChild(img);
+    section.append(h, figure);
+    if (data.turns.length) {
+      const p = document.createElement("p");
+      p.textContent = words.turning;
+      const ol = document.createElement("ol");
+      ol.id = "turns";
+      ol.className = "turns";
+      for (const turn of data.turns) {
+        const li = document.createElement("li");
+        li.textContent = turn;
+        ol.appendChild(li);
+      }
+      section.append(p, ol);
+    } else {
+      const p = document.createElement("p");
+      p.id = "turns";
+      p.textContent = words.storyCalm;
+      section.appendChild(p);
+    }
+    document.querySelector(".side").appendChild(section);
   }
 
   function show(data) {
