@@ -29,6 +29,7 @@ from bot.play.registry import titles
 from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
+from engines.core.rng import seed_text
 from engines.core.playout import fast_playout, play_to_end
 from render.common import encode_image, encode_png_rgb, fidelity
 
@@ -170,11 +171,11 @@ async def _memory(tmp: Path, count: int) -> dict:
     base = engine.new_game(default_players(engine), engine.options_model(), 7)
     snapshot = base.model_dump_json()
     for i in range(count):
-        gid = await store.games.create(guild_id=1, channel_id=10_000 + i, game_key=key, options={}, seed=i,
-                                      creator_id=1, creator_name="Anne")
+        gid = await store.games.create(guild_id=1, channel_id=10_000 + i, game_key=key, options={}, creator_id=1,
+                                      creator_name="Anne")
         for j in range(1, default_players(engine)):
             await store.seats.add(gid, 1 + j, NAMES[j], engine.max_players)
-        await store.games.start(gid, snapshot, i)
+        await store.games.start(gid, snapshot, seed_text(i))
     await store.close()
     store = await Store.open(path)
     service = GameService(store)

@@ -87,6 +87,8 @@ def test_bench_json_has_the_documented_keys():
         assert key in entry
     assert entry["psnr_db_min"] is None and entry["max_channel_error"] == 0  # lossless: null, not Infinity
     assert set(figures["memory"]) == {"games_open", "rss_mb_baseline", "rss_mb_with_games_open", "db_file_kb"}
+    assert figures["memory"]["games_open"] == 50  # --quick stores 50: every one opens (none read as damaged)
+    assert "damaged" not in result.stderr
     assert set(figures["sweep"]) == {"open_games", "loop_ms_nothing_due", "wall_ms_nothing_due", "reminders_due",
                                      "loop_ms_with_due", "wall_ms_with_due"}
 
