@@ -60,3 +60,33 @@ async def test_bounded_least_recently_used_first_out(size: int) -> None:
     assert await drawn.get((size + 1,), draw(99)) == bytes([size + 1])  # kept: no drawing
     await drawn.get((0,), draw(0))  # dropped long ago: drawn again
     assert made == [*range(size + 2), 0] and drawn.draws == size + 3
+
+
+async def test_a_move_another_process_stored_first_leaves_no_board_of_its_own(tmp_path) -> None:
+    """When another process stored its move first, the refused move leaves no picture of its own: the
+    board at that version is the other process's, byte for byte."""
+    from bot.play.answers import Refusal
+    from bot.play.service import GameService
+    from bot.store import Store
+
+    path = tmp_path / "shared.sqlite3"
+    stores = [await Store.open(path), await Store.open(path)]
+    try:
+        a, b = GameService(stores[0]), GameService(stores[1])
+        await seated_game(a, key="torri", players=2)
+        pending = await a.pending(1)
+        mover = by_id(next(iter(pending)))
+        mine, theirs = pending[mover.id][0], pending[mover.id][-1]
+        row, game = await a.tables.active_game(1)  # this process read version N and decided ``mine`` ...
+        seat = row.seat_of(mover.id)
+        action = game.engine.parse_action(game.state, seat, mine)
+        new, events = game.engine.apply(game.state, seat, action)
+        stored = await b.act(1, mover, theirs)  # ... while another stored ``theirs`` as version N + 1
+        assert new != (await b.tables.active_game(1))[1].state  # (two moves with different positions)
+        with pytest.raises(Refusal):
+            await a.moves.commit(row, game, new, events, seat, action, actor=mover)
+        shown = await a.board(1)
+        assert shown.version == stored.version and shown.board_image == stored.board_image
+    finally:
+        for store in stores:
+            await store.close()
