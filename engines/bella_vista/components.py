@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from typing import Literal
 
@@ -154,6 +155,14 @@ def symbol_name(code: str) -> str:
 @cache  # the data files are read once per process (``engines.core.data.load``)
 def setup_for(seats: int) -> SetupRow:
     return components().setup[str(seats)]
+
+
+def full_set(seats: int) -> Counter:
+    """Every number card in play at ``seats`` architects (values 1-8; the red set too where two sets are used)."""
+    cards = [str(v) for v in range(1, 9)]
+    if setup_for(seats).sets == 2:
+        cards += [f"{v}r" for v in range(1, 9)]
+    return Counter(cards)
 
 
 def offer_costs(seats: int) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.bella_vista.components import components, setup_for
+from engines.bella_vista.components import components, full_set
 from engines.bella_vista.geometry import geometry
 from engines.bella_vista.state import ROUNDS, State
 
@@ -21,13 +21,6 @@ def every_card(state: State, seat: int) -> Counter:
     found += [e.card for e in state.last + state.order if e.seat == seat]
     found += [b.card for b in state.bottom if b.card is not None and b.seat == seat]
     return Counter(found)
-
-
-def full_set(seats: int) -> Counter:
-    cards = [str(v) for v in range(1, 9)]
-    if setup_for(seats).sets == 2:
-        cards += [f"{v}r" for v in range(1, 9)]
-    return Counter(cards)
 
 
 def problems(state: State) -> list[str]:

@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from engines.bella_vista.building import placeable
-from engines.bella_vista.components import cards, offer_costs
-from engines.bella_vista.invariants import full_set
+from engines.bella_vista.components import cards, full_set, offer_costs
 from engines.bella_vista.state import (
     Architect,
     BottomSlot,
