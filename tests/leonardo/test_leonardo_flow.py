@@ -4,82 +4,23 @@ every step it hands on to."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
 from typing import get_args
 
-import engines.leonardo
 from engines.leonardo.flow import PHASES, STEPS
 from engines.leonardo.model import Action, Phase
 from engines.leonardo.steps import StepName
+from tests import import_graph
+from tests.import_graph import import_circles, modules
 
-PACKAGE = Path(engines.leonardo.__file__).parent
-
-
-def _imports(tree: ast.Module, modules: set[str]) -> set[str]:
-    """The package's modules a module imports, at its top or inside a function (imports under
-    ``if TYPE_CHECKING:`` aside: they never run)."""
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{a.name}" for a in node.names)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    return {m.rsplit(".", 1)[1] for m in found if m.startswith("engines.leonardo.")} & modules
-
-
-def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every group of modules that import one another in a circle (strongly connected)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    out: list[list[str]] = []
-
-    def strong(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1 or v in graph[v]:
-                out.append(sorted(group))
-
-    for v in sorted(graph):
-        if v not in index:
-            strong(v)
-    return out
+LEONARDO = modules("engines")
+LEONARDO = {name: path for name, path in LEONARDO.items() if name.startswith("engines.leonardo.")}
 
 
 def test_no_module_of_leonardo_imports_itself_back_through_a_circle():
-    files = {f.stem: f for f in PACKAGE.glob("*.py") if f.name != "__init__.py"}
-    graph = {name: _imports(ast.parse(f.read_text(encoding="utf-8")), set(files)) for name, f in files.items()}
-    assert {"turns", "movement", "landing", "auctions", "markets", "meetings"} <= set(graph["flow"])
-    assert _circles(graph) == []
-
-
-def test_the_circle_finder_finds_a_circle():
-    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert _circles({"a": {"b"}, "b": set()}) == []
+    graph = import_graph.graph(LEONARDO)
+    flow = {m.rsplit(".", 1)[1] for m in graph["engines.leonardo.flow"]}
+    assert {"turns", "movement", "landing", "auctions", "markets", "meetings"} <= flow
+    assert import_circles(graph) == []
 
 
 def test_the_table_names_every_phase_action_and_step():

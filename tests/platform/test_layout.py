@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import import_graph
+from tests.import_graph import import_circles, modules
+
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted((ROOT / "bot").rglob("*.py"))
 
@@ -58,81 +61,23 @@ def test_modules_stay_under_400_lines(path):
 
 
 # --- the structure: no import circle, no class chain (issue 23) ------------------------------------
-MODULE_NAMES = {}
-for _path in MODULES:
-    _parts = list(_path.relative_to(ROOT).with_suffix("").parts)
-    MODULE_NAMES[".".join(_parts[:-1] if _parts[-1] == "__init__" else _parts)] = _path
-
-
-def _type_only(node: ast.If) -> bool:
-    return "TYPE_CHECKING" in ast.unparse(node.test)
+MODULE_NAMES = modules("bot")
 
 
 def module_imports(name: str) -> set[str]:
-    """The modules of ``bot/`` this one imports, wherever in it (a function's imports too), but for
-    those under ``if TYPE_CHECKING:`` (never run). ``from a import b`` names ``a.b`` when that is a
-    module, else ``a``."""
-    path = MODULE_NAMES[name]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    out: set[str] = set()
-
-    def visit(nodes) -> None:
-        for node in nodes:
-            if isinstance(node, ast.If) and _type_only(node):
-                visit(node.orelse)
-                continue
-            if isinstance(node, ast.Import):
-                out.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(up + ([node.module] if node.module else []))
-                for alias in node.names:
-                    out.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULE_NAMES else base)
-            visit(ast.iter_child_nodes(node))
-
-    visit(ast.parse(path.read_text(encoding="utf-8")).body)
-    return {m for m in out if m in MODULE_NAMES and m != name}
-
-
-def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every set of modules that import each other round in a circle (Tarjan's strongly connected
-    components of more than one module)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    circles: list[list[str]] = []
-
-    def strong(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in graph[v]:
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            found = []
-            while True:
-                w = stack.pop()
-                found.append(w)
-                if w == v:
-                    break
-            if len(found) > 1:
-                circles.append(sorted(found))
-
-    for name in sorted(graph):
-        if name not in index:
-            strong(name)
-    return circles
+    return import_graph.module_imports(name, MODULE_NAMES)
 
 
 def test_no_import_circle_in_bot():
     """However deep inside a function an import hides, no module of ``bot/`` imports one that
     imports it back (type-only imports aside)."""
-    assert import_circles({name: module_imports(name) for name in MODULE_NAMES}) == []
+    assert import_circles(import_graph.graph(MODULE_NAMES)) == []
+
+
+@pytest.mark.parametrize("package", ["engines", "render"])
+def test_no_import_circle_in_the_rules_or_the_drawing(package):
+    """Nor in ``engines/`` (Leonardo's turn flow was six modules in a circle) or ``render/``."""
+    assert import_circles(import_graph.graph(modules(package))) == []
 
 
 def test_the_circle_check_sees_what_it_must():
