@@ -12,7 +12,8 @@ the row is sent again with the same ``nonce``, and Discord (``enforce_nonce``, w
 returns the message it already has instead of making a second one. A send
 Discord refused (``Unposted``) or that failed is tried again at the next sweep, then after 1, 2, 4 ...
 minutes, at most an hour apart; a restart, or a new effect in the channel, retries at once. A
-channel's later effects wait behind a refused one (its order is kept).
+channel's later effects wait behind a refused one (its order is kept), but for a direct message:
+one that fails holds only the same user's later ones, never the channel's posts.
 
 It runs where a change was made (the change's own post, ``deliver``), at start-up and at every
 watcher poll (``sweep``), and when woken after a commit that wrote effects with nobody delivering
@@ -102,6 +103,10 @@ class Unposted(Exception):
     """The post did not reach the channel; the message says why, in words for the player."""
 
 
+class DirectUnposted(Unposted):
+    """A direct message did not reach Discord (it holds only that user's later DMs, not the channel)."""
+
+
 @dataclass
 class Sent:
     """What the transport knows of a delivered create: its message, and whether this send made it
@@ -147,50 +152,57 @@ class Dispatcher:
         ``unposted`` saying why if it (or an effect before it) did not go out."""
         if self.publisher is None and self.messenger is None:
             return live
+        held: set[int] = set()  # users whose direct message failed: their later ones wait (their order)
         for effect in await self.store.effects.pending(channel_id):
+            if effect.user_id in held:
+                continue
             mine = live if live is not None and effect.game_id == live.game_id and effect.kind == BOARD else None
-            why = await self._one(effect, mine)
-            if why is not None:  # the channel's later effects wait behind it (order is kept)
-                if live is not None:
-                    live.unposted = why
-                break
+            why, private = await self._one(effect, mine)
+            if why is None:
+                continue
+            if private and effect.user_id is not None:  # a DM holds only that user's later DMs
+                held.add(effect.user_id)
+                continue
+            if live is not None:  # the channel's later effects wait behind it (order is kept)
+                live.unposted = why
+            break
         return live
 
-    async def _one(self, effect: Effect, live: Post | None) -> str | None:
-        """Deliver one effect; why it did not go out, or None."""
+    async def _one(self, effect: Effect, live: Post | None) -> tuple[str | None, bool]:
+        """Deliver one effect: why it did not go out (None: it did), and whether it was a direct message."""
         handler = self.handlers.get(effect.kind)
         now = self.tables.clock()
         if (self.publisher if effect.kind == BOARD else self.messenger) is None:
-            return None  # no transport for it here (tests, the CLI): it waits, and holds nothing up
+            return None, False  # no transport for it here (tests, the CLI): it waits, and holds nothing up
         try:
             composed = None if handler is None else await handler.compose(effect, live)
         except Damaged as exc:  # tried again an hour later (a damaged game's channel is its own)
             self.tables.warn(exc)
             await self.store.effects.failed(effect.id, now + RETRY_MAX)
-            return phrase("bot.chat.our_side")
+            return phrase("bot.chat.our_side"), False
         if composed is None or handler is None:
             await self.store.effects.delivered(effect.id, None, now)  # nothing left to say
-            return None
+            return None, False
         post, payload = composed.post, composed.payload
         post.nonce = effect.nonce
         await self.store.effects.sending(effect.id, payload)
-        why = None
+        why, private = None, False
         try:
             sent = await self._send(effect, composed)
         except Unposted as exc:
-            why = str(exc)
+            why, private = str(exc), isinstance(exc, DirectUnposted)
         except Exception:
             log.exception("could not deliver %s %s in channel %s", effect.kind, effect.id, effect.channel_id)
             why = phrase("bot.chat.our_side")
         if why is not None:
             await self.store.effects.failed(effect.id, self.tables.clock() + retry_delay(effect.attempts + 1))
-            return why
+            return why, private
         sent = sent if isinstance(sent, Sent) else Sent()
         effect.payload = payload
         async with self.store.transaction() as tx:
             await tx.effects.delivered(effect.id, sent.message_id, self.tables.clock())
             await handler.delivered(tx, effect, post, sent)
-        return None
+        return None, False
 
     async def _send(self, effect: Effect, composed: Delivery) -> Any:
         post = composed.post
@@ -208,8 +220,8 @@ class Dispatcher:
                 sent = await self.messenger.to_user(effect.user_id, text, nonce=post.nonce)
             except Undelivered:
                 log.info("user %s does not take direct messages: the channel is told instead", effect.user_id)
-            except Unposted:  # Discord could not be reached: the DM is tried again (it may have arrived)
-                raise
+            except Unposted as exc:  # Discord could not be reached: the DM is tried again (it may have arrived)
+                raise DirectUnposted(str(exc)) from exc
             except Exception:  # the channel is told instead
                 log.exception("a direct message to user %s failed", effect.user_id)
             else:
@@ -236,7 +248,8 @@ class Dispatcher:
     async def _sweep_channel(self, channel_id: int) -> None:
         async with self.tables.lock(channel_id), AsyncExitStack() as claims:
             pending = await self.store.effects.pending(channel_id)  # as they are now no move can interleave
-            if not pending or pending[0].next_try > clock_text(self.tables.clock()):
+            now = clock_text(self.tables.clock())
+            if not any(e.next_try <= now for e in pending):  # (one due behind a DM that waits goes now)
                 return
             for game_id in sorted({e.game_id for e in pending if e.game_id is not None}):
                 if not await claims.enter_async_context(self.tables.claim(game_id)):

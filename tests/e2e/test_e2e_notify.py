@@ -12,7 +12,7 @@ from engines.core import Msg
 from render.text import words
 from tests.discord_double import DiscordDouble
 from tests.e2e.e2e_clock import POLL, Clock, reminders, sweeps, until
-from tests.e2e.e2e_table import boards, open_game, open_table
+from tests.e2e.e2e_table import boards, only_public_board, open_game, open_table
 
 
 async def test_reminders_by_dm_and_the_channel_when_the_dm_is_refused(double: DiscordDouble, tmp_path: Path) -> None:
@@ -140,3 +140,51 @@ async def test_news_by_dm_lost_on_its_way_is_sent_at_the_next_sweep(double: Disc
                 assert not await table.service.tables.unread(row, row.seat_of(bob.id))
         finally:
             losing.cancel()
+
+
+async def test_a_dm_discord_cannot_take_holds_no_board_of_the_channel(double: DiscordDouble, tmp_path: Path) -> None:
+    """Issue 23: a direct message that cannot reach Discord (every attempt's connection drops) is tried
+    again later and holds only that player's later DMs: the channel's boards still go out with the
+    other players' moves; once Discord answers again the news arrives, once."""
+    alice, bob, carol = double.user("alice"), double.user("bob"), double.user("carol")
+    channel = double.channel("games")
+    by_id = {u.id: u for u in (alice, bob, carol)}
+    up, failed, clock = asyncio.Event(), [0], Clock()
+
+    async def outage() -> None:  # Discord drops every attempt to open Bob's DM channel until ``up``
+        while True:
+            held = double.hold("POST", "/users/@me/channels")
+            await held.arrived(timeout=600)  # (the whole game may pass before a round end tells Bob news)
+            if up.is_set():
+                held.release()
+                return
+            held.drop()
+            failed[0] += 1
+
+    async with open_table(double, tmp_path / "piazza.sqlite3", clock=clock, deadline_poll_seconds=POLL) as table:
+        await double.slash(bob, channel, "notify", dm="on")
+        await open_game(double, channel, [alice, bob, carol], "bella_vista", "Bella Vista", None)
+        dropping = asyncio.create_task(outage())
+        try:
+            after = 0  # moves by others once Bob's news failed (Bob's own move would show him the news)
+            for _ in range(600):
+                pending = await table.service.pending(channel.id)
+                others = sorted(u for u in pending if u != bob.id)
+                if failed[0] and (not others or after == 2):
+                    break
+                mover = by_id[others[0] if others else bob.id]
+                res = await double.slash(mover, channel, "move", action=pending[mover.id][0])
+                if failed[0]:
+                    only_public_board(res)  # its board went out, though Bob's DM before it did not
+                    after += 1
+            assert failed[0] and after, "no round end told Bob news with another player to move next"
+            assert not double.dms(bob)
+            up.set()
+            clock.advance(hours=1)  # the DM's back-off (at most an hour) has passed: the watcher tries it
+            await until(double, lambda: len(double.dms(bob)) >= 1)
+            await sweeps(double)
+            [dm] = double.dms(bob)
+            assert "Something new for you in **Bella Vista**" in dm.content
+            assert not await table.service.store.effects.pending(channel.id)
+        finally:
+            dropping.cancel()
