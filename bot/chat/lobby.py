@@ -22,7 +22,6 @@ from bot.chat.views import clip
 from bot.play.answers import Post
 from bot.play.bots import has_hooks
 from bot.play.effects import Edit
-from bot.play.locale import game_lang
 from bot.play.places import thread_name
 from bot.play.service import Refusal
 from bot.play.words import phrase
@@ -110,11 +109,14 @@ def rematch_view(post: Post) -> discord.ui.View | None:
     return view
 
 
-async def _make_place(bot: PiazzaBot, interaction: discord.Interaction, game_id: int, title: str,
-                      parent: discord.abc.Snowflake | None, lang: str) -> tuple[int, int | None, str]:
+async def _make_place(bot: PiazzaBot, interaction: discord.Interaction, post: Post, title: str,
+                      parent: discord.abc.Snowflake | None, ping: list[int] | None = None) -> tuple[int, int | None, str]:
     """The game's thread in ``parent`` (a text channel), or ``parent`` itself where no thread may be
     made (then a note said once per channel and process). Returns (place, parent id, note); the note
-    and a refusal are said in public, so in ``lang`` (the game's)."""
+    and a refusal are said in public, so in the game's language. A thread's first post (the lobby,
+    mentioning ``ping``) is written with the game's move into it, and posted by ``_lobby_posts``."""
+    assert post.game_id is not None
+    game_id, lang = post.game_id, post.lang
     user = _who(interaction)
     if isinstance(parent, discord.TextChannel):
         try:
@@ -129,7 +131,7 @@ async def _make_place(bot: PiazzaBot, interaction: discord.Interaction, game_id:
         except THREAD_ERRORS as exc:
             await bot.service.drop(game_id)
             raise Refusal(phrase("bot.places.thread_failed", lang=lang, why=exc.text or exc.status)) from exc
-        await bot.service.settle_place(game_id, thread.id, parent.id)
+        await bot.service.settle_place(game_id, thread.id, parent.id, post.public_text or "", ping)
         return thread.id, parent.id, ""
     place = parent.id if parent is not None else interaction.channel_id
     assert place is not None
@@ -140,23 +142,21 @@ async def _make_place(bot: PiazzaBot, interaction: discord.Interaction, game_id:
 async def _lobby_posts(bot: PiazzaBot, interaction: discord.Interaction, post: Post, place: int,
                        parent_id: int | None, note: str, ping: list[int] | None = None) -> None:
     """The lobby post in the game's place, and the short announcement with a Join button (the
-    interaction's public answer) in the channel when the place is a thread."""
+    interaction's public answer) in the channel when the place is a thread. The thread's post is an
+    effect (``bot.play.places.Openings``): if Discord does not take it now, a later sweep posts it."""
     assert post.game_id is not None
     lang = post.lang
-    lobby = await bot.service.lobby_text(post.game_id)
-    head = "\n".join(t for t in (post.public_text, note) if t)  # kept above the seats when they change
-    mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                       users=[discord.Object(id=u) for u in ping or []])
-    text = clip("\n".join(t for t in (head, lobby, " ".join(f"<@{u}>" for u in ping or [])) if t))
     if parent_id is None:
+        head = "\n".join(t for t in (post.public_text, note) if t)  # kept above the seats when they change
+        mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                           users=[discord.Object(id=u) for u in ping or []])
+        lobby = await bot.service.lobby_text(post.game_id)
+        text = clip("\n".join(t for t in (head, lobby, " ".join(f"<@{u}>" for u in ping or [])) if t))
         sent = await interaction.followup.send(text, view=lobby_view(post.game_id, lang), allowed_mentions=mentions,
                                                wait=True)
         await bot.service.keep_lobby_post(post.game_id, sent.channel.id, sent.id, head)
         return
-    thread = bot.get_channel(place) or await bot.fetch_channel(place)
-    assert isinstance(thread, discord.abc.Messageable)
-    lobby_post = await thread.send(text, view=lobby_view(post.game_id, lang), allowed_mentions=mentions)
-    await bot.service.keep_lobby_post(post.game_id, place, lobby_post.id, head)
+    await bot.service.deliver_place(place)
     sent = await interaction.followup.send(clip(await bot.service.lobby_text(post.game_id, announcement=True)),
                                            view=lobby_view(post.game_id, lang, ("join",)), wait=True)
     await bot.service.keep_lobby_post(post.game_id, sent.channel.id, sent.id)  # where the button was pressed
@@ -209,7 +209,7 @@ async def open_place(bot: PiazzaBot, interaction: discord.Interaction, game_key:
         post = await service.create(interaction.guild_id, placeholder, _who(interaction), game_key, options, lang=lang,
                                     opened_in=channel_id)
         assert post.game_id is not None
-        place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, interaction.channel, lang)
+        place, parent_id, note = await _make_place(bot, interaction, post, title, interaction.channel)
     except Refusal as exc:  # Discord refused the thread: said in public, where the placeholder is
         await interaction.followup.send(clip(str(exc)))
         return
@@ -287,12 +287,11 @@ async def rematch_press(bot: PiazzaBot, interaction: discord.Interaction, game_i
                 parent = bot.get_channel(old.parent_id) or await bot.fetch_channel(old.parent_id)
             else:
                 parent = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
-            place, parent_id, note = await _make_place(bot, interaction, post.game_id, title, parent,
-                                                       game_lang(old))
+            others = [s.user_id for s in old.seats if not s.bot and s.user_id != user.id]
+            place, parent_id, note = await _make_place(bot, interaction, post, title, parent, others)
         except Refusal as exc:
             await interaction.followup.send(clip(str(exc)))
             return
-        others = [s.user_id for s in old.seats if not s.bot and s.user_id != user.id]
         await _lobby_posts(bot, interaction, post, place, parent_id, note, ping=others)
 
 

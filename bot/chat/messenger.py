@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
-from bot.chat.lobby import lobby_buttons
+from bot.chat.lobby import LOBBY_ACTS, lobby_buttons, lobby_view
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
 from bot.play.effects import Edit, Sent, Undelivered, Unposted
@@ -25,15 +25,24 @@ log = logging.getLogger("piazza")
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 
 
+def _view(vote: tuple[int, int] | None, buttons: tuple[int, str] | None, lang: str | None) -> discord.ui.View:
+    if vote:
+        return replace_view(*vote, lang=lang)
+    if buttons:
+        return lobby_view(buttons[0], lang or "en", ("join",) if buttons[1] == "join" else tuple(LOBBY_ACTS))
+    return discord.utils.MISSING
+
+
 class ChatMessenger:
     def __init__(self, bot: PiazzaBot):
         self.bot = bot
 
     async def to_channel(self, channel_id: int, text: str, mentions: list[int],
                          vote: tuple[int, int] | None = None, lang: str | None = None,
-                         nonce: str | None = None) -> Sent:
+                         nonce: str | None = None, buttons: tuple[int, str] | None = None) -> Sent:
         """``vote``: (game id, seat) of an idle notice, which gets a button to vote to replace them,
-        labelled in ``lang`` (the game's language); ``nonce``: the effect's (``bot.play.effects``)."""
+        labelled in ``lang`` (the game's language); ``buttons``: (game id, "lobby" or "join") a lobby
+        post's; ``nonce``: the effect's (``bot.play.effects``)."""
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
             if not isinstance(channel, discord.abc.Messageable):
@@ -41,7 +50,7 @@ class ChatMessenger:
             content = clip(text)
             message = await channel.send(content=content, allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(id=u) for u in mentions]),
-                view=replace_view(*vote, lang=lang) if vote else discord.utils.MISSING,
+                view=_view(vote, buttons, lang),
                 nonce=nonce or secrets.randbits(64))
         except DELIVERY_ERRORS as exc:
             raise Unposted(why_unposted(exc)) from exc

@@ -29,8 +29,8 @@ from bot.play.registry import titles
 from bot.play.service import GameService, User
 from bot.store import Store
 from engines.core import Rng
-from engines.core.rng import seed_text
 from engines.core.playout import fast_playout, play_to_end
+from engines.core.rng import seed_text
 from render.common import encode_image, encode_png_rgb, fidelity
 
 

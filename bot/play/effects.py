@@ -69,7 +69,8 @@ class Messenger(Protocol):
     (``Undelivered`` when the user does not take them); ``nonce`` as for boards."""
 
     def to_channel(self, channel_id: int, text: str, mentions: list[int], vote: tuple[int, int] | None = None,
-                   lang: str | None = None, nonce: str | None = None) -> Awaitable[Any]: ...
+                   lang: str | None = None, nonce: str | None = None,
+                   buttons: tuple[int, str] | None = None) -> Awaitable[Any]: ...
 
     def to_user(self, user_id: int, text: str, nonce: str | None = None) -> Awaitable[Any]: ...
 
@@ -88,7 +89,8 @@ class Delivery:
     """What a handler composed: the post, how it goes (``route``), and the payload recorded with its
     send. A DM (``route`` DM, to ``effect.user_id``) the user does not take goes to the effect's
     channel instead, mentioning them; ``vote``: a notice's button to vote to replace that seat;
-    ``edits`` (route EDIT): the posts to edit, in order; ``fallback``: what the channel is told instead
+    ``edits`` (route EDIT): the posts to edit, in order; ``buttons``: (game, "lobby" or "join") a
+    notice's lobby buttons, as ``Edit.buttons``; ``fallback``: what the channel is told instead
     of a DM the user does not take (None: the DM's own text; private news gives only a marker)."""
 
     post: Post
@@ -97,6 +99,7 @@ class Delivery:
     vote: tuple[int, int] | None = None
     edits: list[Edit] = field(default_factory=list)
     fallback: str | None = None
+    buttons: tuple[int, str] | None = None
 
 
 class Unposted(Exception):
@@ -232,8 +235,9 @@ class Dispatcher:
             mentions = [effect.user_id]
         else:
             mentions = post.mentions
+        more = {"buttons": composed.buttons} if composed.buttons else {}
         return await self.messenger.to_channel(effect.channel_id, text, mentions, vote=composed.vote, lang=post.lang,
-                                               nonce=post.nonce)
+                                               nonce=post.nonce, **more)
 
     async def sweep(self) -> None:
         """Every channel with effects due: delivered in order, each game's by one process (its claim)."""

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.play.answers import Post, Refusal, User, refusal
 from bot.play.bots import bot_name
-from bot.play.effects import EDIT, Delivery, Dispatcher, Edit, Sent
+from bot.play.effects import EDIT, NOTICE, Delivery, Dispatcher, Edit, Sent
 from bot.play.lobby import LobbyCaps, check_room, gate
 from bot.play.locale import game_lang
 from bot.play.names import chat_name, chat_names
@@ -30,6 +30,7 @@ log = logging.getLogger("piazza")
 
 THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
 STRANDED_AFTER = timedelta(minutes=10)  # far longer than making a thread takes, even on a busy machine
+OPENING = "opening"  # the kind of effect: a game's first post in its new thread (its lobby, with the buttons)
 
 
 def thread_name(title: str, game_id: int | None, opener: str) -> str:
@@ -53,6 +54,7 @@ class Places:
         self.store = tables.store
         self.caps = caps or LobbyCaps()  # a rematch is a new game waiting to start, counted like /new's
         dispatcher.handles(LOBBY, self)
+        self.openings = Openings(self, dispatcher)
 
     def rematch_lock(self, game_id: int) -> asyncio.Lock:
         """Held while a game's rematch is opened or joined (a negative key: never a channel's)."""
@@ -136,15 +138,30 @@ class Places:
         log.info("game %s aborted: its thread %s was deleted", row.id, channel_id)
         return row.id
 
-    async def settle_place(self, game_id: int, channel_id: int, parent_id: int | None) -> None:
+    async def settle_place(self, game_id: int, channel_id: int, parent_id: int | None, head: str = "",
+                           ping: list[int] | None = None) -> None:
         """A game opened in a placeholder place moves to its thread (or, without one, to the channel
-        itself); refused, and the game dropped, if that channel already has an open game."""
+        itself); refused, and the game dropped, if that channel already has an open game. In a thread,
+        its first post (``head`` above the lobby, mentioning ``ping``) is an effect written with the move
+        (``Openings``): ``deliver_place`` posts it, and one that does not go out is posted at a later sweep."""
         row = await self.tables.game_row(game_id)
         try:
-            await self.store.places.set_place(game_id, parent_id, row.rematch_of, channel_id=channel_id)
+            async with self.store.transaction() as tx:
+                await tx.places.set_place(game_id, parent_id, row.rematch_of, channel_id=channel_id)
+                if parent_id is not None:
+                    await tx.effects.add(OPENING, channel_id, {"head": head, "ping": ping or []}, self.tables.clock(),
+                                         game_id=game_id)
         except StoreError as exc:
             await self.store.games.close(game_id, "aborted")
             raise refusal(None, exc) from exc
+
+    async def deliver_place(self, channel_id: int) -> str | None:
+        """The effects waiting in a game's new place (its first post), under the place's lock: why they
+        did not all go out (they are tried again at the next sweep), or None."""
+        async with self.tables.lock(channel_id):
+            live = Post()
+            await self.dispatcher.deliver(channel_id, live)
+            return live.unposted
 
     async def drop_stranded(self) -> list[int]:
         """At start-up: games left in a placeholder place by a process stopped while it made their
@@ -199,3 +216,37 @@ class Places:
         lang = game_lang(old)  # the rematch keeps the options, its language with them
         return Post(public_text=phrase("bot.places.rematch_opened", lang=lang, name=chat_name(user.name),
                                        title=engine.title, old=old.id), game_id=new_id, lang=lang)
+
+
+class Openings:
+    """The opening kind of effect: a game's first post in its thread, its lobby with the buttons
+    (``Places.settle_place`` writes it). Delivered, the post is kept (``lobby_posts``) so seat changes
+    edit it; if the seats changed while it was on its way, an edit follows at once."""
+
+    def __init__(self, places: Places, dispatcher: Dispatcher):
+        self.places = places
+        dispatcher.handles(OPENING, self)
+
+    async def compose(self, effect: Effect, live: Post | None) -> Delivery | None:
+        p = effect.payload
+        head, ping = p.get("head"), p.get("ping")
+        if not (isinstance(head, str) and isinstance(ping, list) and all(isinstance(u, int) for u in ping)
+                and effect.game_id is not None):
+            return None  # a row that does not read: nothing to say
+        row = await self.places.store.games.get(effect.game_id)
+        if row is None or row.status not in ("lobby", "active") or row.channel_id != effect.channel_id:
+            return None  # closed (or moved) before its first post went out: nothing to show there
+        shows = self.places._lobby_text(row, False)
+        text = "\n".join(t for t in (head, shows, " ".join(f"<@{u}>" for u in ping)) if t)
+        post = Post(public_text=text, mentions=list(ping), game_id=row.id, lang=game_lang(row))
+        buttons = (row.id, "lobby") if row.status == "lobby" else None
+        return Delivery(post, {**p, "shows": shows}, NOTICE, buttons=buttons)
+
+    async def delivered(self, tx: Repositories, effect: Effect, post: Post, sent: Sent) -> None:
+        """The post is kept as the game's lobby post; an edit is owed if the game changed since it was composed."""
+        if effect.game_id is None or sent.message_id is None:
+            return
+        await tx.places.keep_lobby_post(effect.game_id, effect.channel_id, sent.message_id, effect.payload["head"])
+        row = await tx.games.get(effect.game_id)
+        if row is not None and self.places._lobby_text(row, False) != effect.payload.get("shows"):
+            await tx.effects.lobby(effect.game_id, effect.channel_id, self.places.tables.clock())

@@ -37,8 +37,8 @@ from bot.play.answers import Damaged, GameSummary, Post, Refusal, Shown, User
 from bot.play.boards import Boards
 from bot.play.bot_play import Bots
 from bot.play.bots import bot_secret, budget_from_env
-from bot.play.leaderboard import Leaderboard
 from bot.play.effects import Dispatcher
+from bot.play.leaderboard import Leaderboard
 from bot.play.lobby import Lobby, LobbyCaps
 from bot.play.looking import Looks
 from bot.play.moves import HINT, Moves
@@ -131,7 +131,7 @@ class GameService:
         self.take_over, self.back, self.away = seats.take_over, seats.back, seats.away
         self.set_notify, self.board_posted, self.run_clocks = notices.set_notify, clocks.board_posted, self.reminders.run
         self.lobby_text, self.keep_lobby_post, self.lobby_posts = places.lobby_text, places.keep_lobby_post, places.lobby_posts
-        self.deliver_lobby = places.deliver_lobby
+        self.deliver_lobby, self.deliver_place = places.deliver_lobby, places.deliver_place
         self.threads_in_use, self.place_gone, self.settle_place = places.threads_in_use, places.place_gone, places.settle_place
         self.drop, self.rematch_lock, self.rematch_target = places.drop, places.rematch_lock, places.rematch_target
         self.open_rematch, self.check_rematch_room = places.open_rematch, places.check_rematch_room

@@ -17,8 +17,8 @@ from bot.play.answers import Refusal
 from bot.play.playback import new_state, steps
 from bot.play.reveal import plain_style
 from bot.play.sheet import plain_sheet
-from bot.play.stories import judged, plain_turns
 from bot.play.stored import REPLAY_ERRORS, Unreplayable, replaying
+from bot.play.stories import judged, plain_turns
 from bot.play.tables import Tables
 from bot.play.turn_clocks import Clocks
 from bot.play.words import phrase

@@ -11,8 +11,8 @@ from bot.play import presenting, workers
 from bot.play.answers import Post, Refusal
 from bot.play.fitting import clip_words
 from bot.play.locale import game_lang
-from bot.play.stored import Loaded, replaying
 from bot.play.reveal import plain_style
+from bot.play.stored import Loaded, replaying
 from bot.play.story import Turn, percent, turning_points
 from bot.play.tables import Tables
 from bot.play.words import phrase

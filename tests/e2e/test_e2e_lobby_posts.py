@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.discord_double import DiscordDouble
+from tests.e2e.e2e_clock import POLL, sweeps, until
 from tests.e2e.e2e_table import Table, open_table
 from tests.e2e.test_e2e_threads import lobby_post, open_in_thread
 
@@ -167,3 +168,31 @@ async def test_a_stop_during_a_lobby_edit_leaves_the_announcement_right(threaded
         assert await shows(double, announcement, "Alice, Bob")
     finally:
         await table.stop()
+
+
+async def test_a_lobby_post_whose_answer_was_lost_is_posted_once_and_kept(threaded_double: DiscordDouble,
+                                                                          tmp_path: Path) -> None:
+    """Issue 23: a new game's first post in its thread is an effect written as the game moves there.
+    Discord made it but its answer was lost: the announcement still comes, the next sweep sends it
+    again with its nonce, Discord returns the post it has (one lobby post, not two), and it is kept:
+    a join edits it."""
+    double = threaded_double
+    alice, bob, games = double.user("alice"), double.user("bob"), double.channel("games")
+    async with open_table(double, tmp_path / "piazza.sqlite3", deadline_poll_seconds=POLL):
+        held = double.hold("POST", "/channels/{id}/messages", answer=True)  # the first post in the new thread
+
+        async def lose() -> None:
+            await held.arrived()
+            held.drop()
+
+        losing = asyncio.create_task(lose())
+        thread, announcement, game_id = await open_in_thread(double, games, alice, "torri")
+        await losing
+        starts = lambda: [m for m in double.public(thread) if f"piazza:lobby:{game_id}:start" in m.custom_ids()]  # noqa: E731
+        await until(double, lambda: bool(starts()))
+        await sweeps(double)
+        [lobby] = starts()
+        assert "opened" in lobby.content and "Alice" in lobby.content
+        res = await double.slash(bob, thread, "join")
+        assert {m.id for m in res.edited} == {lobby.id, announcement.id}
+        assert "Alice, Bob" in lobby.content and "Alice, Bob" in announcement.content
