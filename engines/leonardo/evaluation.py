@@ -114,14 +114,11 @@ from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
 from engines.leonardo.judging import MODEL
 from engines.leonardo.model import Bet, Firm, State
+from engines.leonardo.route import AHEAD, ROUTE, next_spin, win_chance
+from engines.leonardo.shortfall import bankrupt, risk
 
-ROUTE = 32
 MEAN_SPIN = 6.5
-AHEAD = 12  # the spins 1..12
 BEFORE_SPIN = ("start", "place", "merge", "choose")  # the current firm's move is still to come
-RISK_TURNS = 8  # how many later moves the risk of running short looks at (florins change meanwhile)
-STAKE_GUESS = 50  # a bettor's stake, guessed, for the risk of opening a market
-BANKRUPTCY = 500  # with ``judging``'s bankruptcy_penalty: what a bankruptcy costs beyond the capital
 DECLINE_RESERVE = 0  # with ``judging``'s cheap_declines: the florins buying must leave for it to apply
 
 
@@ -134,18 +131,6 @@ def _constants() -> tuple[frozenset[int], dict[str, float], float]:
     pays = {"guelfi": e.guelfa / deck * c.event_payout, "ghibellini": e.ghibellina / deck * c.event_payout}
     office = sum(o.price for o in c.offices) / len(c.offices)
     return frozenset(c.event_squares), pays, office
-
-
-@cache
-def _markets() -> frozenset[int]:
-    return frozenset(cards().markets)
-
-
-@cache
-def _win_chance() -> float:
-    """The chance that a market's spin names a given product (2 numbers of the 12)."""
-    c = cards()
-    return len(c.products["gem"]) / (c.machine_high - c.machine_low + 1)
 
 
 @cache
@@ -282,7 +267,7 @@ def evaluate(state: State) -> list[float]:
         if t == 0:
             continue
         later = t - 1
-        land, passing = _next(f.position if f.moved else 0)
+        land, passing = next_spin(f.position if f.moved else 0)
         # rents and tolls paid to others
         me = f.id
         lost = 0.0
@@ -311,73 +296,12 @@ def evaluate(state: State) -> list[float]:
         value[state.order[state.slot]] += _placing(state, owned, turns)
     for f in alive:
         if turns[f.id]:
-            value[f.id] -= _risk(state, f, value[f.id], turns[f.id] - 1, owned)
+            value[f.id] -= risk(state, f, value[f.id], turns[f.id] - 1, owned)
     out = []
     for s in range(state.seats):
         firm = firm_of(state, s)
-        out.append(value.get(firm.id, 0.0) if firm.active else _bankrupt())
+        out.append(value.get(firm.id, 0.0) if firm.active else bankrupt())
     return out
-
-
-def _bankrupt() -> float:
-    """A bankrupt seat's value before the end: nothing, or less with the bankruptcy penalty."""
-    return -float(BANKRUPTCY) if MODEL.bankruptcy_penalty else 0.0
-
-
-def _risk(state: State, f: Firm, worth: float, later: int, owned: list) -> float:
-    """What a firm short of florins is expected to lose on its next few moves: a rent (at its
-    potential: the owner may add works of art meanwhile) or a market payout its florins cannot
-    cover sells palazzi back at half their price, the works of art on them lost to the supply
-    (the engine's order: fewest works first, then the cheapest), and one that even that cannot
-    cover takes everything (bankruptcy). A market the firm opens may owe three times a winning
-    stake (guessed as STAKE_GUESS florins a bettor)."""
-    c = cards()
-    florins = f.florins
-    sales = None
-    land, _ = _next(f.position if f.moved else 0)
-    soon = min(later, RISK_TURNS) / ROUTE
-    loss, safe = 0.0, 1.0
-    for n, owner, bridge, _, rent in owned:
-        if owner == f.id or bridge or rent <= florins:
-            continue
-        p = (1 / AHEAD if n in land else 0.0) + soon
-        sales = _sales(state, f) if sales is None else sales
-        loss += p * _shortfall(rent - florins, sales, worth)
-        safe *= 1 - min(p, 1.0)
-    squares = _markets()
-    markets = sum(1 / AHEAD for n in land if n in squares) + soon * len(squares)
-    if markets:
-        for g in state.firms.values():
-            if g.id == f.id or not g.active or g.florins < c.min_stake:
-                continue
-            owed = c.market_multiplier * min(g.florins, STAKE_GUESS)
-            if owed > florins:
-                sales = _sales(state, f) if sales is None else sales
-                loss += markets * _win_chance() * _shortfall(owed - florins, sales, worth)
-                safe *= 1 - min(markets * _win_chance(), 1.0)
-    ruin = max(worth, 0.0) + (BANKRUPTCY if MODEL.bankruptcy_penalty else 0)
-    return min(loss, ruin * (1 - safe))  # one bankruptcy at most, however many threats
-
-
-def _sales(state: State, f: Firm) -> list[tuple[int, int]]:
-    """The forced sales in the engine's order, as (florins raised so far, capital lost so far)."""
-    own = [n for n, o in state.owner.items() if o == f.id]
-    own.sort(key=lambda n: (len(state.art.get(n, [])), space(n).price, n))
-    out, raised, lost = [], 0, 0
-    for n in own:
-        half = (space(n).price or 0) // 2
-        raised += half
-        lost += half + sum(state.art.get(n, []))
-        out.append((raised, lost))
-    return out
-
-
-def _shortfall(short: int, sales: list[tuple[int, int]], worth: float) -> float:
-    """The capital lost raising ``short`` florins by forced sales, or everything if they cannot."""
-    for raised, lost in sales:
-        if raised >= short:
-            return lost
-    return worth + (BANKRUPTCY if MODEL.bankruptcy_penalty else 0)
 
 
 def _placing(state: State, owned: list, turns: dict[int, int]) -> float:
@@ -408,19 +332,6 @@ def _turns_left(state: State, alive: list[Firm]) -> dict[int, int]:
     return out
 
 
-@cache
-def _next(position: int) -> tuple[frozenset[int], dict[int, float]]:
-    """Where the next spin from ``position`` may land (each with 1/12), and the chance it
-    passes or lands on each space; position 0 is the starting place on Piazza Maggiore, from
-    which a spin n lands on space n (a 1 stays) and passes nothing before space 2."""
-    if position == 0:
-        land = frozenset(range(2, AHEAD + 1))
-        passing = {k: (AHEAD + 1 - k) / AHEAD for k in range(2, AHEAD + 1)}
-        return land, passing
-    spaces = [(position - 1 + k) % ROUTE + 1 for k in range(1, AHEAD + 1)]
-    return frozenset(spaces), {n: (AHEAD + 1 - d) / AHEAD for d, n in enumerate(spaces, start=1)}
-
-
 def _pending(state: State, value: dict[int, float], turns: dict[int, int]) -> None:
     """Sealed decisions not yet settled, at their expectation."""
     c = cards()
@@ -436,6 +347,6 @@ def _pending(state: State, value: dict[int, float], turns: dict[int, int]) -> No
     if market is not None and market.opener in value:
         for b, bet in market.bets.items():
             if bet is not None and b in value:
-                edge = bet.stake * (1 - (c.market_multiplier + 1) * _win_chance())
+                edge = bet.stake * (1 - (c.market_multiplier + 1) * win_chance())
                 value[b] -= edge
                 value[market.opener] += edge

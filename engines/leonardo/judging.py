@@ -12,7 +12,7 @@ compare (``swapped``).
   sampled positions and in foresight alike, not by two different uniform guesses;
 - ``uniform_bids`` (without ``sensible_bids``): one model still, but foresight's old one (any legal
   bid or a pass, with equal chance) in the sampled positions too;
-- ``bankruptcy_penalty``: a bankruptcy costs ``evaluation.BANKRUPTCY`` florins more than the capital
+- ``bankruptcy_penalty``: a bankruptcy costs ``shortfall.BANKRUPTCY`` florins more than the capital
   it takes (a bankrupt seat is worth less than nothing), in the risk of running short and in a
   position where the engine has played it out, so that the agent keeps florins for rents and tolls;
 - ``cheap_declines``: a palazzo declined is judged as won by one of the other bidders (each with

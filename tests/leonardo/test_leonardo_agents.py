@@ -148,13 +148,14 @@ def test_works_of_art_being_placed_threaten_the_rents_they_will_raise():
 def test_a_firm_risks_one_bankruptcy_at_most():
     """Many rents a poor firm could not pay: the expected loss is at most its worth (it can go
     bankrupt once), not the sum over every threatening palazzo."""
-    from engines.leonardo.evaluation import _holdings, _risk
+    from engines.leonardo.evaluation import _holdings
+    from engines.leonardo.shortfall import risk
 
     art = {23: [30, 30, 30, 50], 25: [50, 50, 50, 70], 26: [70, 70, 70, 100], 27: [100, 100, 100, 150],
            30: [150, 30, 50, 70], 31: [30, 50, 70, 100]}
     state = ready(0, pos=20, n=3, owner={2: 0} | {n: 1 for n in art}, art=art, florins={0: 5, 1: 250})
     owned = _holdings(state, {f: 0.0 for f in state.firms})
-    assert _risk(state, state.firms[0], 65.0, 11, owned) <= 65.0
+    assert risk(state, state.firms[0], 65.0, 11, owned) <= 65.0
 
 
 def test_hints_read_as_one_sentence():

@@ -11,7 +11,7 @@ import pytest
 from leo_helpers import G, do, ready
 
 from engines.core.rng import Rng
-from engines.leonardo import bidding, evaluation, foresight
+from engines.leonardo import bidding, foresight, shortfall
 from engines.leonardo.components import cards, space
 from engines.leonardo.economy import firm_of
 from engines.leonardo.judging import MODEL, OLD, Model, swapped
@@ -88,7 +88,7 @@ def test_a_bankruptcy_costs_more_than_the_capital_with_the_penalty():
     assert G.evaluate(broke)[0] == 0.0
     plain = G.evaluate(short)[0]
     with swapped(Model(bankruptcy_penalty=True)):  # a switch measured in the arena, not kept (judging.py)
-        assert G.evaluate(broke)[0] == -evaluation.BANKRUPTCY
+        assert G.evaluate(broke)[0] == -shortfall.BANKRUPTCY
         assert G.evaluate(short)[0] < plain - 1
 
 
