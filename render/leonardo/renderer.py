@@ -2,7 +2,7 @@
 
 The board (1092 x 908 px, about 550 x 457 once Discord shows it): the 32-space route as a
 ring (``render/leonardo/ring.py``), and in its centre the round, who must act, the last
-move, the players' table and a legend (``render/leonardo/panel.py``); the hand image shows
+move, the players' table and a legend (``render/leonardo/panel.py``, ``legend.py``); the hand image shows
 a player's palazzi with the works of art on each (``render/leonardo/hand.py``). Whatever
 never changes is drawn once per locale and pasted.
 """
@@ -15,8 +15,9 @@ from PIL import Image
 
 from engines.leonardo.model import View
 from render.leonardo.hand import draw_hand
+from render.leonardo.legend import static_panel
 from render.leonardo.look import LeoCanvas, style
-from render.leonardo.panel import draw_panel, static_panel
+from render.leonardo.panel import draw_panel
 from render.leonardo.ring import draw_ring, static_ring
 from render.palette import SHAPES
 from render.text import drawing_locale

@@ -247,7 +247,8 @@ def test_the_centre_leaves_no_blank_band_between_the_last_move_and_the_players(l
     more rows no band is taller than two empty lines of the last move, the gap over the table's
     heads and what the rows could not take at their tallest (145 px at full size; it was up
     to 217)."""
-    from render.leonardo.panel import X0, X1, Y0, legend_top
+    from render.leonardo.frame import X0, X1, Y0
+    from render.leonardo.legend import legend_top
 
     view = G.view(_state(label), None)  # (tables of four or more: fewer rows stop growing at ROW_TALL)
     canvas = draw_board(view, NAMES)

@@ -1,0 +1,105 @@
+"""The legend of Leonardo's board, under the players' table: the districts (their bands' patterns)
+and a key to the ring's pieces and marks, each with its icon. Drawn once per language (the static
+layer), at the same height on every board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from engines.leonardo.components import board, district_spaces
+from render.leonardo.frame import LINE_H, ROOM, X0, Y1
+from render.leonardo.look import (
+    ART,
+    CHIP,
+    GROUND,
+    LINE,
+    PAPER,
+    SMALL,
+    LeoCanvas,
+    Run,
+    fit,
+    owner,
+    pawn,
+    width,
+)
+from render.leonardo.ring import CENTRE, band_tile, look_of
+from render.palette import INK, ink_on, player_colour
+from render.text import Catalog, catalog
+
+KEY_ROW = CHIP + 8
+
+
+def key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, float], object]]]:
+    """What the ring's pieces and marks mean, each with its icon."""
+    def office(cv: LeoCanvas, x: float, y: float, held: bool = False) -> None:
+        fill = player_colour(1) if held else PAPER
+        box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
+        cv.draw.ellipse(box, fill=fill, outline=INK, width=3 if held else 2)
+        cv.note_piece(box, "seal", key=False)
+        with cv.inside(box):
+            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "30", SMALL, ink_on(fill), anchor="mm", bold=True)
+
+    def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed, then landed
+        cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
+        cv.draw.rectangle((x + 1, y + 3, x + CHIP // 2 - 2, y + 6), fill=INK)
+        cv.draw.rectangle((x + CHIP // 2 + 1, y + 3, x + CHIP - 1, y + 10), fill=INK)
+
+    def stake(cv: LeoCanvas, x: float, y: float) -> None:
+        cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
+        cv.draw.rectangle((x + 1, y + 3, x + CHIP - 1, y + 10), fill=ART, outline=INK, width=1)
+
+    def art(cv: LeoCanvas, x: float, y: float) -> None:
+        box = (x, y, x + CHIP, y + CHIP)
+        cv.draw.rectangle(box, fill=ART, outline=INK, width=2)
+        cv.draw.rectangle((x + 5, y + 5, x + CHIP - 5, y + CHIP - 5), outline=INK, width=1)
+        cv.note_piece(box, "art", key=False)
+        with cv.inside(box):
+            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "2", SMALL, INK, anchor="mm", bold=True)
+
+    return [
+        (words.text_of("leo.board.key_pawn"), lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
+        (words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
+        (words.text_of("leo.board.key_art"), art),
+        (words.text_of("leo.board.key_office"), office),
+        (words.text_of("leo.board.key_held"), lambda cv, x, y: office(cv, x, y, True)),
+        (words.text_of("leo.board.key_moved"), moved),
+        (words.text_of("leo.board.key_stake"), stake),
+    ]
+
+
+def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
+    """The districts (their bands' patterns) and the key to the ring's pieces and marks, from
+    ``y`` down; returns the bottom."""
+    run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
+    for d in board().districts:
+        colour, pattern = look_of(district_spaces(d.id)[0])
+
+        def swatch(cv: LeoCanvas, x: float, y: float, colour=colour, pattern=pattern) -> None:
+            cv.image.paste(band_tile(colour, pattern, 40, 26), (int(x), int(y) + 4))
+            cv.draw.rectangle((x, y + 4, x + 40, y + 30), outline=INK, width=1)
+
+        run.thing(40, swatch)  # the ring shows each space's pattern: no list of numbers
+    y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
+    items = key_items(words)
+    columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)
+    step = ROOM / columns
+    for k, (text, icon) in enumerate(items):
+        x, top = X0 + (k % columns) * step, y + (k // columns) * KEY_ROW
+        icon(canvas, x, top)
+        box = (x + CHIP + 6, top, x + step - 4, top + CHIP)
+        with canvas.inside(box):
+            canvas.text((x + CHIP + 8, top + CHIP / 2), fit(text, SMALL, step - CHIP - 14), SMALL, INK, anchor="lm")
+    return y + -(-len(items) // columns) * KEY_ROW - 6  # the capital's rule is in /help
+
+
+@cache
+def legend_top(locale: str) -> float:
+    """Where the legend starts: as low as its height allows (the same on every board)."""
+    scratch = LeoCanvas(CENTRE[2], CENTRE[3], PAPER)
+    return Y1 - legend(scratch, catalog(locale), 0)
+
+
+def static_panel(canvas: LeoCanvas, locale: str) -> None:
+    canvas.draw.rectangle(CENTRE, fill=PAPER, outline=(118, 128, 120), width=2)
+    legend(canvas, catalog(locale), legend_top(locale))
