@@ -1,6 +1,7 @@
 """bot/ keeps the shape of the design notes: every arrow points down (chat/ and cli/ use play/,
 which uses store/; the store uses nothing above it; play/ knows no Discord), the Discord layer
-reaches the game only through the service, and no module is over 400 lines."""
+reaches the game only through the service, and no module of bot/, engines/ or render/ is over 400
+lines."""
 
 import ast
 from pathlib import Path
@@ -55,7 +56,10 @@ def test_the_discord_layer_does_not_reach_into_the_store(path):
     assert not reached, f"{where(path)} uses .store at lines {reached}"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=where)
+CODE = sorted(p for folder in ("bot", "engines", "render") for p in (ROOT / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", CODE, ids=where)
 def test_modules_stay_under_400_lines(path):
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 400
 
