@@ -66,11 +66,14 @@ async def start_process(double: DiscordDouble, url: str, ready: Path, token: str
 
 async def wait_ready(procs: list[asyncio.subprocess.Process], ready: list[Path],
                      timeout: float = SUBPROCESS_SECONDS) -> list[dict]:
-    """Each process's heartbeat (written after its first sweep); on a timeout, their stderr."""
+    """Each process's heartbeat (written after its first sweep); on a timeout, or as soon as one of
+    them exits first, their stderr."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if all(r.exists() for r in ready):
             return [json.loads(r.read_text()) for r in ready]
+        if any(p.returncode is not None for p in procs):  # one exited before it was ready: say why now
+            break
         await asyncio.sleep(0.05)
     for p in procs:
         p.kill()
