@@ -76,8 +76,10 @@ async def wait_ready(procs: list[asyncio.subprocess.Process], ready: list[Path],
             break
         await asyncio.sleep(0.05)
     for p in procs:
-        p.kill()
-    raise AssertionError("\n".join([(await p.stderr.read()).decode()[-3000:] for p in procs]))  # type: ignore[union-attr]
+        if p.returncode is None:
+            p.kill()
+    raise AssertionError("\n".join([f"exit {await p.wait()}: " + (await p.stderr.read()).decode()[-3000:]  # type: ignore[union-attr]
+                                     for p in procs]))
 
 
 async def stop(procs: list[asyncio.subprocess.Process]) -> list[str]:
