@@ -259,3 +259,29 @@ def drawing_locale() -> str:
 def words(msg: Msg | Event | RuleError, style: Style = Style(), locale: str | None = None) -> str:
     """Shortcut: the words of one message in a locale (by default the one images are drawn in)."""
     return catalog(locale or _drawing.get()).text(msg, style)
+
+
+def continued(rest: str) -> str:
+    """A line of chat that goes on with the line above's subject (the same mover): "↳ moves 10 …"."""
+    return "↳ " + rest
+
+
+def sentence_on(rest: str) -> str:
+    """A sentence that goes on with the sentence before's subject: "Moves 10 …" (a board's paragraph)."""
+    return rest[:1].upper() + rest[1:]
+
+
+def subject_once(events: list[str], subject: str, then: Callable[[str], str] = continued) -> list[str]:
+    """``events`` with the ``subject`` (a seat as it is named there) said by the first one that starts
+    with it; each following one that starts with it is ``then`` of the rest: in chat
+    "🟦 carol spins …: 10." / "↳ moves 10 to Ponte alla Carraia (13)." / "↳ pays 🟥 dave 5 florins …";
+    on a board "Carol spins …: 10. Moves 10 to Ponte alla Carraia (13). Pays …"."""
+    if not subject:
+        return list(events)
+    lead, said, out = subject + " ", False, []
+    for event in events:
+        if event.startswith(lead) and said:
+            event = then(event[len(lead):])
+        said = said or event.startswith(lead)
+        out.append(event)
+    return out

@@ -21,8 +21,7 @@ from bot.play.stored import REPLAY_ERRORS, Loaded
 from bot.play.words import chat_style, phrase, say
 from bot.store import GameRow, LoggedAction, Notice
 from engines.core import SYSTEM, Choice, Msg
-
-CONTINUED = "↳ "  # a line that goes on with the line above's subject (the same mover)
+from render.text import continued, subject_once
 
 
 def labelled(row: GameRow, choices: list[Choice]) -> list[Shown]:
@@ -64,25 +63,10 @@ def move_line(row: GameRow, game: Loaded, state, seat: int, public: list[str]) -
     """One move's public lines, in the game's language: what happened (its events name whoever moved),
     one event per line, the mover named once (issue 28, item 8)."""
     lang = game_lang(row)
-    what = "\n".join(subject_once(public, chat_style(row, lang).seat(seat) if seat != SYSTEM else ""))
+    what = "\n".join(subject_once(public, chat_style(row, lang).seat(seat) if seat != SYSTEM else "", continued))
     if not what and seat != SYSTEM:
         what = phrase("bot.board.moved", row, lang, seat=seat)
     return phrase("bot.board.move", lang=lang, what=what)
-
-
-def subject_once(events: list[str], subject: str) -> list[str]:
-    """``events`` as lines, the ``subject`` (a seat as chat names it) said by the first line that starts
-    with it; each following line that starts with it starts with "↳" instead:
-    "🟦 carol spins …: 10." / "↳ moves 10 to Ponte alla Carraia (13)." / "↳ pays 🟥 dave 5 florins …"."""
-    if not subject:
-        return list(events)
-    lead, said, out = subject + " ", False, []
-    for event in events:
-        if event.startswith(lead) and said:
-            event = CONTINUED + event[len(lead):]
-        said = said or event.startswith(lead)
-        out.append(event)
-    return out
 
 
 def public_lines(row: GameRow, entry: LoggedAction, lang: str | None = None) -> list[str]:

@@ -33,7 +33,7 @@ from render.leonardo.look import (
 )
 from render.leonardo.ring import CENTRE
 from render.palette import INK
-from render.text import Catalog, Style, catalog
+from render.text import Catalog, Style, catalog, sentence_on, subject_once
 
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
@@ -182,6 +182,8 @@ def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
     def run(naming: Style) -> Run:
         out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
         said = [words.text(m, naming) for m in view.last_events if m.key not in SKIPPED]
+        if view.last_seat is not None:  # the mover named once: "Andrea spins …: 8. Pays Sofia 5 florins …"
+            said = subject_once(said, naming.seat(view.last_seat), sentence_on)
         if not said:
             return out.words(words.text_of("leo.board.no_move"))
         if view.last_seat is not None and 0 <= view.last_seat < len(marks):

@@ -102,7 +102,8 @@ async def test_log_keeps_the_newest_moves_and_names_each_player_once(service):
 
 def test_a_move_s_events_are_one_per_line_naming_the_mover_once():
     """Leonardo's moves came as one paragraph naming the mover five times (issue 28, item 8)."""
-    from bot.play.presenting import CONTINUED, subject_once
+    from render.text import subject_once
+    CONTINUED = "↳ "
 
     carol, dave = "🟦 carol", "🟥 dave"
     events = [f"{carol} spins the Machina de la Sorte: 10.", f"{carol} moves 10 to Ponte alla Carraia (13).",
