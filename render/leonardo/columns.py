@@ -19,7 +19,7 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
     for i, head in enumerate(heads):
         parts = split_head(drawable(head))
         w = max([width(p, SMALL) for p in parts] + [width(r[2][i], size, True) for r in rows])
-        cols.append((parts, w + 20))
+        cols.append((parts, w + 12))  # 12 px between columns: the names keep the room (pt-BR's heads are wide)
     x = X1 - sum(w for _, w in cols)
     for parts, w in cols:
         for j, p in enumerate(parts):
@@ -33,7 +33,12 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
     def span_of(cells: list[str]) -> float:
         return wide if all(c == "-" for c in cells[:-1]) else room
 
-    long = [width(name, size, strong) > span_of(cells) - len(seats) * (CHIP + 4) for seats, name, cells, strong in rows]
+    def too_long(size: int) -> list[bool]:
+        return [width(name, size, strong) > span_of(cells) - len(seats) * (CHIP + 4) for seats, name, cells, strong in rows]
+
+    long = too_long(size)
+    if any(long) and size > TEXT and not any(too_long(TEXT)):  # the larger words only where every name fits
+        size, long = TEXT, too_long(TEXT)
     second = size + 6  # a name's second line
     spare = bottom - y - len(rows) * ROW_H
     wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
