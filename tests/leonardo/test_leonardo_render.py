@@ -280,3 +280,23 @@ def test_the_board_weighs_at_most_half_its_png6_encode():
         image = R.board(G.view(state, None), NAMES[:4])
         ratios.append(len(encode_image(image)) / len(encode_png_rgb(image)))
     assert statistics.median(ratios) <= 0.50, sorted(ratios)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+@pytest.mark.parametrize("seats", [3, 4, 6])
+def test_short_names_are_drawn_whole_in_the_players_table(locale: str, seats: int):
+    """Issue 24: pt-BR's wide column heads left a name 54 px, so a four-seat board showed 'Br…' for
+    Bruno; every short name is drawn whole at every table size and in every language."""
+    from render.leonardo.frame import X0
+    from render.leonardo.panel import table_top
+
+    names = ["Anne", "Bruno", "Andrea", "Sofia", "Carla", "Dino"][:seats]
+    state = G.new_game(seats, Options(), 11)
+    for i, (_, _, state, _) in enumerate(playout(G, state, SplitMix64.from_seed(11))):  # noqa: B020
+        if i == 40:
+            break
+    view = G.view(state, None)
+    canvas = draw_board(view, names, locale)
+    top = table_top(view, locale)  # the table's rows (not who acts or the last move, which name players too)
+    row_names = {d.what for d in canvas.drawn if d.kind == "text" and abs(d.box[0] - X0) < 60 and d.box[1] > top}
+    assert all(any(n in t.split() for t in row_names) for n in names), (names, sorted(row_names))
