@@ -49,7 +49,8 @@ def remote(double: DiscordDouble) -> DiscordDouble:
 
 
 async def start_process(double: DiscordDouble, url: str, ready: Path, token: str,
-                        shard: int | None = None) -> asyncio.subprocess.Process:
+                        shard: int | None = None, log: Path | None = None) -> asyncio.subprocess.Process:
+    """A bot process (``python -m bot run``) against the double; its stderr piped, or written to ``log``."""
     sharding = "" if shard is None else f"'--shard-count', '{COUNT}', '--shard-ids', '{shard}'"
     script = (
         "import sys, discord, yarl\n"
@@ -60,6 +61,9 @@ async def start_process(double: DiscordDouble, url: str, ready: Path, token: str
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": token,
            "PIAZZA_DB": url, "PIAZZA_READY_FILE": str(ready), "PIAZZA_LOG_FORMAT": "json",
            "PIAZZA_BOT_BUDGET_MS": "50"}
+    if log is not None:
+        with log.open("wb") as out:  # (the child keeps its own copy of the descriptor)
+            return await asyncio.create_subprocess_exec(sys.executable, "-c", script, env=env, cwd=ROOT, stderr=out)
     return await asyncio.create_subprocess_exec(sys.executable, "-c", script, env=env, cwd=ROOT,
                                                 stderr=asyncio.subprocess.PIPE)
 
@@ -78,7 +82,8 @@ async def wait_ready(procs: list[asyncio.subprocess.Process], ready: list[Path],
     for p in procs:
         if p.returncode is None:
             p.kill()
-    raise AssertionError("\n".join([f"exit {await p.wait()}: " + (await p.stderr.read()).decode()[-3000:]  # type: ignore[union-attr]
+    raise AssertionError("\n".join([f"exit {await p.wait()}: "
+                                     + ((await p.stderr.read()).decode()[-3000:] if p.stderr else "(stderr in its log)")
                                      for p in procs]))
 
 

@@ -57,7 +57,9 @@ async def run(kills: int, db: str | None, seed: int) -> dict:
     users = {alice.id: alice, bob.id: bob}
     store = await Store.open(url)
     reader = GameService(store)
-    proc = await start_process(double, url, ready, "kill-loop")
+    logs = Path(tempfile.mkdtemp(prefix="piazza-kill-logs-"))  # each bot process's stderr, kept
+    print(f"bot logs in {logs}", flush=True)
+    proc = await start_process(double, url, ready, "kill-loop", log=logs / "bot-0.log")
     started = time.monotonic()
     killed = moves_sent = 0
     try:
@@ -87,7 +89,7 @@ async def run(kills: int, db: str | None, seed: int) -> dict:
                 await move
             killed += 1
             ready.unlink(missing_ok=True)
-            proc = await start_process(double, url, ready, f"kill-loop-{killed}")
+            proc = await start_process(double, url, ready, f"kill-loop-{killed}", log=logs / f"bot-{killed}.log")
             await wait_ready([proc], [ready])  # after its first sweep: what the dead one owed is posted
             await double.settle()
             print(f"kill {killed}: game {row.id} at version {(await store.games.get(row.id)).version}", flush=True)
