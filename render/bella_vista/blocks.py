@@ -198,7 +198,7 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
 
     def _describe(c) -> list[tuple[str, str | None]]:
         if c.kind == "tile":
-            words = f"{c.threshold} {w('contract_tile')}".split()
+            words = w("contract_tile", count=c.threshold).split()
             hoods = c.neighborhoods[:1]
         elif c.kind == "tiles":
             words, hoods = w("contract_tiles").split(), c.neighborhoods

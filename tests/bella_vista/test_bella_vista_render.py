@@ -168,3 +168,18 @@ def test_no_word_on_the_board_is_cut_when_the_names_are_short(locale):
             drawn = draw_board(GAME.view(state, None), ["Anne", "Bruno", "Carla", "Dario"][:seats], locale).drawn
             cut = [d.what for d in drawn if d.kind == "text" and "…" in d.what]
             assert cut == [], (seats, layout, state.round, cut)
+
+
+def test_a_contracts_count_agrees_with_its_words_on_the_board():
+    """Issue 28 item 5: the board's contract label put the count before words without plural forms,
+    so pt-BR read '2 inteiro em'; now '2 inteiros em' and '1 inteiro em'."""
+    for state in history(4, "london", 1)[::10]:
+        view = GAME.view(state, None)
+        twos = [c for c in view.contracts if c.kind == "tile" and c.threshold >= 2]
+        if not twos:
+            continue
+        drawn = " ".join(d.what for d in draw_board(view, NAMES[:4], "pt-BR").drawn if d.kind == "text")
+        assert f"{twos[0].threshold} inteiros em" in drawn, drawn
+        assert " inteiro em " not in drawn.replace("1 inteiro em", ""), drawn
+        return
+    raise AssertionError("no contract for two or more buildings in the sampled states")
