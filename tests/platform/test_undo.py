@@ -138,3 +138,28 @@ async def test_leonardo_sealed_choice_undone_draw_refused(service):
         await service.undo(1, mover)
     assert (await row_of(service)).version == before.version
     await assert_replays(service)
+
+
+async def test_leonardo_a_lone_bidders_bid_cannot_be_undone(service):
+    """Issue 22 item 6: at two players a declined palazzo goes to an auction with one bidder, whose
+    sealed bid is opened at once ("Bids: …") — undoing it would take back what everyone has seen."""
+    from bot.play import registry
+
+    await seated_game(service, key="leonardo", players=2)
+    for _ in range(400):
+        row = await row_of(service)
+        state = registry.get(row.game_key).engine.state_model.model_validate_json(row.snapshot)
+        mover, moves = await mover_and_moves(service)
+        bids = [m for m in moves if m.startswith("bid ")]
+        if state.auction is not None and len(state.auction.bidders) == 1 and bids:
+            break
+        declines = [m for m in moves if m == "decline"]  # decline palazzi, so that auctions come
+        await service.act(1, mover, (declines or moves)[0])
+    else:
+        raise AssertionError("no auction with one bidder came")
+    await service.act(1, mover, bids[0])
+    before = await row_of(service)
+    with pytest.raises(Refusal, match="revealed hidden information"):
+        await service.undo(1, mover)
+    assert (await row_of(service)).version == before.version
+    await assert_replays(service)
