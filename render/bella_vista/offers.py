@@ -146,7 +146,10 @@ def offer_board(view, people: People, w: Words) -> Block:
                 y += rh
         _offer_order(canvas, x, y, width, view, people, w)
 
-    return Block(250, measure, draw, reserve)
+    # down, a built card's state stands beside it whole ("costruita" was cut to "c…" in a narrow room),
+    # on every board (built or not yet), so the panel keeps its place from board to board
+    down = lead + slot_w + 10 + int(text_width(w("built"), SMALL)) + 4
+    return Block(max(250, down), measure, draw, reserve)
 
 
 def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: People, w: Words) -> None:
