@@ -59,3 +59,25 @@ def test_a_hidden_value_changes_only_its_owners_hand():
     r = LeonardoRenderer()
     assert ImageChops.difference(r.private(G.view(a, 0), NAMES), r.private(G.view(b, 0), NAMES)).getbbox()
     assert r.private(G.view(a, 1), NAMES) is None and r.private(G.view(b, 1), NAMES) is None
+
+
+def test_every_card_line_of_the_hand_fits_its_card_in_every_language():
+    """Issue 24: the Italian and Portuguese palazzo line ('prezzo 60, un visitatore paga…') was cut
+    before the amount a visitor pays; every palazzo's and bridge's line, with the largest rent its
+    works of art and district can bring, fits the card whole in every language."""
+    from engines.leonardo.components import board, cards
+    from render.leonardo.hand import CARD_W
+    from render.leonardo.look import SMALL, drawable, width
+    from render.text import catalog
+
+    top = max(cards().income_multipliers) * 2  # four works of art and the whole district
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        for sp in board().spaces:
+            if not sp.buyable:
+                continue
+            if sp.kind == "bridge":
+                line = words.text_of("leo.board.hand_bridge", price=sp.price, amount=cards().bridge_toll)
+            else:
+                line = words.text_of("leo.board.hand_palazzo", price=sp.price, amount=(sp.price or 0) // 2 * top)
+            assert width(drawable(line), SMALL) <= CARD_W - 20, (locale, sp.number, line)
