@@ -158,7 +158,8 @@ def zoning(view, w: Words, zoning_words: str, every: tuple[str, ...] = ()) -> Bl
             y += line_height(BODY)
         canvas.text((x, y + 2), w("left_in_deck", count=view.zoning_left), SMALL, MUTED)
 
-    return Block(240, measure, draw, reserve)
+    # at least as wide as its heading ("Carta de Zoneamento" was cut in a hole of the town)
+    return Block(max(240, int(text_width(w("zoning"), HEADING, True)) + 8), measure, draw, reserve)
 
 
 def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | None, size: int = CHIP) -> None:

@@ -4,6 +4,7 @@ dots on the spaces, the best placement of each card outlined, and the best few i
 
 from __future__ import annotations
 
+import pytest
 from bv_helpers import GAME, new
 from bv_render_helpers import NAMES, apart, history
 
@@ -120,3 +121,15 @@ def test_the_words_under_two_of_the_seats_face_down_offers_stay_apart():
                     apart(canvas, view)
                     seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_hands_headings_are_never_cut(locale):
+    """Issue 24: at the start of some games the hand put the Zoning card in a hole of the town too
+    narrow for its heading ('Carta de Zoneamen…'); a panel is now at least as wide as its heading.
+    (A lone '…' is the map's mark for best places too many to label.)"""
+    for seats in (2, 3, 4):
+        for i, state in enumerate(history(seats, "random", 9)[::15]):
+            canvas = draw_private(GAME.view(state, 0), NAMES[:seats], locale)
+            cut = [d.what for d in canvas.drawn if d.kind == "text" and "…" in d.what and d.what != "…"]
+            assert cut == [], (seats, i, cut)
