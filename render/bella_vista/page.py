@@ -123,8 +123,12 @@ def must(view, w: Words) -> str:
     return " ".join(w(f"must_{view.phase}", seat=s, height=view.neutral_next or 0) for s in view.to_act)
 
 
+SKIPPED = {"bv.event.game_over"}  # the status line says it ("Game over")
+
+
 def caption(view, w: Words) -> str:
     """The last move in words: its public events (the first names whoever moved)."""
-    if not view.last_events:
+    said = [m for m in view.last_events if m.key not in SKIPPED]
+    if not said:
         return w("no_move")
-    return " ".join(w.msg(m) for m in view.last_events)
+    return " ".join(w.msg(m) for m in said)

@@ -162,11 +162,13 @@ def test_no_word_on_the_board_is_cut_when_the_names_are_short(locale):
     """Issue 24: "BORBOLE…" over its neighborhood and "top builds f…" beside the offer board
     were cut although a whole form fits (a name too wide in bold is drawn in regular; a note
     with no room beside its heading gets its own line)."""
-    for seats, layout, seed in ((4, "london", 1), (2, "new_york", 1), (4, Options().layout, 7)):
-        # (the last: the gallery's game, whose Italian offer board was put in a room too narrow for
-        # 'costruita' beside a built card, drawn 'c…')
+    for seats, layout, seed in ((4, "london", 1), (2, "new_york", 1), (4, Options().layout, 7),
+                                (4, Options().layout, 9)):
+        # (the third: the gallery's game, whose Italian offer board was put in a room too narrow for
+        # 'costruita' beside a built card, drawn 'c…'; the fourth's final board cut its last move,
+        # which said again that the game is over)
         states = history(seats, layout, seed)
-        for state in states[:: len(states) // 6]:
+        for state in (*states[:: len(states) // 6], states[-1]):
             drawn = draw_board(GAME.view(state, None), ["Anne", "Bruno", "Carla", "Dario"][:seats], locale).drawn
             cut = [d.what for d in drawn if d.kind == "text" and "…" in d.what]
             assert cut == [], (seats, layout, state.round, cut)
