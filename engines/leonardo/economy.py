@@ -124,6 +124,8 @@ def pay(state: State, debtor: int, creditor: int | None, amount: int, why: Why) 
             events += sell_back(state, firm, number)
     if firm.florins >= amount:
         transfer(state, debtor, creditor, amount)
+        if creditor is None:  # "pays the bank": its own sentence (Italian "alla banca", Portuguese "ao banco")
+            return True, events + [event("leo.event.paid_bank", firm=terms.firm(firm), amount=amount, why=terms.why(why))]
         return True, events + [event("leo.event.paid", firm=terms.firm(firm), payee=to, amount=amount,
                                      why=terms.why(why))]
     called = offer_rescue(state, firm, creditor, amount, why)
