@@ -64,9 +64,10 @@ class Places:
     async def lobby_text(self, game_id: int, announcement: bool = False) -> str:
         """The lobby post: the game, who is seated, and what the buttons do (or that it has started);
         ``announcement``: the short post in the channel of a game in its thread. In the game's language."""
-        return self._lobby_text(await self.tables.game_row(game_id), announcement)
+        return self.lobby_text_of(await self.tables.game_row(game_id), announcement)
 
-    def _lobby_text(self, row: GameRow, announcement: bool) -> str:
+    def lobby_text_of(self, row: GameRow, announcement: bool) -> str:
+        """``lobby_text`` of a row already read (the lobby post's edits and its first post compare it)."""
         lang = game_lang(row)
         where = f" <#{row.channel_id}>" if row.parent_id is not None else ""
         if row.status not in ("lobby", "active"):  # over, aborted or damaged: only its title and number
@@ -96,7 +97,7 @@ class Places:
         out = []
         for channel_id, message_id, head in await self.store.places.lobby_posts(row.id):
             announcement = channel_id != row.channel_id
-            seats = self._lobby_text(row, announcement)
+            seats = self.lobby_text_of(row, announcement)
             out.append((channel_id, message_id, "\n".join(t for t in (head, seats) if t), announcement))
         return out
 
@@ -236,7 +237,7 @@ class Openings:
         row = await self.places.store.games.get(effect.game_id)
         if row is None or row.status not in ("lobby", "active") or row.channel_id != effect.channel_id:
             return None  # closed (or moved) before its first post went out: nothing to show there
-        shows = self.places._lobby_text(row, False)
+        shows = self.places.lobby_text_of(row, False)
         text = "\n".join(t for t in (head, shows, " ".join(f"<@{u}>" for u in ping)) if t)
         post = Post(public_text=text, mentions=list(ping), game_id=row.id, lang=game_lang(row))
         buttons = (row.id, "lobby") if row.status == "lobby" else None
@@ -248,5 +249,5 @@ class Openings:
             return
         await tx.places.keep_lobby_post(effect.game_id, effect.channel_id, sent.message_id, effect.payload["head"])
         row = await tx.games.get(effect.game_id)
-        if row is not None and self.places._lobby_text(row, False) != effect.payload.get("shows"):
+        if row is not None and self.places.lobby_text_of(row, False) != effect.payload.get("shows"):
             await tx.effects.lobby(effect.game_id, effect.channel_id, self.places.tables.clock())
