@@ -96,9 +96,14 @@ async def refresh_lobby(bot: PiazzaBot, game_id: int) -> None:
 
 def lobby_buttons(edit: Edit) -> discord.ui.View | None:
     """A lobby post's buttons as an edit leaves them: all, only Join (an announcement), or none."""
-    if not edit.buttons:
+    return buttons_of(edit.game_id, edit.lang, edit.buttons)
+
+
+def buttons_of(game_id: int, lang: str, buttons: str) -> discord.ui.View | None:
+    """A lobby post's buttons by name: "lobby" all of them, "join" only Join, "" none."""
+    if not buttons:
         return None
-    return lobby_view(edit.game_id, edit.lang, ("join",) if edit.buttons == "join" else tuple(LOBBY_ACTS))
+    return lobby_view(game_id, lang, ("join",) if buttons == "join" else tuple(LOBBY_ACTS))
 
 
 def rematch_view(post: Post) -> discord.ui.View | None:

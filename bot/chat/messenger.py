@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.chat.delivery import DELIVERY_ERRORS, why_unposted
-from bot.chat.lobby import LOBBY_ACTS, lobby_buttons, lobby_view
+from bot.chat.lobby import buttons_of, lobby_buttons
 from bot.chat.replace_button import replace_view
 from bot.chat.views import clip
 from bot.play.effects import Edit, Sent, Undelivered, Unposted
+from render.text import DEFAULT_LOCALE
 
 if TYPE_CHECKING:
     from bot.chat.app import PiazzaBot
@@ -28,9 +29,8 @@ CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 def _view(vote: tuple[int, int] | None, buttons: tuple[int, str] | None, lang: str | None) -> discord.ui.View:
     if vote:
         return replace_view(*vote, lang=lang)
-    if buttons:
-        return lobby_view(buttons[0], lang or "en", ("join",) if buttons[1] == "join" else tuple(LOBBY_ACTS))
-    return discord.utils.MISSING
+    view = buttons_of(buttons[0], lang or DEFAULT_LOCALE, buttons[1]) if buttons else None
+    return discord.utils.MISSING if view is None else view
 
 
 class ChatMessenger:
