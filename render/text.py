@@ -57,6 +57,7 @@ from engines.core.data import DataError, data_root
 from engines.core.errors import RuleError, quote
 from engines.core.game import Event
 from engines.core.messages import Msg
+from render import grammar
 
 DEFAULT_LOCALE = "en"
 LOCALES = ("en", "pt-BR", "it")  # the folders under data/messages/, the source first
@@ -163,9 +164,41 @@ class _Formatter(string.Formatter):
             template = source.form(template, int(msg.params[template["count"]]))
         self._rendering.append(msg.key)
         try:
-            return self.vformat(template, (), msg.params)
+            return self._fill(template, msg.params)
         finally:
             self._rendering.pop()
+
+    def _fill(self, template: str, params: dict[str, Any]) -> str:
+        """``template`` with its placeholders filled; where a nested message's own words begin
+        (an article, a lowercase letter) the join follows the locale's grammar (render/grammar.py)."""
+        out: list[str] = []
+        for literal, name, spec, conversion in self.parse(template):
+            if name is None:
+                out.append(literal)
+                continue
+            value = self.convert_field(self.get_field(name, (), params)[0], conversion)
+            text = self.format_field(value, spec or "")
+            lead = "" if spec else self._lead(value)
+            if lead:
+                literal, text = grammar.contract(literal, lead, text, self.catalog.locale)
+                if len(self._rendering) == 1 and grammar.starts_sentence("".join(out) + literal):
+                    text = grammar.capitalised(text)
+            out += [literal, text]
+        return "".join(out)
+
+    def _lead(self, value: Any) -> str:
+        """The words of the catalog a nested message begins with ("la corporazione di "), or ""
+        when it begins with a value (a player's name is never changed)."""
+        if isinstance(value, dict) and "key" in value:
+            value = Msg.of(value)
+        if isinstance(value, list | tuple):
+            return self._lead(value[0]) if value else ""
+        if not isinstance(value, Msg) or not self.catalog.has(value.key):
+            return ""
+        template, source = self.catalog.lookup(value.key)
+        if isinstance(template, dict):
+            template = source.form(template, int(value.params[template["count"]]))
+        return next(iter(self.parse(template)), ("",))[0]
 
     def format_field(self, value: Any, spec: str) -> str:
         if spec == "seat":

@@ -65,6 +65,41 @@ def test_styles_decide_how_seats_and_inputs_look():
     assert c.text(Msg("t.net", net=3)) == "+3 gold" and c.text(Msg("t.net", net=-2)) == "-2 gold"
 
 
+def _firms(locale: str, firm: str, paid: str, turn: str) -> Catalog:
+    return Catalog(locale, {
+        "core.list_last": "{head} e {tail}",
+        "t.firm": {"count": "size", "one": "{members:seats}", "other": firm},
+        "t.paid": paid, "t.turn": turn, "t.name": "{name}"})
+
+
+@pytest.mark.parametrize("locale, firm, paid, turn, said", [
+    ("it", "la corporazione di {members:seats}", "{payer} paga {gold} a {payee}.", "Giro 2: tocca a {firm}.",
+     ["La corporazione di Anne e Bruno paga 5 alla corporazione di Carla e Dino.",
+      "Giro 2: tocca alla corporazione di Anne e Bruno."]),
+    ("pt-BR", "a corporação de {members:seats}", "{payer} paga {gold} a {payee}.", "Rodada 2: vez de {firm}.",
+     ["A corporação de Anne e Bruno paga 5 à corporação de Carla e Dino.",
+      "Rodada 2: vez da corporação de Anne e Bruno."]),
+])
+def test_a_nested_article_contracts_with_the_preposition_and_a_sentence_starts_with_a_capital(
+        locale, firm, paid, turn, said):
+    """Issue 28: 'tocca a la corporazione', 'vez de a corporação', 'la corporazione di … paga …'."""
+    c = _firms(locale, firm, paid, turn)
+    names = Style(seat=lambda s: ["Anne", "Bruno", "Carla", "Dino"][s])
+    pair, other = Msg("t.firm", members=[0, 1], size=2), Msg("t.firm", members=[2, 3], size=2)
+    assert [c.text(Msg("t.paid", payer=pair, gold=5, payee=other), names),
+            c.text(Msg("t.turn", firm=pair), names)] == said
+
+
+def test_a_players_name_is_never_contracted_or_capitalised():
+    """Only the catalog's words join: a player called 'la volpe' stays as written."""
+    c = _firms("it", "la corporazione di {members:seats}", "{payer} paga {gold} a {payee}.", "Giro 2: tocca a {firm}.")
+    fox = Style(seat=lambda s: "la volpe")
+    alone = Msg("t.firm", members=[0], size=1)
+    assert c.text(Msg("t.turn", firm=alone), fox) == "Giro 2: tocca a la volpe."
+    assert c.text(Msg("t.paid", payer=alone, gold=5, payee=alone), fox) == "la volpe paga 5 a la volpe."
+    assert c.text(Msg("t.turn", firm="la volpe")) == "Giro 2: tocca a la volpe."  # a plain value is a value
+
+
 def test_refusals_and_legacy_sentences_render():
     assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X needs 2–4 players, not 1."
     with pytest.raises(ValueError):  # engines speak in keys, never in sentences
