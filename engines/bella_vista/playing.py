@@ -107,7 +107,7 @@ def build(state: State, seat: int, action: BuildAction) -> list[Event]:
     can = met(state, seat)
     again: Msg | str = ""
     if can and state.architects[seat].contract_round == state.round:
-        again = Msg("bv.term.one_contract_per_round", seat=seat, contracts=can)
+        again = Msg("bv.term.one_contract_per_round", contracts=can, count=len(can))
         can = []
     events = [event("bv.event.built", coins=paid, short=short, again=again, **shown)]
     if can:

@@ -129,6 +129,8 @@ SKIPPED = {"bv.event.game_over"}  # the status line says it ("Game over")
 def caption(view, w: Words) -> str:
     """The last move in words: its public events (the first names whoever moved)."""
     said = [m for m in view.last_events if m.key not in SKIPPED]
+    if len(said) > 1:  # the round a move began: the status line says the round, the offer board its order
+        said = [m for m in said if m.key != "bv.event.round_begins"]
     if not said:
         return w("no_move")
     return " ".join(w.msg(m) for m in said)

@@ -168,8 +168,8 @@ def test_two_architects_take_only_one_contract_per_round():
     gain, s, events = _gain(s, bruno, "build I1-J1")  # now 4 on the border: contract 16 is met
     assert gain == 3 and meets(s, bruno, 16)
     assert s.phase == "offers" and s.round == 2  # no contract choice: the round ended
-    assert events[0].params["again"] == Msg("bv.term.one_contract_per_round", seat=bruno, contracts=[16])
-    assert words(events[0]) == ("seat 2 reveals #8, builds at I1-J1 and earns 3 coins. seat 2 now meets Contract 16, "
+    assert events[0].params["again"] == Msg("bv.term.one_contract_per_round", contracts=[16], count=1)
+    assert words(events[0]) == ("seat 2 reveals #8, builds at I1-J1 and earns 3 coins. That meets Contract 16 too, "
                                 "but only one Contract Card may be taken per round.")
     assert s.architects[bruno].contracts == [6] and 16 in s.contract_row
     assert meets(s, bruno, 16) and 16 in eligible(s, bruno)  # a new round, a new contract (the refill is drawn)

@@ -174,6 +174,23 @@ def test_no_word_on_the_board_is_cut_when_the_names_are_short(locale):
             assert cut == [], (seats, layout, state.round, cut)
 
 
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_build_that_meets_a_second_contract_in_a_round_is_told_whole(locale):
+    """Issue 24: the last move 'Anne reveals …, builds … and earns 0 coins. Anne now meets Contract 6,
+    but only one Contract Card may be taken per round' took more than the header's two lines at two
+    seats ('Contratt…', 'de…'); the second sentence goes on with the same subject now."""
+    found = 0
+    for seed in range(1, 9):
+        for state in history(2, Options().layout, seed):
+            again = [e for e in state.last_events if e.params.get("again")]
+            if not again:
+                continue
+            found += 1
+            drawn = draw_board(GAME.view(state, None), ["Anne", "Bruno"], locale).drawn
+            assert [d.what for d in drawn if d.kind == "text" and "…" in d.what] == [], (seed, state.round)
+    assert found
+
+
 def test_a_contracts_count_agrees_with_its_words_on_the_board():
     """Issue 28 item 5: the board's contract label put the count before words without plural forms,
     so pt-BR read '2 inteiro em'; now '2 inteiros em' and '1 inteiro em'."""
