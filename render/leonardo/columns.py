@@ -9,17 +9,17 @@ from render.leonardo.frame import ROW_H, X0, X1, Y1
 from render.leonardo.look import CHIP, MUTED, SMALL, TEXT, LeoCanvas, Run, drawable, width
 from render.palette import INK
 
+GAP = 10  # px between columns: the names keep the room (pt-BR's heads are wide: "homens de armas")
+
 
 def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],
            marks: list[str], size: int = TEXT, bottom: float = Y1, tallest: int = ROW_H) -> float:
     """Columns of numbers after a column of players; a row: (seats, name, cells, strong).
     Rows grow up to ``tallest`` with the room left above ``bottom``, once a name too long
     for one line has had its second line."""
-    cols = []
-    for i, head in enumerate(heads):
-        parts = split_head(drawable(head))
-        w = max([width(p, SMALL) for p in parts] + [width(r[2][i], size, True) for r in rows])
-        cols.append((parts, w + 12))  # 12 px between columns: the names keep the room (pt-BR's heads are wide)
+    cols = _columns(heads, rows, size)
+    if size > TEXT and any(_too_long(rows, cols, size)):  # the larger letters only where every name fits
+        size, cols = TEXT, _columns(heads, rows, TEXT)
     x = X1 - sum(w for _, w in cols)
     for parts, w in cols:
         for j, p in enumerate(parts):
@@ -27,18 +27,7 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
         x += w
     y += 48
     first = X1 - sum(w for _, w in cols)
-    room = first - X0 - 10
-    wide = X1 - cols[-1][1] - X0 - 10  # a bankrupt's row: the name runs over the empty columns
-
-    def span_of(cells: list[str]) -> float:
-        return wide if all(c == "-" for c in cells[:-1]) else room
-
-    def too_long(size: int) -> list[bool]:
-        return [width(name, size, strong) > span_of(cells) - len(seats) * (CHIP + 4) for seats, name, cells, strong in rows]
-
-    long = too_long(size)
-    if any(long) and size > TEXT and not any(too_long(TEXT)):  # the larger words only where every name fits
-        size, long = TEXT, too_long(TEXT)
+    long = _too_long(rows, cols, size)
     second = size + 6  # a name's second line
     spare = bottom - y - len(rows) * ROW_H
     wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
@@ -49,18 +38,18 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
         run = Run(size, bold=strong)
         for seat in seats:
             run.chip(seat, marks[seat])
-        span = span_of(cells)
-        if i not in wrapped and len(seats) == 1:  # one line: the name's first words that fit, not a word cut
-            head, paren = name, ""  # with "…"; a "(bankrupt)" after it is kept whole
+        span = _span(cells, cols)
+        if len(seats) == 1:  # the name's first words that fit its line(s), not a word cut with "…";
+            head, paren = name, ""  # a "(bankrupt)" after it is kept whole
             if name.endswith(")") and " (" in name:
                 head, paren = name.rsplit(" (", 1)
                 paren = " (" + paren
-            room_ = span - len(seats) * (CHIP + 4)
-            shown = name_that_fits(head, lambda t: width(t + paren, size, strong) <= room_)
-            if width(shown + paren, size, strong) <= room_:
+            lines = 2 if i in wrapped else 1
+            shown = name_that_fits(head, lambda t: _fits_lines(t + paren, seats, marks, size, strong, span, lines))
+            if _fits_lines(shown + paren, seats, marks, size, strong, span, lines):
                 name = shown + paren
             elif paren:  # not even its first word with it: the name alone (the row's colour says bankrupt)
-                name = name_that_fits(head, lambda t: width(t, size, strong) <= room_)
+                name = name_that_fits(head, lambda t: _fits_lines(t, seats, marks, size, strong, span, lines))
         below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
                                      next_h=second, hang=len(seats) * (CHIP + 4))
         x = first
@@ -70,6 +59,42 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
             x += w
         y = max(below, y + row_h)
     return y
+
+
+def _columns(heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],
+             size: int) -> list[tuple[list[str], float]]:
+    """Each column's head (one or two lines) and width: its widest head line or cell as drawn, and a gap."""
+    cols = []
+    for i, head in enumerate(heads):
+        parts = split_head(drawable(head))
+        w = max([width(p, SMALL) for p in parts] + [width(r[2][i], size, r[3]) for r in rows])
+        cols.append((parts, w + GAP))
+    return cols
+
+
+def _span(cells: list[str], cols: list[tuple[list[str], float]]) -> float:
+    """The room of a row's name: before the first column, or over the empty columns of a bankrupt's row."""
+    if all(c == "-" for c in cells[:-1]):
+        return X1 - cols[-1][1] - X0 - 10
+    return X1 - sum(w for _, w in cols) - X0 - 10
+
+
+def _too_long(rows: list[tuple[list[int], str, list[str], bool]], cols: list[tuple[list[str], float]],
+              size: int) -> list[bool]:
+    """Which rows' names do not fit on one line beside their chips."""
+    return [width(name, size, strong) > _span(cells, cols) - len(seats) * (CHIP + 4)
+            for seats, name, cells, strong in rows]
+
+
+def _fits_lines(name: str, seats: list[int], marks: list[str], size: int, strong: bool, span: float,
+                lines: int) -> bool:
+    """Whether ``name`` after its chips takes at most ``lines`` lines of ``span``, no word cut."""
+    hang = len(seats) * (CHIP + 4)
+    run = Run(size, bold=strong)
+    for seat in seats:
+        run.chip(seat, marks[seat])
+    return run.words(name).lines(span, hang) <= lines and all(width(w, size, strong) <= span - hang
+                                                               for w in name.split())
 
 
 def split_head(head: str) -> list[str]:

@@ -37,7 +37,7 @@ from render.text import Catalog, Style, catalog, sentence_on, subject_once
 
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
-CAPTION_KEPT = 3  # lines the last move always has before the players' table
+CAPTION_KEPT = 4  # lines the last move always has before the players' table
 ROW_TALL = 72  # the players' rows grow up to this with the room the last move leaves
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 

@@ -206,11 +206,12 @@ def test_a_last_move_too_long_with_whole_names_is_told_with_short_ones_before_it
                "Giovannibattista Alessandrini W"]
     short = short_style(longest + ["Wolfeschlegelsteinhausenberger W"])
     assert [short.seat(s) for s in range(4)] == ["Maximiliano", "Anne-Margue.", "Giovannibat.", "Wolfeschleg."]
-    state = G.new_game(3, Options(), 11)
+    seated = longest + ["Wolfeschlegelsteinhausenberger W"]  # four seats: a last move has four lines at three
+    state = G.new_game(4, Options(), 11)
     shortened = whole = 0
     for _, _, state, _ in playout(G, state, SplitMix64.from_seed(11)):
         view = G.view(state, None)
-        canvas = draw_board(view, longest, "pt-BR")
+        canvas = draw_board(view, seated, "pt-BR")
         above = " ".join(d.what for d in canvas.drawn if d.kind == "text" and CENTRE[0] < d.box[0] < CENTRE[2]
                          and CENTRE[1] < d.box[1] < table_top(view, "pt-BR"))  # who acts, the last move
         label = catalog("pt-BR").text_of("leo.board.last_move")
@@ -300,3 +301,19 @@ def test_short_names_are_drawn_whole_in_the_players_table(locale: str, seats: in
     top = table_top(view, locale)  # the table's rows (not who acts or the last move, which name players too)
     row_names = {d.what for d in canvas.drawn if d.kind == "text" and abs(d.box[0] - X0) < 60 and d.box[1] > top}
     assert all(any(n in t.split() for t in row_names) for n in names), (names, sorted(row_names))
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_twelve_letter_name_is_whole_in_the_players_table(players, locale):
+    """Issue 24: beside pt-BR's wide heads ("capital (sem arte)", "homens de armas") a one-word name
+    of ten letters or more was cut ("Bartolo…", "Massimili…"), at three seats even on two lines under
+    its chip, in the larger letters of tall rows. Columns are 10 px apart now, measured as drawn, and
+    the rows take the usual letters where a name would not fit in the larger ones."""
+    names = ["Bartolomeo", "Massimiliana", "Giovannino", "Francesca", "Leopoldina", "Cristoforo"][:players]
+    start = G.new_game(players, Options(), 21)
+    middle = [s for _, _, s, _ in playout(G, start, SplitMix64.from_seed(21))][40]
+    canvas = draw_board(G.view(middle, None), names, locale)
+    table = [d.what for d in canvas.drawn if d.kind == "text" and d.what.rstrip("…") in
+             {n[:k] for n in names for k in range(1, len(n) + 1)}]
+    assert sorted(t for t in table if t in names) == sorted(names) and not [t for t in table if "…" in t], table
