@@ -48,7 +48,7 @@ LEVELS = ("random", "greedy", "mcts")
 WRAP_UP = 0.010  # seconds kept for choosing among the searched moves once the search stops
 TIE = 0.05  # greedy: actions whose margins differ by less than this many score_scales tie (hints say so)
 HINT_TIES_SHOWN = 12  # the tied moves a hint names at most (the chosen one first; a chat message is short)
-CAP_FACTOR = 4.0  # the safety cap on a decision's time, in units of its budget (see work_budget)
+CAP_FACTOR = 2.0  # the safety cap on a decision's time, in units of its budget (see work_budget)
 
 
 @dataclass
