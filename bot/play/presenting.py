@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
+from bot.play import registry
 from bot.play import workers as tasks
 from bot.play.answers import Damaged, Shown
 from bot.play.locale import game_lang, reader
@@ -75,7 +76,17 @@ def public_lines(row: GameRow, entry: LoggedAction, lang: str | None = None) -> 
     ``Damaged`` if a stored event's words do not fit it (an unknown key, a parameter missing or wrong)."""
     if entry.events is None:
         return entry.public
-    return [_stored_words(row, entry.seq, e, lang) for e in entry.public_events()]
+    try:
+        msgs = [Msg.of(e) for e in entry.public_events()]
+        return told_words(row, msgs, lang)
+    except REPLAY_ERRORS:
+        raise Damaged(row.id, Msg("bot.damaged.log_entry", seq=entry.seq)) from None
+
+
+def told_words(row: GameRow, msgs: list[Msg], lang: str | None = None) -> list[str]:
+    """A move's public messages in words, one line each, joined where its title tells several as one
+    (``Game.told``: Leonardo's forced sales, its payments to one firm)."""
+    return [say(row, m, lang) for m in registry.get(row.game_key).engine.told(msgs)]
 
 
 def notice_line(row: GameRow, notice: Notice) -> str:

@@ -25,7 +25,7 @@ from bot.play.answers import Damaged, Refusal
 from bot.play.locale import game_lang
 from bot.play.rating_games import rate_game
 from bot.play.stored import Loaded, States
-from bot.play.words import phrase, say
+from bot.play.words import phrase
 from bot.store import GameRow, LoggedAction, Notice, Repositories, Store, Unreadable
 from bot.store.claims import GAME, LEASE
 from engines.core import Msg
@@ -195,4 +195,5 @@ class Tables:
             row.status = "finished"
         self.states.remember(row.id, version, new)
         lang = game_lang(row)
-        return presenting.move_line(row, game, new, seat, [say(row, e, lang) for e in events if e.to is None]), extra
+        public = presenting.told_words(row, [e.msg for e in events if e.to is None], lang)
+        return presenting.move_line(row, game, new, seat, public), extra

@@ -373,6 +373,12 @@ class Game(ABC, Generic[S, A, V, O]):
     def private_lines(self, view: V) -> list[Msg]:
         """A seat's private information as lines (the hand command), from its view."""
 
+    def told(self, msgs: list[Msg]) -> list[Msg]:
+        """A move's public messages as a reader is told them: by default one by one; a title may
+        join several into one sentence (Leonardo's forced sales, its payments to one firm). The
+        record keeps every event; this is only how the board and chat say them."""
+        return msgs
+
 
 def _rng_of(state: BaseModel) -> Any:
     rng = getattr(state, "rng", None)

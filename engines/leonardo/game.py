@@ -6,7 +6,7 @@ from engines.core.errors import RuleError
 from engines.core.game import Choice, Event, FinalScore, Game, Result, Traits, rank_scores
 from engines.core.messages import Msg
 from engines.core.rng import Rng
-from engines.leonardo import components, evaluation, flow, hidden, hints, sampling, terms, views
+from engines.leonardo import components, evaluation, flow, hidden, hints, sampling, telling, terms, views
 from engines.leonardo import notation as nota
 from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
@@ -185,6 +185,9 @@ class Leonardo(Game[State, object, View, Options]):
         if view.my_rescue is not None:
             lines.append(Msg("leo.private.rescue", answer=terms.answer(view.my_rescue)))
         return lines
+
+    def told(self, msgs: list[Msg]) -> list[Msg]:
+        return telling.told(msgs)
 
 
 def _remembered(state: State, seat: int | None, events: list[Event]) -> list[Event]:

@@ -13,6 +13,7 @@ from engines.leonardo import terms
 from engines.leonardo.components import space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
+from engines.leonardo.telling import told
 from render.leonardo.columns import table
 from render.leonardo.frame import LINE_H, ROOM, ROW_H, X0, X1, Y0, Y1
 from render.leonardo.legend import legend_top
@@ -181,7 +182,7 @@ def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
     """The last move, wrapped; with the names shortened (``short``) when it would not fit whole."""
     def run(naming: Style) -> Run:
         out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
-        said = [words.text(m, naming) for m in view.last_events if m.key not in SKIPPED]
+        said = [words.text(m, naming) for m in told([m for m in view.last_events if m.key not in SKIPPED])]
         if view.last_seat is not None:  # the mover named once: "Andrea spins …: 8. Pays Sofia 5 florins …"
             said = subject_once(said, naming.seat(view.last_seat), sentence_on)
         if not said:

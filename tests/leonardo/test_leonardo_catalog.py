@@ -94,10 +94,13 @@ def test_the_corporations_variant_is_refused_below_four_players():
                                 "(`corporations=no`).")
 
 
+JOINED = {"leo.event.sold_back_many", "leo.event.collected"}  # engines/leonardo/telling.py
+
+
 def _emitted() -> list[Msg]:
-    """Every message of seeded random games: events, status parts, private lines of every
-    seat and of a spectator, the glosses of every choice, the agents' hints, the reveal's lines
-    for what is still hidden, the tie-break."""
+    """Every message of seeded random games: events (and a move's events as told, where some are
+    joined), status parts, private lines of every seat and of a spectator, the glosses of every
+    choice, the agents' hints, the reveal's lines for what is still hidden, the tie-break."""
     out: list[Msg] = []
     for players, options in ((2, Options(max_rounds=3)), (3, Options(max_rounds=3)), (4, Options(max_rounds=3)),
                              (5, Options(max_rounds=3, corporations=True)),
@@ -107,6 +110,7 @@ def _emitted() -> list[Msg]:
             out += G.status(start)
             for _, _, state, events in playout(G, start, SplitMix64.from_seed(seed)):
                 out += [e.msg for e in events] + G.status(state) + G.hidden_at_end(state)
+                out += [m for m in G.told([e.msg for e in events if e.to is None]) if m.key in JOINED]  # as told
                 for seat in [None, *range(players)]:
                     out += G.private_lines(G.view(state, seat))
                 for seat in G.to_act(state):
