@@ -70,7 +70,7 @@ def seen_at(which: workers.TitleRef, row: GameRow, entries: list[LoggedAction], 
             if entry.events is None:  # stored before events were kept: the English stored with it
                 public = list(entry.public)
             else:
-                public = [words.text(Msg.of(e), style) for e in entry.public_events()]
+                public = [words.text(m, style) for m in engine.told([Msg.of(e) for e in entry.public_events()])]
             what = " ".join(public) or words.text_of("bot.log.nothing_public")
             log.append(words.text_of("bot.log.line", seq=entry.seq, who=who, what=what))
     except REPLAY_ERRORS as exc:

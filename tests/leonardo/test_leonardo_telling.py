@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.play import presenting, registry
+from bot.play import presenting, registry, workers
+from bot.play.spectate import seen_at
 from bot.store import GameRow, LoggedAction, Seat
 from engines.core.messages import Msg
 from engines.core.playout import playout
-from engines.core.rng import SplitMix64
+from engines.core.rng import SplitMix64, seed_text
 from engines.leonardo.telling import told
 from render.leonardo.renderer import draw_board
 from render.text import Style, words
@@ -67,25 +68,28 @@ def test_a_corporation_collecting_is_said_with_its_contracted_preposition():
 
 
 def _joined_turn():
-    """A six-seat random game's first turn with several sales or payments joined: its seed, the states
-    before and after it and its log entry as stored (events in their JSON form)."""
+    """A six-seat random game's first turn with several sales or payments joined: its seed, the state
+    after it and the log up to it as stored (actions and events in their JSON form)."""
     for seed in range(1, 40):
-        before = ENGINE.new_game(6, ENGINE.options_model(), seed)
-        for seq, (seat, _, after, events) in enumerate(playout(ENGINE, before, SplitMix64.from_seed(seed)), 1):
+        before, entries = ENGINE.new_game(6, ENGINE.options_model(), seed), []
+        for seq, (seat, action, after, events) in enumerate(playout(ENGINE, before, SplitMix64.from_seed(seed)), 1):
+            stored = [e.model_dump(mode="json") for e in events]
+            entries.append(LoggedAction(seq, seat, ENGINE.action_adapter.dump_json(action).decode(), [], "", stored))
             public = [e.msg for e in events if e.to is None]
             if len(told(public)) < len(public):
-                stored = [e.model_dump(mode="json") for e in events]
-                return seed, after, LoggedAction(seq, seat, "", [], "", stored)
-            before = after
+                return seed, after, entries
     raise AssertionError("no joined turn in 39 games")
 
 
-def test_the_chat_and_the_board_tell_a_turn_with_the_joined_sentences():
-    seed, after, entry = _joined_turn()
-    row = GameRow(1, 7, 1, "leonardo", {}, f"splitmix64:{seed}", "active", 11, "", None, entry.seq, None,
+def test_the_chat_the_board_and_the_web_page_tell_a_turn_with_the_joined_sentences():
+    seed, after, entries = _joined_turn()
+    entry = entries[-1]
+    row = GameRow(1, 7, 1, "leonardo", {}, seed_text(seed), "active", 11, "", None, entry.seq, None,
                   seats=[Seat(s, 11 + s, n) for s, n in enumerate(NAMES)])
     lines = presenting.public_lines(row, entry, "en")
     assert 0 < len(lines) < len(entry.public_events())
     assert any(" collects " in line or " sells back to the bank " in line for line in lines), lines
     drawn = " ".join(d.what for d in draw_board(ENGINE.view(after, None), NAMES, "en").drawn if d.kind == "text")
     assert " collects " in drawn or " sells back to the bank " in drawn
+    page = seen_at(workers.ref(registry.get("leonardo")), row, entries, entry.seq, "en")
+    assert " collects " in page["log"][-1] or " sells back to the bank " in page["log"][-1], page["log"][-1]
