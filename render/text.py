@@ -159,14 +159,19 @@ class _Formatter(string.Formatter):
         self._rendering: list[str] = []  # the keys of the messages being rendered, the innermost last
 
     def render(self, msg: Msg) -> str:
-        template, source = self.catalog.lookup(msg.key)
-        if isinstance(template, dict):
-            template = source.form(template, int(msg.params[template["count"]]))
+        template = self._template(msg)
         self._rendering.append(msg.key)
         try:
             return self._fill(template, msg.params)
         finally:
             self._rendering.pop()
+
+    def _template(self, msg: Msg) -> str:
+        """The template ``msg`` is said with: its key's, in the form its count takes for a plural table."""
+        template, source = self.catalog.lookup(msg.key)
+        if isinstance(template, dict):
+            template = source.form(template, int(msg.params[template["count"]]))
+        return template
 
     def _fill(self, template: str, params: dict[str, Any]) -> str:
         """``template`` with its placeholders filled; where a nested message's own words begin
@@ -195,10 +200,7 @@ class _Formatter(string.Formatter):
             return self._lead(value[0]) if value else ""
         if not isinstance(value, Msg) or not self.catalog.has(value.key):
             return ""
-        template, source = self.catalog.lookup(value.key)
-        if isinstance(template, dict):
-            template = source.form(template, int(value.params[template["count"]]))
-        return next(iter(self.parse(template)), ("",))[0]
+        return next(iter(self.parse(self._template(value))), ("",))[0]
 
     def format_field(self, value: Any, spec: str) -> str:
         if spec == "seat":

@@ -26,17 +26,13 @@ def told(msgs: list[Msg]) -> list[Msg]:
             sales = last.params["sales"] if last.key == SOLD_MANY else [_sale(last)]
             out[-1] = Msg(SOLD_MANY, firm=msg.params.get("firm"), sales=[*sales, _sale(msg)])
         elif last is not None and msg.key == PAID and last.key in (PAID, COLLECTED) \
-                and _payee(last) == msg.params.get("payee") and last.params.get("why") == msg.params.get("why"):
+                and last.params.get("payee") == msg.params.get("payee") and last.params.get("why") == msg.params.get("why"):
             payments = last.params["payments"] if last.key == COLLECTED else [_payment(last)]
             out[-1] = Msg(COLLECTED, payee=msg.params.get("payee"), payments=[*payments, _payment(msg)],
                           why=msg.params.get("why"))
         else:
             out.append(msg)
     return out
-
-
-def _payee(msg: Msg) -> object:
-    return msg.params.get("payee")
 
 
 def _sale(msg: Msg) -> Msg:
