@@ -54,8 +54,19 @@ class Boards:
         self.drawn, self.workers = drawn, pool
 
     async def post(self, row: GameRow, game: Loaded, state: Any, head: str, mentions: list[int]) -> Post:
+        # the board is drawn in a worker while the post's words are read and written here
+        drawing = presenting.board_image(row, game, state, self.drawn, self.workers)
+        try:
+            post = await self._compose(row, game, state, head, mentions)
+        except BaseException:
+            drawing.cancel()
+            drawing.add_done_callback(lambda t: t.cancelled() or t.exception())  # its own failure is moot now
+            raise
+        post.board_image = await drawing
+        return post
+
+    async def _compose(self, row: GameRow, game: Loaded, state: Any, head: str, mentions: list[int]) -> Post:
         post = Post(
-            board_image=await presenting.board_image(row, game, state, self.drawn, self.workers),
             mentions=mentions,
             game_id=row.id,
             version=row.version,

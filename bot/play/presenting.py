@@ -8,6 +8,7 @@ version (``Drawn``).
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
@@ -125,16 +126,21 @@ class Drawn:
         return image
 
 
-async def board_image(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> bytes:
-    """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``)."""
-    names, lang = row.names, game_lang(row)
+def board_image(row: GameRow, game: Loaded, state, drawn: Drawn, workers: tasks.Workers) -> asyncio.Task[bytes]:
+    """The public board, its words in the game's language, drawn in a worker (``bot.play.workers``):
+    a task, started now for the row's version as it is now, to be awaited once the post's words
+    are ready."""
+    names, lang = list(row.names), game_lang(row)
     async def draw() -> bytes:
         with DRAW_SECONDS.time():
             return await workers.run(tasks.board, tasks.ref(game.title), state, names, lang)
 
-    image = await drawn.get((row.id, row.version, None, tuple(names), lang), draw)
-    assert image is not None
-    return image
+    async def image(key: tuple) -> bytes:
+        drawn_image = await drawn.get(key, draw)
+        assert drawn_image is not None
+        return drawn_image
+
+    return asyncio.ensure_future(image((row.id, row.version, None, tuple(names), lang)))
 
 
 async def private_image(row: GameRow, game: Loaded, state, seat: int, drawn: Drawn, workers: tasks.Workers) -> bytes | None:
