@@ -1,5 +1,5 @@
-"""Where a sentence meets a nested message's words: the two joins a template cannot spell out
-because it does not know what the nested message begins with.
+"""Where a sentence meets a nested message's words or a value: the joins a template cannot spell
+out because it does not know what comes after it.
 
 - A preposition before an article contracts in Italian and Portuguese: a template says
   "tocca a {firm}" and a corporation is "la corporazione di …", so the sentence must read
@@ -9,6 +9,10 @@ because it does not know what the nested message begins with.
 
 Both apply only to words of the catalog: the article or first letter must be the literal start
 of the nested template, never a player's name (a player called "la volpe" stays "la volpe").
+
+- Italian's euphonic d: the preposition "a" and the conjunction "e" of a template become "ad" and
+  "ed" before what begins with the same vowel ("tocca ad Anne", "Bruno ed Elena"), looking past
+  a seat's colour chip ("ad 🟦 Anne"). Only the template's word changes, never the name.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ CONTRACTIONS: dict[str, dict[tuple[str, str], str]] = {
     "pt-BR": {(prep, article): joined for prep, forms in _PORTUGUESE.items() for article, joined in forms.items()},
 }
 _ENDS_WITH_WORD = re.compile(r"(?:^|(?<=\W))(\w+) $")
+_EUPHONIC_IT = {"a": ("ad", "aàáâ"), "e": ("ed", "eèéê")}  # the word, and the vowels it takes a d before
+_CHIP = re.compile(r"[^\w\s`*_~|>\\]+ ")  # a seat's colour chip (an emoji, a shape) before its name
 _SENTENCE_END = re.compile(r"(?:^|[.!?] )$")
 
 
@@ -62,3 +68,20 @@ def starts_sentence(before: str) -> bool:
 
 def capitalised(words: str) -> str:
     return words[:1].upper() + words[1:]
+
+
+def euphonic(before: str, after: str, locale: str) -> str:
+    """``before`` with an Italian "a" or "e" ending it made "ad" or "ed" when ``after`` begins with
+    the same vowel (past a seat's chip): ("Giro 2: tocca a ", "🟦 Anne") -> "Giro 2: tocca ad ".
+    Anything else comes back as it was."""
+    found = _ENDS_WITH_WORD.search(before) if locale == "it" else None
+    if not found or found.group(1).lower() not in _EUPHONIC_IT:
+        return before
+    word, vowels = _EUPHONIC_IT[found.group(1).lower()]
+    chip = _CHIP.match(after)
+    first = after[chip.end() if chip else 0:][:1]
+    if not first or first.lower() not in vowels:
+        return before
+    if found.group(1)[0].isupper():
+        word = word.capitalize()
+    return before[:found.start(1)] + word + " "

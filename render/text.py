@@ -125,7 +125,9 @@ class Catalog:
             return "".join(items)
         last = self.lookup("core.list_last")[0] if self.has("core.list_last") else "{head} and {tail}"
         assert isinstance(last, str)
-        return last.format(head=", ".join(items[:-1]), tail=items[-1])
+        head, tail = ", ".join(items[:-1]), items[-1]
+        before, _, after = last.partition("{tail}")
+        return grammar.euphonic(before.format(head=head), tail, self.locale) + tail + after.format(head=head)
 
     def plural(self, n: int) -> str:
         """The plural category of ``n`` in this locale: CLDR's rule (from Babel), except that 0 is
@@ -175,7 +177,8 @@ class _Formatter(string.Formatter):
 
     def _fill(self, template: str, params: dict[str, Any]) -> str:
         """``template`` with its placeholders filled; where a nested message's own words begin
-        (an article, a lowercase letter) the join follows the locale's grammar (render/grammar.py)."""
+        (an article, a lowercase letter), or a value begins with a vowel, the join follows the
+        locale's grammar (render/grammar.py)."""
         out: list[str] = []
         for literal, name, spec, conversion in self.parse(template):
             if name is None:
@@ -188,7 +191,7 @@ class _Formatter(string.Formatter):
                 literal, text = grammar.contract(literal, lead, text, self.catalog.locale)
                 if len(self._rendering) == 1 and grammar.starts_sentence("".join(out) + literal):
                     text = grammar.capitalised(text)
-            out += [literal, text]
+            out += [grammar.euphonic(literal, text, self.catalog.locale), text]
         return "".join(out)
 
     def _lead(self, value: Any) -> str:

@@ -100,6 +100,25 @@ def test_a_players_name_is_never_contracted_or_capitalised():
     assert c.text(Msg("t.turn", firm="la volpe")) == "Giro 2: tocca a la volpe."  # a plain value is a value
 
 
+def test_an_italian_a_or_e_before_the_same_vowel_takes_its_d_and_the_name_stays():
+    """Issue 28: "tocca ad Anne", "Bruno ed Elena" (Italian's euphonic d), past a seat's chip; only
+    before the same vowel, only in Italian, and the name itself is never changed."""
+    c = _firms("it", "la corporazione di {members:seats}", "{payer} paga {gold} a {payee}.", "Giro 2: tocca a {firm}.")
+    chips = Style(seat=lambda s: "🟦 " + ["Anne", "Bruno", "Elena", "Ugo"][s])
+    assert c.text(Msg("t.turn", firm="Anne")) == "Giro 2: tocca ad Anne."
+    assert c.text(Msg("t.turn", firm=Msg("t.firm", members=[0], size=1)), chips) == "Giro 2: tocca ad 🟦 Anne."
+    assert c.text(Msg("t.turn", firm="Elena")) == "Giro 2: tocca a Elena."  # "ad" only before an a
+    assert c.text(Msg("t.turn", firm="Ugo")) == "Giro 2: tocca a Ugo."
+    assert c.text(Msg("t.turn", firm="alba")) == "Giro 2: tocca ad alba."  # the name as written
+    assert c.text(Msg("t.firm", members=[1, 2], size=2), chips) == "la corporazione di 🟦 Bruno ed 🟦 Elena"
+    assert c.text(Msg("t.firm", members=[1, 0], size=2), chips) == "la corporazione di 🟦 Bruno e 🟦 Anne"
+    assert c.join(["Anne", "Bruno", "Elena"]) == "Anne, Bruno ed Elena"
+    assert catalog("it").join(["Bruno", "Elena"]) == "Bruno ed Elena"
+    pt = _firms("pt-BR", "a corporação de {members:seats}", "{payer} paga {gold} a {payee}.", "Rodada 2: vez de {firm}.")
+    assert pt.text(Msg("t.paid", payer="Bruno", gold=5, payee="Ana")) == "Bruno paga 5 a Ana."
+    assert pt.join(["Bruno", "Elena"]) == "Bruno e Elena"
+
+
 def test_refusals_and_legacy_sentences_render():
     assert words(RuleError("core.player_count", title="X", low=2, high=4, seats=1)) == "X needs 2–4 players, not 1."
     with pytest.raises(ValueError):  # engines speak in keys, never in sentences
