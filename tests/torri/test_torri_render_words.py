@@ -13,7 +13,7 @@ from engines.core.game import SYSTEM, TimeUp
 from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
 from render.common import font
-from render.text import catalog
+from render.text import LOCALES, catalog
 from render.torri.renderer import draw_private, panel_words
 
 BOARDS = boards()
@@ -31,6 +31,16 @@ def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_n
     assert lines.count("Anne") == lines.count("Bruno") == lines.count("Carla") == 1
     anne = lines.index("0 gold · 13 pieces")  # Anne: one piece on the board (the rest on a second line)
     assert lines[anne + 1] == "3 battlements"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_who_moves_is_a_line_that_begins_with_a_capital_in_every_language(locale):
+    """Issue 28: the Italian board read "tocca a Bruno" where English has "Bruno to move" and
+    Portuguese "Vez de Bruno"."""
+    state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], turn=4, max_rounds=30)
+    lines = panel_words(GAME.view(state, None), NAMES[: state.seats], locale)
+    line = next(text for text in lines if "Bruno" in text)  # who moves comes before the standings
+    assert line != "Bruno" and line[0].isupper(), line
 
 
 def test_once_the_end_is_triggered_the_board_says_which_round_is_the_last():
