@@ -82,6 +82,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--viewers", type=int, default=0, metavar="N",
                        help="instead: N live viewers of one game's web page (the issue's is 200): a move's delivery "
                             "to them and the bot's event-loop lag with and without them")
+    bench.add_argument("--viewers-nice", type=int, default=None, metavar="0-19",
+                       help="with --viewers: the viewers' process's niceness; 19 (the default) lets it take only the "
+                            "CPU the bot leaves, as browsers on other machines would; 0 makes it compete")
     bench.add_argument("--e2e", action="store_true",
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")
@@ -184,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.viewers > 0:
             from bot.cli.webbench import bench_viewers
 
-            return bench_viewers(args.viewers, args.json, args.quick)
+            return bench_viewers(args.viewers, args.json, args.quick, args.viewers_nice)
         if args.e2e:
             try:  # imported by name: the double is test code, not part of the package
                 run_latency = importlib.import_module("tests.e2e.latency").run

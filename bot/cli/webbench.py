@@ -2,7 +2,10 @@
 
 The bot's side runs here: a temporary SQLite store, the real service and the real web server on
 127.0.0.1. The viewers run in another process (``python -m bot.cli.webbench``, N Server-Sent Events
-streams on one event loop), so the bot's loop carries only the server's work. Moves are played at a
+streams on one event loop), so the bot's loop carries only the server's work. That process stands
+for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by default: it takes the
+CPU the bot leaves, and does not compete with the bot's loop for the same cores (``nice=0`` makes
+it compete, as 200 clients on the bot's own host would). Moves are played at a
 steady pace, first with no viewer, then with N; each move's commit time is taken where the store
 tells its listeners (``bot.store.changes``), each viewer's receipt where its stream delivers it (one
 machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer and move)
@@ -22,6 +25,7 @@ from pathlib import Path
 MOVES = 20  # per phase
 PACE = 0.5  # seconds between moves
 TICK = 0.005  # seconds: the lag sampler's period (2,000 samples a phase: a p99 that is not one stray sample)
+VIEWERS_NICE = 19  # the viewers' process's niceness (0 to 19): they stand for browsers elsewhere
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -63,7 +67,7 @@ async def _phase(service, channel: int, moves: int) -> tuple[list[float], int, f
     return samples, row.version, cpu
 
 
-async def _bench(viewers: int, moves: int) -> dict:
+async def _bench(viewers: int, moves: int, nice: int) -> dict:
     from bot.play.answers import User
     from bot.play.metrics import SSE_VIEWERS
     from bot.play.service import GameService
@@ -100,19 +104,20 @@ async def _bench(viewers: int, moves: int) -> dict:
                 quiet, quiet_last, quiet_cpu = await _phase(service, 1, moves)
                 first = quiet_last
                 proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves),
+                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves), str(nice),
                     stdout=asyncio.subprocess.PIPE)
                 while SSE_VIEWERS._value.get() < viewers:  # every stream open (the gauge the server keeps)
                     await asyncio.sleep(0.05)
                 await asyncio.sleep(0.5)
                 watched, last, watched_cpu = await _phase(service, 1, moves)
                 out, _ = await proc.communicate()
-            received: dict[str, list[float]] = json.loads(out)
+            report = json.loads(out)
+            received: dict[str, list[float]] = report["received"]
             delays = [at - commits[int(v)] for v, ats in received.items() if int(v) > first and int(v) in commits
                       for at in ats]
             missing = viewers * (last - first) - len(delays)
             return {
-                "viewers": viewers, "moves_per_phase": moves, "pace_s": PACE,
+                "viewers": viewers, "viewers_nice": report["nice"], "moves_per_phase": moves, "pace_s": PACE,
                 "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1),
                 "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1),
                 "delivery_ms_max": round(max(delays) * 1000, 1) if delays else None,
@@ -129,11 +134,12 @@ async def _bench(viewers: int, moves: int) -> dict:
             await store.close()
 
 
-def bench_viewers(viewers: int, as_json: bool, quick: bool = False) -> int:
+def bench_viewers(viewers: int, as_json: bool, quick: bool = False, nice: int | None = None) -> int:
     from bot.play.workers import shutdown_shared
 
+    nice = VIEWERS_NICE if nice is None else max(0, min(19, nice))
     try:
-        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES))
+        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice))
     finally:
         shutdown_shared()
     if as_json:
@@ -176,5 +182,6 @@ async def _viewers(url: str, count: int, until: int) -> dict[int, list[float]]:
 
 
 if __name__ == "__main__":
-    url_, count_, until_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    print(json.dumps(asyncio.run(_viewers(url_, count_, until_))))
+    url_, count_, until_, nice_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    niceness = os.nice(nice_)  # (adds to the niceness it was started with; reported as it is)
+    print(json.dumps({"nice": niceness, "received": asyncio.run(_viewers(url_, count_, until_))}))
