@@ -179,21 +179,32 @@ def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
 
 def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
              lines: int = CAPTION_LINES, short: Style | None = None) -> float:
-    """The last move, wrapped; with the names shortened (``short``) when it would not fit whole."""
-    def run(naming: Style) -> Run:
-        out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
-        said = [words.text(m, naming) for m in told([m for m in view.last_events if m.key not in SKIPPED])]
+    """The last move, wrapped; with the names shortened (``short``) when it would not fit whole,
+    and if it still does not fit, its first sentences that do and where the rest is (the move's
+    text: the post in Discord, the log on the web page), rather than a sentence cut in two."""
+    def said(naming: Style) -> list[str]:
+        out = [words.text(m, naming) for m in told([m for m in view.last_events if m.key not in SKIPPED])]
         if view.last_seat is not None:  # the mover named once: "Andrea spins …: 8. Pays Sofia 5 florins …"
-            said = subject_once(said, naming.seat(view.last_seat), sentence_on)
-        if not said:
+            out = subject_once(out, naming.seat(view.last_seat), sentence_on)
+        return out
+
+    def run(sentences: list[str], more: bool = False) -> Run:
+        out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
+        if not sentences:
             return out.words(words.text_of("leo.board.no_move"))
         if view.last_seat is not None and 0 <= view.last_seat < len(marks):
             out.chip(view.last_seat, marks[view.last_seat])
-        return out.words(" ".join(said))
+        return out.words(" ".join(sentences + ([words.text_of("leo.board.continued")] if more else [])))
 
-    caption = run(style)
+    sentences = said(style)
+    caption = run(sentences)
     if short is not None and caption.lines(ROOM) > lines:
-        caption = run(short)
+        sentences = said(short)
+        caption = run(sentences)
+    for keep in range(len(sentences) - 1, 0, -1):
+        if caption.lines(ROOM) <= lines:
+            break
+        caption = run(sentences[:keep], more=True)
     return caption.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
 
 
