@@ -13,10 +13,12 @@ GAP = 10  # px between columns: the names keep the room (pt-BR's heads are wide:
 
 
 def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],
-           marks: list[str], size: int = TEXT, bottom: float = Y1, tallest: int = ROW_H) -> float:
+           marks: list[str], size: int = TEXT, bottom: float = Y1, tallest: int = ROW_H,
+           under: list[Run | None] | None = None, under_h: int = 0) -> float:
     """Columns of numbers after a column of players; a row: (seats, name, cells, strong).
     Rows grow up to ``tallest`` with the room left above ``bottom``, once a name too long
-    for one line has had its second line."""
+    for one line has had its second line. ``under`` (one per row, or None): a line drawn under
+    the row's name, ``under_h`` high, in the row's height (the names keep one line then)."""
     cols = _columns(heads, rows, size)
     if size > TEXT and any(_too_long(rows, cols, size)):  # the larger letters only where every name fits
         size, cols = TEXT, _columns(heads, rows, TEXT)
@@ -30,7 +32,7 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
     long = _too_long(rows, cols, size)
     second = size + 6  # a name's second line
     spare = bottom - y - len(rows) * ROW_H
-    wrapped = [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
+    wrapped = [] if under else [i for i, is_long in enumerate(long) if is_long][:max(0, int(spare // second))]
     row_h = int(min(tallest, max(ROW_H, (bottom - y - len(wrapped) * second) / max(1, len(rows)))))
     for i, (seats, name, cells, strong) in enumerate(rows):
         out = all(c == "-" for c in cells[:-1])  # bankrupt: the name runs over the empty columns
@@ -50,13 +52,18 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
                 name = shown + paren
             elif paren:  # not even its first word with it: the name alone (the row's colour says bankrupt)
                 name = name_that_fits(head, lambda t: _fits_lines(t, seats, marks, size, strong, span, lines))
-        below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, row_h, fill=fill,
-                                     next_h=second, hang=len(seats) * (CHIP + 4))
+        hang = len(seats) * (CHIP + 4)
+        top_h = row_h - under_h if under else row_h  # the name's line, the cells beside it
+        below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, top_h, fill=fill,
+                                     next_h=second, hang=hang)
         x = first
         for (_, w), cell in zip(cols, cells, strict=True):
             if not (out and cell == "-"):
-                canvas.text((x + w - 4, y + row_h / 2), cell, size, fill, anchor="rm", bold=strong)
+                canvas.text((x + w - 4, y + top_h / 2), cell, size, fill, anchor="rm", bold=strong)
             x += w
+        line = under[i] if under else None
+        if line is not None:
+            below = line.draw(canvas, X0 + hang, y + top_h - 6, X1 - X0 - hang, 1, under_h)
         y = max(below, y + row_h)
     return y
 

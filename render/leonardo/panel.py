@@ -10,7 +10,7 @@ from functools import cache
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import space
+from engines.leonardo.components import board, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
 from engines.leonardo.telling import told
@@ -18,6 +18,7 @@ from render.leonardo.columns import table
 from render.leonardo.frame import LINE_H, ROOM, ROW_H, X0, X1, Y0, Y1
 from render.leonardo.legend import legend_top
 from render.leonardo.look import (
+    CHIP,
     HEAD,
     MUTED,
     NUMBER,
@@ -32,14 +33,17 @@ from render.leonardo.look import (
     short_style,
     width,
 )
-from render.leonardo.ring import CENTRE
+from render.leonardo.ring import CENTRE, band_tile, look_of
 from render.palette import INK
 from render.text import Catalog, Style, catalog, sentence_on, subject_once
 
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
 CAPTION_KEPT = 4  # lines the last move always has before the players' table
-ROW_TALL = 72  # the players' rows grow up to this with the room the last move leaves
+ROW_TALL = 96  # the players' rows grow up to this with the room the last move leaves
+HOLDINGS_ROW = 72  # rows at least this tall (two to four seats) say under the name each district's palazzi held
+HOLDINGS_H = 28  # the height of that line
+SWATCH_W, SWATCH_H = 30, 20  # a district's pattern in it
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
@@ -250,11 +254,39 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
                                        str(f.art_count), str(f.men), drawable(faction), str(rank)], False))
     limit = legend_top(words.locale) - 6
     tall = row_height(len(rows), words.locale)
+    under = [holdings(f) for f in sorted(view.firms, key=lambda f: f.id)] if tall >= HOLDINGS_ROW else None
     y = table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * tall, tallest=tall,
-               size=NUMBER if tall >= 50 else TEXT) + 4  # taller rows: larger words
+               size=NUMBER if tall >= 50 else TEXT, under=under, under_h=HOLDINGS_H) + 4  # taller rows: larger words
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
     return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H, fill=MUTED), limit
+
+
+def holdings(f: FirmView) -> Run | None:
+    """A firm's palazzi by district, for its row: each district it holds palazzi in, as the
+    ring's pattern and "held/all" ("2/3"), a whole district (its rents doubled) in bold with a
+    heavier frame. None for a bankrupt firm."""
+    if not f.active:
+        return None
+    run = Run(SMALL)
+    held = set(f.palazzi)
+    for d in board().districts:
+        spaces = district_spaces(d.id)
+        n = sum(1 for s in spaces if s in held)
+        if not n:
+            continue
+        whole = n == len(spaces)
+        colour, pattern = look_of(spaces[0])
+
+        def swatch(cv: LeoCanvas, x: float, y: float, colour=colour, pattern=pattern, whole=whole) -> None:
+            top = int(y + (CHIP - SWATCH_H) / 2)
+            cv.image.paste(band_tile(colour, pattern, SWATCH_W, SWATCH_H), (int(x), top))
+            box = (x, top, x + SWATCH_W, top + SWATCH_H)
+            cv.draw.rectangle(box, outline=INK, width=3 if whole else 1)
+            cv.note_piece(box, "district", key=False)
+
+        run.thing(SWATCH_W, swatch).words(f"{n}/{len(spaces)}", bold=whole)
+    return run
 
 
 def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:

@@ -14,12 +14,14 @@ from engines.core.game import SYSTEM, TimeUp
 from engines.core.messages import Msg
 from engines.core.playout import playout
 from engines.core.rng import SplitMix64
+from engines.leonardo.components import board, district_spaces
 from engines.leonardo.model import Options
 from engines.leonardo.positions import next_art, started
 from render.canvas import INLINE_WIDTH, MIN_PIECE_INLINE, MIN_TEXT_INLINE
 from render.common import encode_image
 from render.leonardo.look import GROUNDS
 from render.leonardo.renderer import LeonardoRenderer, draw_board, static_layer
+from render.leonardo.ring import whole_districts
 from render.text import catalog
 
 NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
@@ -146,6 +148,44 @@ def test_names_are_drawn_in_letters_the_font_has():
     said = " ".join(draw_board(G.view(state, None), ["Élodie", "李小龍", "Fabio 🙂"]).said)
     assert "Élodie" in said and "Player 2" in said and "Fabio" in said
     assert "🙂" not in said  # a sign the font lacks is left out; its letters (É) stay
+
+
+def _holdings_game(players: int):
+    """A seeded random game's first position in which a firm holds a whole district."""
+    for seed in range(1, 60):
+        start = G.new_game(players, Options(max_rounds=8), seed)
+        for _, _, state, _ in playout(G, start, SplitMix64.from_seed(seed)):
+            view = G.view(state, None)
+            if whole_districts(view) and not view.over:
+                return view
+    raise AssertionError("no seeded game reached a whole district")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_players_row_says_the_palazzi_it_holds_in_each_district(players):
+    view = _holdings_game(players)
+    said = draw_board(view, NAMES[:players]).said
+    whole = whole_districts(view)
+    assert whole
+    table = said.index("rank")
+    starts = [next(i for i in range(table, len(said)) if said[i].startswith(NAMES[f.id]))
+              for f in sorted(view.firms, key=lambda f: f.id)]
+    ends = [*starts[1:], next(i for i in range(table, len(said)) if said[i].startswith("Left in the bank"))]
+    for f, start, stop in zip(sorted(view.firms, key=lambda f: f.id), starts, ends, strict=True):
+        counts = []
+        for d in board().districts:
+            spaces = district_spaces(d.id)
+            held = sum(1 for s in spaces if s in f.palazzi)
+            assert (whole.get(d.id) == f.id) == (held == len(spaces))
+            if held and f.active:
+                counts.append(f"{held}/{len(spaces)}")
+        row = said[start + 1:stop]  # its cells, then its districts
+        assert row[len(row) - len(counts):] == counts and row[len(row) - len(counts) - 1].isdigit(), (f.id, row)
+
+
+def test_a_five_seat_table_has_no_room_for_the_districts_line():
+    said = draw_board(G.view(_state("5p-middle"), None), NAMES[:5]).said
+    assert not [w for w in said if "/" in w and w.replace("/", "").isdigit()]
 
 
 def test_a_public_change_changes_pixels():
