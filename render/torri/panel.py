@@ -11,10 +11,11 @@ shown by name with their shape in their colour.
 from __future__ import annotations
 
 from engines.core.messages import Msg
-from engines.torri.model import View
+from engines.torri.model import BANK_GOLD, SIMPLE_PIECES, View
 from engines.torri.scoring import CATEGORIES
 from render.canvas import RGB
 from render.palette import INK, player_colour
+from render.text import catalog
 from render.torri.blocks import (
     INNER,
     Block,
@@ -23,10 +24,12 @@ from render.torri.blocks import (
     Outline,
     Panel,
     Piece,
+    Plinth,
     Text,
     Words,
     X,
     fit,
+    height,
     wrap,
 )
 from render.torri.pieces import BODY, HEAD, MERLON, NEUTRAL, SMALL
@@ -144,14 +147,15 @@ def caption(w: Words, view: View) -> tuple[int | None, str]:
     return mover, " ".join(parts) or w.say("torri.board.no_move")
 
 
-def caption_block(w: Words, view: View) -> Block:
-    """The last move: its first line beside the mover's chip, the rest under them."""
+def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
+    """The last move: its first line beside the mover's chip, the rest under them, in at most
+    ``lines`` lines."""
     mover, text = caption(w, view)
     if mover is None:
-        return lines_block(wrap(text, SMALL, INNER, CAPTION_LINES))
+        return lines_block(wrap(text, SMALL, INNER, lines))
     first = wrap(text, SMALL, INNER - CHIP - 10, 2)[0]
     rest = text[len(first):].strip()
-    more = wrap(rest, SMALL, INNER, CAPTION_LINES - 1) if rest else []
+    more = wrap(rest, SMALL, INNER, lines - 1) if rest and lines > 1 else []
     items: list[Item] = [Chip(X, 0, CHIP, mover),
                          Text(X + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
     items += [Text(X, CHIP + 2 + k * LINE, line, SMALL) for k, line in enumerate(more)]
@@ -187,13 +191,13 @@ def players(w: Words, view: View) -> list[Block]:
                              w.say("torri.board.pieces", count=view.simple_left[s]),
                              w.say("torri.board.battlements", count=view.battlements_left[s])))
         room = INNER - CHIP - 24 - measure(points, BODY, True)
-        lines = groups(detail.split(" · "), SMALL, INNER - CHIP - 10)
-        tall = CHIP + LINE * len(lines) - 2
+        lines = groups(detail.split(" · "), SMALL, INNER)  # under the chip too: one line where it fits
+        tall = CHIP + LINE * len(lines) + 2  # the frame of the player to act clears the descenders
         items: list[Item] = [Outline((X - 8, -3, X + INNER + 6, tall))] if s in view.to_act else []
         items += [Chip(X, 0, CHIP, s),
                   Text(X + CHIP + 10, CHIP / 2, w.fitted(s, BODY, room), BODY, INK, "lm", True),
                   Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True)]
-        items += [Text(X + CHIP + 10, CHIP - 2 + k * LINE, line, SMALL, MUTED) for k, line in enumerate(lines)]
+        items += [Text(X, CHIP - 2 + k * LINE, line, SMALL, MUTED) for k, line in enumerate(lines)]
         blocks.append(Block(tall + 3, items))
     return blocks
 
@@ -224,28 +228,73 @@ def standings(w: Words, view: View) -> list[Block]:
 
 
 def centrals(w: Words, view: View) -> list[Block]:
-    """Each central tower from its base, left to right, one lettered square per level."""
+    """Each central tower from its base, left to right, one lettered square per level, on one
+    line: a tower taller than the line shows its height on a dark square, then its top levels
+    (as the board shows a tall tower)."""
     limit = "" if view.phase == "over" else w.say("torri.board.limit", limit=view.limit)
     blocks = [heading(w.say("torri.board.centrals"), limit)]
     label_w = max(measure(f"{name} {sq}", SMALL, True) for sq, name in view.centrals.items()) + 10
     per_row = int((INNER - label_w) // (CHIP + 2))
-    row_h = CHIP + MERLON + 2  # room for the merlons of a battlement at the end of a row
+    row_h = CHIP + MERLON + 2  # room for the merlons of a battlement at the end of the row
     for sq, name in sorted(view.centrals.items(), key=lambda kv: kv[1]):
         pieces = view.towers[sq].pieces
         items: list[Item] = [Text(X, CHIP / 2 + 2 + MERLON, f"{name} {sq}", SMALL, INK, "lm", True)]
-        for k, piece in enumerate(pieces):
+        shown = pieces
+        if len(pieces) > per_row:
+            shown = pieces[len(pieces) - (per_row - 1):]
+            items.append(Plinth(X + label_w, MERLON, CHIP, len(pieces)))
+        first = per_row - len(shown) if len(pieces) > per_row else 0
+        for k, piece in enumerate(shown, start=first):
             fill = NEUTRAL if piece.owner is None else player_colour(piece.owner)
-            items.append(Piece(X + label_w + (k % per_row) * (CHIP + 2), (k // per_row) * row_h + MERLON, CHIP, fill,
-                               piece.owner, piece.battlement))
-        blocks.append(Block(max(1, -(-len(pieces) // per_row)) * row_h, items))
+            items.append(Piece(X + label_w + k * (CHIP + 2), MERLON, CHIP, fill, piece.owner, piece.battlement))
+        blocks.append(Block(row_h, items))
     return blocks
 
 
-def panel(w: Words, view: View) -> Panel:
-    """The panel's content from the top, under the title."""
+def tallest(seats: int, locale: str, towers: int = 2) -> int:
+    """The tallest the panel can be with its last move on three lines, during play or at the end,
+    in this language (the widest numbers each line can hold), with ``towers`` central towers:
+    the image is at least this tall,
+    so a panel never runs off it (``panel`` gives the last move the lines left)."""
+    w = Words(catalog(locale), [])
+    def lines(texts: list[str], size: int) -> int:
+        return max((len(wrap(t, size, INNER, 2)) for t in texts), default=0)
+
+    def status(firsts: list[str], seconds: list[str]) -> int:
+        return (HEAD + 8) * lines([w.say(k, round=40, max=40, last=40) for k in firsts], HEAD) + LINE * lines(
+            [w.say(k, last=40) for k in seconds], SMALL)
+
+    playing = status(["torri.board.round", "torri.board.round_of", "torri.board.setup"],
+                     ["torri.board.ends", "torri.board.setup_how", "torri.board.end_triggered_at", "torri.board.last_round"])
+    ended = max(status(["torri.board.over"], []), status(["torri.board.over_early"], ["torri.board.time_up"]))
+    mover = CHIP + 6 + BODY + 8  # who acts, on two lines
+    last_move = CHIP + 4 + 2 * LINE  # three lines (six at most: fewer where the rest leaves less)
+    limit = w.say("torri.board.limit", limit=99)
+    centrals = height([heading(w.say("torri.board.centrals"), limit)]) + towers * (CHIP + MERLON + 2)
+    detail = [w.say("torri.board.gold", gold=BANK_GOLD), w.say("torri.board.pieces", count=SIMPLE_PIECES),
+              w.say("torri.board.battlements", count=9)]
+    row = CHIP + LINE * len(groups(detail, SMALL, INNER)) + 5  # as players() draws a row
+    play = height([heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=BANK_GOLD))]) + seats * row
+    winner = 2 * (BODY + 8) + 3 * LINE  # the winners on two lines, a tie broken on three
+    heads = [w.cat.text_of(f"torri.category.{c}") for c in CATEGORIES]
+    over = LINE * (2 if sum(measure(h, SMALL) + 16 for h in heads) > INNER + 8 else 1) + 6 + seats * (CHIP + 26)
+    return 3 * GAP + last_move + GAP + max(playing + mover + play, ended + winner + over) + GAP + centrals
+
+
+def panel(w: Words, view: View, room: int | None = None) -> Panel:
+    """The panel's content from the top, under the title; the last move given fewer lines
+    where the whole would be taller than ``room`` (the image keeps its size; the move's post
+    has the whole text)."""
     first, *rest = status_lines(w, view)
-    blocks: Panel = [lines_block(wrap(first, HEAD, INNER, 2), HEAD, bold=True)]
-    blocks += [lines_block(wrap(line, SMALL, INNER, 2), SMALL, colour=MUTED) for line in rest]
-    blocks += [GAP, *acting(w, view), GAP, caption_block(w, view), GAP]
-    blocks += standings(w, view) if view.phase == "over" and view.totals is not None else players(w, view)
-    return [*blocks, GAP, *centrals(w, view)]
+    head: Panel = [lines_block(wrap(first, HEAD, INNER, 2), HEAD, bold=True)]
+    head += [lines_block(wrap(line, SMALL, INNER, 2), SMALL, colour=MUTED) for line in rest]
+    head += [GAP, *acting(w, view), GAP]
+    tail: Panel = [GAP]
+    tail += standings(w, view) if view.phase == "over" and view.totals is not None else players(w, view)
+    tail += [GAP, *centrals(w, view)]
+    lines = CAPTION_LINES
+    while True:
+        content = [*head, caption_block(w, view, lines), *tail]
+        if room is None or height(content) <= room or lines == 1:
+            return content
+        lines -= 1

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from engines.torri.board import layout
 from engines.torri.model import View
 from render.canvas import Canvas, Drawn
 from render.text import DEFAULT_LOCALE, catalog, drawing_locale
@@ -23,11 +24,12 @@ from render.torri.blocks import Words, X, draw_panel, words
 from render.torri.board import BOARD_W, LABEL, WIDTH, board_height, draw_ground, draw_pieces, frame
 from render.torri.key import HEIGHT as KEY_HEIGHT
 from render.torri.key import draw_key
-from render.torri.panel import panel
+from render.torri.panel import panel, tallest
 from render.torri.pieces import FLOOR, GRID, TITLE
 from render.torri.stamps import write
 
 PANEL_TOP = 60  # below the title
+PANEL_FOOT = 6  # kept under the panel's content
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,11 @@ def static_layer(shape: str, seats: int, height: int, locale: str = DEFAULT_LOCA
     return Static(canvas.image, canvas.min_text, canvas.min_piece, tuple(canvas.drawn))
 
 
-def image_height(shape: str, seats: int) -> int:
-    """The same for every board of a game: the board, and the key under it."""
-    return board_height(shape, seats) + KEY_HEIGHT
+def image_height(shape: str, seats: int, locale: str = DEFAULT_LOCALE) -> int:
+    """The same for every board of a game: the board and the key under it, or the panel at its
+    tallest where that is taller (a small wall at a large table)."""
+    towers = len(layout(shape, seats).centrals)
+    return max(board_height(shape, seats) + KEY_HEIGHT, PANEL_TOP + tallest(seats, locale, towers) + PANEL_FOOT)
 
 
 def words_for(view: View, names: list[str], locale: str) -> Words:
@@ -70,8 +74,8 @@ def panel_words(view: View, names: list[str], locale: str = DEFAULT_LOCALE) -> l
 def draw_board(view: View, names: list[str], locale: str = DEFAULT_LOCALE) -> Canvas:
     """The board everyone sees, with its drawing metrics (smallest text and piece)."""
     w = words_for(view, names, locale)
-    blocks = panel(w, view)
-    tall = image_height(view.shape, view.seats)
+    tall = image_height(view.shape, view.seats, locale)
+    blocks = panel(w, view, tall - PANEL_TOP - PANEL_FOOT)
     fr = frame(view.shape, view.seats, tall)
     static = static_layer(view.shape, view.seats, tall, locale)
     canvas = Canvas.over(static.image)

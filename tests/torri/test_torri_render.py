@@ -3,13 +3,17 @@ cached static layer is never drawn on."""
 
 import pytest
 from PIL import ImageChops
+from torri_boards import GAMES, NAMES, game_states
 
 from engines.core.playout import play_to_end
 from engines.core.rng import Rng
 from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
 from render.common import encode_image
-from render.torri.renderer import TorriRenderer, image_height, static_layer
+from render.text import drawing_in
+from render.torri.blocks import Plinth, height
+from render.torri.panel import panel
+from render.torri.renderer import PANEL_FOOT, PANEL_TOP, TorriRenderer, image_height, static_layer, words_for
 
 R = TorriRenderer()
 NAMES = ["Alice", "Bob", "Carla", "Dmitri"]
@@ -64,3 +68,32 @@ def test_every_board_of_a_game_has_the_same_size_from_the_first_to_the_last():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"])
     final, _ = play_to_end(GAME, 3, Options(), 3)
     assert image(state).size == image(final).size == (1100, image_height(state.shape, 3))
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_panel_fits_the_image_at_every_position_of_every_game(locale):
+    """Every position of the seeded games of every wall and table size: the image is as tall as
+    the panel can be (a small wall at a large table), and a central tower taller than its line
+    keeps one line, its height on a dark square. Before, a four-seat game on the "far" wall
+    drew its last player and the central towers below the image's edge."""
+    tall = 0
+    for seats, shape in GAMES:
+        for state in game_states(seats, shape):
+            view = GAME.view(state, None)
+            size = image_height(state.shape, seats, locale)
+            content = panel(words_for(view, NAMES[:seats], locale), view, size - PANEL_TOP - PANEL_FOOT)
+            assert PANEL_TOP + height(content) + PANEL_FOOT <= size, (seats, shape, state.turn)
+            plinths = [i for b in content if not isinstance(b, int) for i in b.items if isinstance(i, Plinth)]
+            tall += len(plinths)
+            heights = {len(view.towers[sq].pieces) for sq in view.centrals}
+            assert all(p.height in heights for p in plinths)
+    assert tall, "no central tower grew past its line: the test no longer covers the case"
+
+
+def test_every_board_is_as_tall_as_its_image_says_in_every_language():
+    state = game_states(4, "far")[-1]
+    for locale in ("en", "pt-BR", "it"):
+        with drawing_in(locale):
+            img = TorriRenderer().board(GAME.view(state, None), NAMES[:4])
+        assert img.size == (1100, image_height("far", 4, locale))
+        assert image_height("far", 4, locale) > image_height("far", 2, locale)  # the panel's rows, not the wall
