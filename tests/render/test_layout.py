@@ -62,6 +62,25 @@ def test_every_text_stays_in_its_box_clear_of_the_others_and_tall_enough(key, pl
             assert hand.inline_cap() >= CAP_INLINE_MIN
 
 
+@cache
+def torri_game(shape: str, players: int) -> list:
+    engine = titles()["torri"].engine
+    state = engine.new_game(players, engine.options_model().model_copy(update={"shape": shape}), SEED)
+    return [state] + [after for _, _, after, _ in playout(engine, state, SplitMix64.from_seed(SEED))]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("shape", ["medium", "large", "far", "bend"])
+def test_every_torri_wall_at_four_seats_keeps_its_texts_in_their_boxes(shape, stage, locale):
+    """Le Torri di Bologna's walls are chosen freely: a short wall at four seats has a panel taller
+    than its board (it ran off the image before the image was sized for it)."""
+    states = torri_game(shape, 4)
+    state = states[int(STAGES[stage] * (len(states) - 1))]
+    canvas = torri_board(titles()["torri"].engine.view(state, None), LONGEST[:4], locale)
+    assert problems(canvas) == []
+
+
 @pytest.mark.parametrize("key,players", TABLES)
 def test_a_games_boards_keep_one_size_from_the_first_to_the_last(key, players):
     engine = titles()[key].engine
