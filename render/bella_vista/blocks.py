@@ -208,8 +208,27 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
         return [(t, None) for t in words] + [(tile_name(h), h) for h in hoods]
 
     def width_of(item: tuple[str, str | None]) -> float:
+        """A neighborhood (code) is its swatch and name; "" the rest of a long name, under it."""
         text, code = item
-        return CHIP + 6 + text_width(text, SMALL) + 12 if code else text_width(text + " ", BODY)
+        return CHIP + 6 + text_width(text, SMALL) + 12 if code is not None else text_width(text + " ", BODY)
+
+    def fitted(item: tuple[str, str | None], width: int) -> list[tuple[str, str | None]]:
+        """A neighborhood's name too long for a line alone: its first words beside the swatch,
+        the rest on the lines under it (never past the panel)."""
+        text, code = item
+        if not code or width_of(item) <= width:
+            return [item]
+        parts: list[tuple[str, str | None]] = []
+        words = text.split()
+        while words:
+            k = len(words)
+            while k > 1 and width_of((" ".join(words[:k]), code)) > width:
+                k -= 1
+            if 1 < k < len(words) and len(words[k - 1]) <= 2:  # "Farfalla / a strisce", not "Farfalla a / strisce"
+                k -= 1
+            parts.append((" ".join(words[:k]), code if not parts else ""))
+            words = words[k:]
+        return parts
 
     flows: dict[tuple[int, int], list] = {}
 
@@ -218,13 +237,14 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             return flows[(c.id, width)]
         lines: list[list[tuple[str, str | None]]] = [[]]
         used = 0.0
-        for item in items(c):
-            need = width_of(item)
-            if lines[-1] and used + need > width:
-                lines.append([])
-                used = 0.0
-            lines[-1].append(item)
-            used += need
+        for whole in items(c):
+            for n, item in enumerate(fitted(whole, width)):
+                need = width_of(item)
+                if lines[-1] and (n > 0 or used + need > width):
+                    lines.append([])
+                    used = 0.0
+                lines[-1].append(item)
+                used += need
         flows[(c.id, width)] = lines
         return lines
 
@@ -267,8 +287,9 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             for n, line in enumerate(flow(c, width - box - 12)):
                 cx, cy = x + box + 12.0, y + n * row + row / 2
                 for text, code in line:
-                    if code:
-                        swatch(canvas, cx, cy - CHIP / 2, code, symbol_of(code))
+                    if code is not None:  # a neighborhood, or the rest of its name under it
+                        if code:
+                            swatch(canvas, cx, cy - CHIP / 2, code, symbol_of(code))
                         canvas.text((cx + CHIP + 6, cy), text, SMALL, INK, "lm")
                     else:
                         canvas.text((cx, cy), text, BODY, INK, "lm")

@@ -96,7 +96,9 @@ def offered_block(view, people: People, w: Words) -> Block | None:
             if s.seat == view.seat and s.card is not None and not s.built]
     if not mine:
         return None
-    step = max(CARD_W, int(text_width(w("face_down"), SMALL))) + 16  # the words under a card stay apart
+    labels = [text_width(w("coins", coins=88), SMALL, True), text_width(w("offer_last"), SMALL, True),
+              text_width(w("face_down"), SMALL)]
+    step = int(max(CARD_W, *labels)) + 16  # the words under a card stay apart
 
     def per_row(width: int) -> int:
         return max(1, (width + 16) // step)
@@ -110,11 +112,10 @@ def offered_block(view, people: People, w: Words) -> Block | None:
         y += HEAD
         n = per_row(width)
         for i, s in enumerate(mine):
-            cx = x + (i % n) * step
+            cx = x + (i % n) * step + (step - 16 - CARD_W) // 2  # the card in the middle of its column
             cy = y + (i // n) * (CARD_H + 2 * line_height(SMALL) + 10)
             card_face(canvas, cx, cy, CARD_W, CARD_H, s.seat, s.card.notation, s.card.roofed, people)
             where = w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
-            cx += (step - 16 - CARD_W) // 2
             canvas.text((cx + CARD_W / 2, cy + CARD_H + 2), where, SMALL, INK, "ma", bold=True)
             state = w("face_down") if s.face_down else ""
             canvas.text((cx + CARD_W / 2, cy + CARD_H + 2 + line_height(SMALL)), state, SMALL, MUTED, "ma")

@@ -85,7 +85,7 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     paste_town(canvas, town, view, page)
     neighborhood_names(canvas, town, view, page.tile_name)
     buildings(canvas, town, view, page.people)
-    badge(canvas, town, view)
+    badge(canvas, town, view, [(x, y, x + width, y + tall) for _, x, y, width, tall in placed])
     for block, x, y, width, tall in placed:
         block.draw(canvas, x, y, width)
         canvas.panels.append((x, y, width, tall))

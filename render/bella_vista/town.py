@@ -11,6 +11,7 @@ white roof band inside the outline; the neutral building of a 3-architect game i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,7 +39,7 @@ from render.bella_vista.draw import (
     wrap,
 )
 from render.bella_vista.glyphs import glyph, stripes
-from render.canvas import Drawn
+from render.canvas import Box, Drawn
 from render.palette import INK, ink_on, player_colour, seat_mark
 
 LABEL_W = 34  # row numbers left of the town
@@ -267,9 +268,10 @@ def earned(view) -> int | None:
     return None
 
 
-def badge(canvas: BoardCanvas, town: Town, view) -> None:
+def badge(canvas: BoardCanvas, town: Town, view, panels: Sequence[Box] = ()) -> None:
     """What the building placed last earned ("+4"), on a dark badge beside it: at the first of
-    its corners where the badge covers no text, no piece and no coordinate (none: no badge)."""
+    its corners where the badge covers no text, no piece, no coordinate and none of ``panels``
+    (the boxes placed in the town's holes, drawn after it; none: no badge)."""
     last = next((b for b in view.buildings if b.index == view.last_building), None)
     coins = earned(view)
     if last is None or coins is None:
@@ -283,6 +285,7 @@ def badge(canvas: BoardCanvas, town: Town, view) -> None:
     own = (x0 - 6, y0 - 6, x1 + 6, y1 + 6)  # its own cells and height: the badge may touch them
     taken = [d.box for d in canvas.drawn
              if not (own[0] <= d.box[0] and own[1] <= d.box[1] and d.box[2] <= own[2] and d.box[3] <= own[3])]
+    taken += list(panels)
     for bx, by in ((x1 - 4, y0 - h + 4), (x1 - 4, y1 - 4), (x0 - w + 4, y0 - h + 4), (x0 - w + 4, y1 - 4),
                    (x1 + 2, (y0 + y1 - h) / 2), (x0 - w - 2, (y0 + y1 - h) / 2)):
         box = (bx, by, bx + w, by + h)
