@@ -53,6 +53,7 @@ def static_layer(shape: str, seats: int, height: int, locale: str = DEFAULT_LOCA
     return Static(canvas.image, canvas.min_text, canvas.min_piece, tuple(canvas.drawn))
 
 
+@lru_cache(maxsize=64)
 def image_height(shape: str, seats: int, locale: str = DEFAULT_LOCALE) -> int:
     """The same for every board of a game: the board and the key under it, or the panel at its
     tallest where that is taller (a small wall at a large table)."""
