@@ -1,5 +1,5 @@
 """Every board a newcomer reads at 550 px (issue 24), checked from the boxes the renderer recorded
-as it drew (``Canvas.drawn``), never by eye: every title at its smallest and largest table, at the
+as it drew (``Canvas.drawn``), never by eye: every title at every table size, at the
 start, the middle and the end of a seeded game, in every language, with names as long as Discord
 allows; every text inside its container and clear of every other text and of every piece but the
 one it is written on; capitals at least 8 px tall at 550 px (from the glyph boxes, not the em
@@ -29,7 +29,7 @@ LONGEST = ["Maximiliano Bartolomeu Ferreira!", "Anne-Marguerite de Montmorency-L
            "Annabelle Sørensen-Wojciechowska", "Bartholomew Featherstonehaugh Jr", "Wolfeschlegelsteinhausenberger W"]
 BOARDS = {"bella_vista": bella_vista_board, "torri": torri_board, "leonardo": leonardo_board}
 HANDS = {"bella_vista": bella_vista_hand, "leonardo": leonardo_hand}
-TABLES = [(key, n) for key in BOARDS for n in (titles()[key].engine.min_players, titles()[key].engine.max_players)]
+TABLES = [(key, n) for key in BOARDS for n in range(titles()[key].engine.min_players, titles()[key].engine.max_players + 1)]
 STAGES = {"start": 0.0, "middle": 0.5, "end": 1.0}
 SEED = 11
 
