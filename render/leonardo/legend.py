@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from engines.leonardo.components import board, district_spaces
+from engines.leonardo.components import board
 from render.leonardo.frame import LINE_H, ROOM, X0, Y1
 from render.leonardo.look import (
     ART,
@@ -23,7 +23,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.ring import CENTRE, band_tile, look_of
+from render.leonardo.ring import CENTRE, swatch
 from render.palette import INK, ink_on, player_colour
 from render.text import Catalog, catalog
 
@@ -73,13 +73,10 @@ def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
     ``y`` down; returns the bottom."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
     for d in board().districts:
-        colour, pattern = look_of(district_spaces(d.id)[0])
+        def key(cv: LeoCanvas, x: float, y: float, district: str = d.id) -> None:
+            swatch(cv, x, y + 4, district, 40, 26)
 
-        def swatch(cv: LeoCanvas, x: float, y: float, colour=colour, pattern=pattern) -> None:
-            cv.image.paste(band_tile(colour, pattern, 40, 26), (int(x), int(y) + 4))
-            cv.draw.rectangle((x, y + 4, x + 40, y + 30), outline=INK, width=1)
-
-        run.thing(40, swatch)  # the ring shows each space's pattern: no list of numbers
+        run.thing(40, key)  # the ring shows each space's pattern: no list of numbers
     y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
     items = key_items(words)
     columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)

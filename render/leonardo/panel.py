@@ -33,7 +33,7 @@ from render.leonardo.look import (
     short_style,
     width,
 )
-from render.leonardo.ring import CENTRE, band_tile, look_of
+from render.leonardo.ring import CENTRE, swatch
 from render.palette import INK
 from render.text import Catalog, Style, catalog, sentence_on, subject_once
 
@@ -276,16 +276,13 @@ def holdings(f: FirmView) -> Run | None:
         if not n:
             continue
         whole = n == len(spaces)
-        colour, pattern = look_of(spaces[0])
 
-        def swatch(cv: LeoCanvas, x: float, y: float, colour=colour, pattern=pattern, whole=whole) -> None:
+        def patch(cv: LeoCanvas, x: float, y: float, district: str = d.id, whole: bool = whole) -> None:
             top = int(y + (CHIP - SWATCH_H) / 2)
-            cv.image.paste(band_tile(colour, pattern, SWATCH_W, SWATCH_H), (int(x), top))
-            box = (x, top, x + SWATCH_W, top + SWATCH_H)
-            cv.draw.rectangle(box, outline=INK, width=3 if whole else 1)
-            cv.note_piece(box, "district", key=False)
+            swatch(cv, x, top, district, SWATCH_W, SWATCH_H, 3 if whole else 1)
+            cv.note_piece((x, top, x + SWATCH_W, top + SWATCH_H), "district", key=False)
 
-        run.thing(SWATCH_W, swatch).words(f"{n}/{len(spaces)}", bold=whole)
+        run.thing(SWATCH_W, patch).words(f"{n}/{len(spaces)}", bold=whole)
     return run
 
 

@@ -114,6 +114,14 @@ def band_tile(colour: RGB, pattern: str, w: int, h: int) -> Image.Image:
     return img
 
 
+def swatch(canvas: LeoCanvas, x: float, y: float, district: str, w: int, h: int, frame: int = 1) -> None:
+    """A district's band (its colour and pattern) framed in ink, ``w`` by ``h`` from (x, y): the
+    legend's key and a player's row."""
+    colour, pattern = look_of(district_spaces(district)[0])
+    canvas.image.paste(band_tile(colour, pattern, w, h), (int(x), int(y)))
+    canvas.draw.rectangle((x, y, x + w, y + h), outline=INK, width=frame)
+
+
 def plate(canvas: LeoCanvas, number: int) -> tuple[int, int]:
     """The plain ground at the band's right end; returns where a chip goes."""
     x0, y0, x1, _ = cell_box(number)
