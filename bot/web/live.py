@@ -1,13 +1,13 @@
 """The page's live part: a Server-Sent Events stream per viewer that says "version N" whenever the game
 moves (``id: N``, so a browser that reconnects sends ``Last-Event-ID`` and is told at once of what it
 missed). No polling: the hub waits for the store's word that the game moved (``bot.store.changes``:
-in-process on SQLite, LISTEN/NOTIFY on PostgreSQL), reads the game's row once, and writes the one
-encoded event to each of its viewers' connections itself, a batch per turn of the event loop: no
-viewer's task wakes for a move, so 200 viewers cost the loop a few milliseconds per move.
+in-process on SQLite, LISTEN/NOTIFY on PostgreSQL), reads the game's row once, and hands the one
+encoded event for all its viewers to the fan-out thread (``bot.web.fanout``), which writes it to
+each viewer's connection: no viewer's task wakes for a move, and the bot's loop makes no socket write.
 
-A viewer whose connection does not take what it is sent (more than ``BACKLOG`` bytes waiting) is
-dropped: its browser reconnects and catches up by ``Last-Event-ID``. A stream opened on an address
-that ``/web reset`` replaced ends at once.
+A viewer whose connection does not take what it is sent is dropped: its browser reconnects and
+catches up by ``Last-Event-ID``. A stream opened on an address that ``/web reset`` replaced ends at
+once.
 """
 
 from __future__ import annotations
@@ -22,11 +22,10 @@ from aiohttp import web
 
 from bot.play.metrics import SSE_VIEWERS
 from bot.store import GameRow, Store
+from bot.web.fanout import Fanout, Outlet
 
 log = logging.getLogger("piazza")
 
-BATCH = 10  # viewers written per turn of the event loop (~0.3 ms): a move's fan-out never holds the loop long
-BACKLOG = 64 * 1024  # bytes a viewer's connection may hold unsent before the viewer is dropped
 KEEPALIVE = 15.0  # seconds between comments on every stream (proxies close idle connections)
 RETRY_MS = 1000  # how soon a browser reconnects after a dropped stream
 QUIET = b": still here\n\n"
@@ -55,27 +54,15 @@ def event(version: int, over: bool) -> bytes:
 
 @dataclass(eq=False)
 class Viewer:
-    response: web.StreamResponse
-    transport: asyncio.BaseTransport | None
+    transport: asyncio.BaseTransport | None  # (the loop's, to see that the browser has gone)
     page: str
     told: int  # the version last told (-1: none)
+    outlet: Outlet | None = None  # its connection, once the fan-out writes to it
     ended: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
     def end(self) -> None:
         if not self.ended.done():
             self.ended.set_result(None)
-
-    async def send(self, data: bytes) -> None:
-        """Write without waiting for a slow reader: one that has fallen behind is dropped."""
-        transport = self.transport
-        if transport is None or transport.is_closing() or not isinstance(transport, asyncio.WriteTransport) \
-                or transport.get_write_buffer_size() > BACKLOG:
-            self.end()
-            return
-        try:
-            await self.response.write(data)  # (returns at once: the transport takes it, it is not paused)
-        except (ConnectionResetError, RuntimeError):
-            self.end()
 
 
 class Hub:
@@ -88,6 +75,7 @@ class Hub:
         self._tasks: set[asyncio.Task] = set()
         self._stop = store.changes.listen(self.moved)
         self._quiet: asyncio.Task | None = None
+        self.fanout = Fanout()
 
     def close(self) -> None:
         self._stop()
@@ -96,6 +84,7 @@ class Hub:
         for viewers in self._viewers.values():
             for viewer in viewers:
                 viewer.end()
+        self.fanout.close()
 
     def moved(self, game_id: int) -> None:
         """The store's word (``bot.store.changes``): read the game once, then tell its viewers."""
@@ -120,38 +109,38 @@ class Hub:
         if known is not None and row.version < known.version:
             return  # a read that finished after a newer one's (two moves close together)
         now = self._now[game_id] = Now.of(row, page)
-        for i, viewer in enumerate(list(self._viewers.get(game_id, ()))):
-            await self._tell(viewer, now)
-            if i % BATCH == BATCH - 1:
-                await asyncio.sleep(0)  # let the loop run what else is due (Discord's heartbeat, timers)
+        self._tell(self._viewers.get(game_id, ()), now)
 
-    async def _tell(self, viewer: Viewer, now: Now) -> None:
-        if now.page != viewer.page:
-            viewer.end()  # the address was reset: the old one tells nothing more
-        elif now.version != viewer.told:
-            viewer.told = now.version
-            await viewer.send(event(now.version, now.over))
+    def _tell(self, viewers, now: Now) -> None:
+        """Hand ``now``'s event to the fan-out for each of ``viewers`` not yet told it (one job)."""
+        told = []
+        for viewer in viewers:
+            if now.page != viewer.page or viewer.transport is None or viewer.transport.is_closing():
+                viewer.end()  # the address was reset (the old one tells nothing more), or the browser left
+            elif now.version != viewer.told and viewer.outlet is not None:
+                viewer.told = now.version
+                told.append(viewer.outlet)
+        if told:
+            self.fanout.send(told, event(now.version, now.over))
 
     async def _keep_alive(self) -> None:
         while True:
             await asyncio.sleep(KEEPALIVE)
-            for i, viewer in enumerate([v for viewers in self._viewers.values() for v in viewers]):
-                await viewer.send(QUIET)
-                if i % BATCH == BATCH - 1:
-                    await asyncio.sleep(0)
+            self.fanout.send([v.outlet for viewers in self._viewers.values() for v in viewers if v.outlet], QUIET)
 
     def count(self) -> int:
         return sum(len(v) for v in self._viewers.values())
 
-    async def join(self, game_id: int, viewer: Viewer, row: GameRow) -> None:
-        """A viewer joins: told the newest version at once unless it has it (``Last-Event-ID``)."""
+    def join(self, game_id: int, viewer: Viewer, row: GameRow) -> None:
+        """A viewer joins (its connection attached to the fan-out): told the newest version at once
+        unless it has it (``Last-Event-ID``)."""
         if self._quiet is None:
             self._quiet = asyncio.get_running_loop().create_task(self._keep_alive())
         self._viewers.setdefault(game_id, set()).add(viewer)
         joined = Now.of(row, viewer.page)
         if game_id not in self._now or joined.version > self._now[game_id].version:
             self._now[game_id] = joined
-        await self._tell(viewer, self._now[game_id])
+        self._tell((viewer,), self._now[game_id])
 
     def leave(self, game_id: int, viewer: Viewer) -> None:
         viewers = self._viewers.get(game_id)
@@ -169,15 +158,20 @@ async def stream(request: web.Request, hub: Hub, row: GameRow, page: str) -> web
                                            "X-Accel-Buffering": "no"})
     await response.prepare(request)
     seen = request.headers.get("Last-Event-ID", "")
-    viewer = Viewer(response, request.transport, page, int(seen) if seen.isdigit() and len(seen) < 10 else -1)
+    viewer = Viewer(request.transport, page, int(seen) if seen.isdigit() and len(seen) < 10 else -1)
     SSE_VIEWERS.inc()
     try:
-        await response.write(f"retry: {RETRY_MS}\n\n".encode())
-        await hub.join(row.id, viewer, row)
-        await viewer.ended  # the hub writes; this waits until the stream ends (or the viewer leaves)
+        await response.write(f"retry: {RETRY_MS}\n\n".encode())  # (the headers go with it, from the loop)
+        viewer.outlet = hub.fanout.attach(viewer.transport, response.headers.get("Transfer-Encoding") == "chunked",
+                                          viewer.end)
+        if viewer.outlet is not None:
+            hub.join(row.id, viewer, row)
+            await viewer.ended  # the fan-out writes; this waits until the stream ends (or the viewer leaves)
     except (ConnectionResetError, asyncio.CancelledError):
         pass  # the viewer left (aiohttp cancels the handler of a closed connection)
     finally:
         SSE_VIEWERS.dec()
         hub.leave(row.id, viewer)
+        if viewer.outlet is not None:
+            await hub.fanout.release(viewer.outlet)  # its last event written before the body's end
     return response

@@ -1,0 +1,105 @@
+"""The live events' fan-out thread (``bot.web.fanout``) on real loopback connections: each viewer gets
+every event whole and in order, framed as its response is (chunked or not); a reader that takes
+nothing is dropped without holding up the others; a released connection is the loop's again."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+
+from bot.web.fanout import Fanout, framed
+
+
+class Accepted(asyncio.Protocol):
+    def __init__(self, accepted: asyncio.Queue) -> None:
+        self.accepted = accepted
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.accepted.put_nowait(transport)
+
+
+async def connect(port: int, accepted: asyncio.Queue, small: bool = False):
+    """A client socket and the server's transport for it (small buffers: a reader that falls behind
+    at once)."""
+    client = socket.socket()
+    if small:
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    client.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(client, ("127.0.0.1", port))
+    transport = await accepted.get()
+    if small:
+        transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    return client, transport
+
+
+async def read_exactly(client: socket.socket, size: int) -> bytes:
+    loop, data = asyncio.get_running_loop(), b""
+    while len(data) < size:
+        more = await loop.sock_recv(client, size - len(data))
+        assert more, f"the connection ended after {len(data)} of {size} bytes"
+        data += more
+    return data
+
+
+@pytest.mark.asyncio
+async def test_every_viewer_gets_every_event_whole_and_a_stalled_one_is_dropped() -> None:
+    loop = asyncio.get_running_loop()
+    accepted: asyncio.Queue = asyncio.Queue()
+    server = await loop.create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    fanout = Fanout()
+    fast, fast_side = await connect(port, accepted)
+    plain, plain_side = await connect(port, accepted)
+    stalled, stalled_side = await connect(port, accepted, small=True)
+    dropped, wrongly = loop.create_future(), []
+    fast_out = fanout.attach(fast_side, True, lambda: wrongly.append("fast"))
+    plain_out = fanout.attach(plain_side, False, lambda: wrongly.append("plain"))
+    stalled_out = fanout.attach(stalled_side, True, lambda: dropped.done() or dropped.set_result(True))
+    assert fast_out and plain_out and stalled_out
+    try:
+        events = [b"id: %d\nevent: version\ndata: %s\n\n" % (n, b"x" * 8000) for n in range(40)]
+        for data in events:
+            fanout.send([fast_out, plain_out, stalled_out], data)
+        got_fast = await read_exactly(fast, sum(len(framed(d, True)) for d in events))
+        got_plain = await read_exactly(plain, sum(len(d) for d in events))
+        assert got_fast == b"".join(framed(d, True) for d in events)
+        assert got_fast.startswith(b"%x\r\nid: 0\n" % len(events[0]))
+        assert got_plain == b"".join(events)
+        assert await dropped  # 320 KB sent to a reader with 8 KB of buffers that read none of it
+        assert wrongly == []
+        # what the stalled reader does get is the start of what was sent, then the connection's end
+        rest = b""
+        while more := await loop.sock_recv(stalled, 65536):
+            rest += more
+        assert len(rest) < sum(len(framed(d, True)) for d in events)
+        assert rest == b"".join(framed(d, True) for d in events)[:len(rest)]
+    finally:
+        for outlet in (fast_out, plain_out, stalled_out):
+            await fanout.release(outlet)
+        fanout.close()
+        await asyncio.to_thread(fanout._thread.join)  # the thread ends once every connection is released
+    # released, the connection is the loop's again: a write from the loop still reaches the reader
+    fast_side.write(b"after")
+    assert await read_exactly(fast, 5) == b"after"
+    for client in (fast, plain, stalled):
+        client.close()
+    for transport in (fast_side, plain_side, stalled_side):
+        transport.close()
+    server.close()
+    await server.wait_closed()
+
+
+@pytest.mark.asyncio
+async def test_a_closing_connection_is_not_attached() -> None:
+    loop = asyncio.get_running_loop()
+    accepted: asyncio.Queue = asyncio.Queue()
+    server = await loop.create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
+    client, side = await connect(server.sockets[0].getsockname()[1], accepted)
+    side.close()
+    assert Fanout().attach(side, True, lambda: None) is None
+    assert Fanout().attach(None, True, lambda: None) is None
+    client.close()
+    server.close()
+    await server.wait_closed()
