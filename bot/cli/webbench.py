@@ -5,11 +5,14 @@ The bot's side runs here: a temporary SQLite store, the real service and the rea
 streams on one event loop), so the bot's loop carries only the server's work. That process stands
 for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by default: it takes the
 CPU the bot leaves, and does not compete with the bot's loop for the same cores (``nice=0`` makes
-it compete, as 200 clients on the bot's own host would). Moves are played at a
-steady pace, first with no viewer, then with N; each move's commit time is taken where the store
-tells its listeners (``bot.store.changes``), each viewer's receipt where its stream delivers it (one
-machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer and move)
-and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and without viewers.
+it compete, as 200 clients on the bot's own host would). Moves are played at a steady pace, first
+with no viewer, then with N, then with none again (the figures without viewers are both quiet
+phases': what drifts as the game goes on cancels out); each move's commit time is taken where the
+store tells its listeners (``bot.store.changes``), each viewer's receipt where its stream delivers
+it (one machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer
+and move) and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and
+without viewers. With 0 viewers (``bench_viewers(0, …)``) every phase is alike: the ratio of the
+figures is the bench's own noise.
 """
 
 from __future__ import annotations
@@ -111,6 +114,14 @@ async def _bench(viewers: int, moves: int, nice: int) -> dict:
                 await asyncio.sleep(0.5)
                 watched, last, watched_cpu = await _phase(service, 1, moves)
                 out, _ = await proc.communicate()
+                for _ in range(moves):  # every stream closed (a move's word ends those whose browser left)
+                    if SSE_VIEWERS._value.get() == 0:
+                        break
+                    await _phase(service, 1, 1)
+                # and the same number of moves without viewers again: the "without" figures are both
+                # quiet phases', before and after, so that what changes as the game goes on cancels out
+                after, _, after_cpu = await _phase(service, 1, moves)
+                quiet, quiet_cpu = quiet + after, (quiet_cpu + after_cpu) / 2
             report = json.loads(out)
             received: dict[str, list[float]] = report["received"]
             delays = [at - commits[int(v)] for v, ats in received.items() if int(v) > first and int(v) in commits
@@ -118,14 +129,15 @@ async def _bench(viewers: int, moves: int, nice: int) -> dict:
             missing = viewers * (last - first) - len(delays)
             return {
                 "viewers": viewers, "viewers_nice": report["nice"], "moves_per_phase": moves, "pace_s": PACE,
-                "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1),
-                "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1),
+                "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1) if delays else None,
+                "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1) if delays else None,
                 "delivery_ms_max": round(max(delays) * 1000, 1) if delays else None,
                 "deliveries_missing": missing,
                 "loop_lag_ms_p50_without": round(_pct(quiet, 0.5) * 1000, 2),
                 "loop_lag_ms_p99_without": round(_pct(quiet, 0.99) * 1000, 2),
                 "loop_lag_ms_p50_with": round(_pct(watched, 0.5) * 1000, 2),
                 "loop_lag_ms_p99_with": round(_pct(watched, 0.99) * 1000, 2),
+                "loop_lag_samples_without": len(quiet), "loop_lag_samples_with": len(watched),
                 "loop_cpu_ms_per_move_without": round(quiet_cpu, 2),
                 "loop_cpu_ms_per_move_with": round(watched_cpu, 2),
                 "load_average": os.getloadavg(),
@@ -177,7 +189,8 @@ async def _viewers(url: str, count: int, until: int) -> dict[int, list[float]]:
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as session:
         tasks = [asyncio.create_task(one(session)) for _ in range(count)]
-        await asyncio.wait(tasks)
+        if tasks:  # (none: ``--viewers 0``, the bench's control)
+            await asyncio.wait(tasks)
     return received
 
 

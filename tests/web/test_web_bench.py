@@ -18,3 +18,5 @@ def test_the_viewers_figure():
     assert figures["viewers_nice"] == 19  # as the viewers' process reports it: they stand for browsers elsewhere
     assert 0 < figures["delivery_ms_p50"] <= figures["delivery_ms_p95"] <= figures["delivery_ms_max"]
     assert figures["loop_cpu_ms_per_move_with"] > 0 and figures["loop_lag_ms_p99_with"] >= 0
+    # "without" is the quiet phases before and after the viewers, pooled: twice the samples of "with"
+    assert 1.6 < figures["loop_lag_samples_without"] / figures["loop_lag_samples_with"] < 2.4
