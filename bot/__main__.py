@@ -85,6 +85,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--viewers-nice", type=int, default=None, metavar="0-19",
                        help="with --viewers: the viewers' process's niceness; 19 (the default) lets it take only the "
                             "CPU the bot leaves, as browsers on other machines would; 0 makes it compete")
+    bench.add_argument("--viewers-idle", action="store_true",
+                       help="with --viewers: run the viewers' process under Linux's idle scheduling policy, so that "
+                            "it only ever takes a core the bot is not using")
     bench.add_argument("--e2e", action="store_true",
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")
@@ -187,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.viewers > 0:
             from bot.cli.webbench import bench_viewers
 
-            return bench_viewers(args.viewers, args.json, args.quick, args.viewers_nice)
+            return bench_viewers(args.viewers, args.json, args.quick, args.viewers_nice, args.viewers_idle)
         if args.e2e:
             try:  # imported by name: the double is test code, not part of the package
                 run_latency = importlib.import_module("tests.e2e.latency").run

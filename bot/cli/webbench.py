@@ -5,7 +5,9 @@ The bot's side runs here: a temporary SQLite store, the real service and the rea
 streams on one event loop), so the bot's loop carries only the server's work. That process stands
 for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by default: it takes the
 CPU the bot leaves, and does not compete with the bot's loop for the same cores (``nice=0`` makes
-it compete, as 200 clients on the bot's own host would). Moves are played at a steady pace, first
+it compete, as 200 clients on the bot's own host would; ``idle`` puts it under Linux's idle
+scheduling policy, which runs it only on a core nothing else wants, nearer still to browsers that
+are not on the bot's machine at all). Moves are played at a steady pace, first
 with no viewer, then with N, then with none again (the figures without viewers are both quiet
 phases': what drifts as the game goes on cancels out); each move's commit time is taken where the
 store tells its listeners (``bot.store.changes``), each viewer's receipt where its stream delivers
@@ -70,7 +72,7 @@ async def _phase(service, channel: int, moves: int) -> tuple[list[float], int, f
     return samples, row.version, cpu
 
 
-async def _bench(viewers: int, moves: int, nice: int) -> dict:
+async def _bench(viewers: int, moves: int, nice: int, idle: bool = False) -> dict:
     from bot.play.answers import User
     from bot.play.metrics import SSE_VIEWERS
     from bot.play.service import GameService
@@ -107,7 +109,7 @@ async def _bench(viewers: int, moves: int, nice: int) -> dict:
                 quiet, quiet_last, quiet_cpu = await _phase(service, 1, moves)
                 first = quiet_last
                 proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves), str(nice),
+                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves), str(nice), "idle" if idle else "normal",
                     stdout=asyncio.subprocess.PIPE)
                 while SSE_VIEWERS._value.get() < viewers:  # every stream open (the gauge the server keeps)
                     await asyncio.sleep(0.05)
@@ -128,7 +130,7 @@ async def _bench(viewers: int, moves: int, nice: int) -> dict:
                       for at in ats]
             missing = viewers * (last - first) - len(delays)
             return {
-                "viewers": viewers, "viewers_nice": report["nice"], "moves_per_phase": moves, "pace_s": PACE,
+                "viewers": viewers, "viewers_nice": report["nice"], "viewers_policy": report["policy"], "moves_per_phase": moves, "pace_s": PACE,
                 "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1) if delays else None,
                 "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1) if delays else None,
                 "delivery_ms_max": round(max(delays) * 1000, 1) if delays else None,
@@ -146,12 +148,13 @@ async def _bench(viewers: int, moves: int, nice: int) -> dict:
             await store.close()
 
 
-def bench_viewers(viewers: int, as_json: bool, quick: bool = False, nice: int | None = None) -> int:
+def bench_viewers(viewers: int, as_json: bool, quick: bool = False, nice: int | None = None,
+                  idle: bool = False) -> int:
     from bot.play.workers import shutdown_shared
 
     nice = VIEWERS_NICE if nice is None else max(0, min(19, nice))
     try:
-        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice))
+        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice, idle))
     finally:
         shutdown_shared()
     if as_json:
@@ -197,4 +200,7 @@ async def _viewers(url: str, count: int, until: int) -> dict[int, list[float]]:
 if __name__ == "__main__":
     url_, count_, until_, nice_ = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     niceness = os.nice(nice_)  # (adds to the niceness it was started with; reported as it is)
-    print(json.dumps({"nice": niceness, "received": asyncio.run(_viewers(url_, count_, until_))}))
+    if sys.argv[5] == "idle":
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    policy = "idle" if os.sched_getscheduler(0) == os.SCHED_IDLE else "normal"  # (as it is, not as asked)
+    print(json.dumps({"nice": niceness, "policy": policy, "received": asyncio.run(_viewers(url_, count_, until_))}))

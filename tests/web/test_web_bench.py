@@ -15,8 +15,16 @@ def test_the_viewers_figure():
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["viewers"] == 10 and figures["deliveries_missing"] == 0
-    assert figures["viewers_nice"] == 19  # as the viewers' process reports it: they stand for browsers elsewhere
+    assert figures["viewers_nice"] == 19 and figures["viewers_policy"] == "normal"  # as the viewers' process reports it: they stand for browsers elsewhere
     assert 0 < figures["delivery_ms_p50"] <= figures["delivery_ms_p95"] <= figures["delivery_ms_max"]
     assert figures["loop_cpu_ms_per_move_with"] > 0 and figures["loop_lag_ms_p99_with"] >= 0
     # "without" is the quiet phases before and after the viewers, pooled: twice the samples of "with"
     assert 1.6 < figures["loop_lag_samples_without"] / figures["loop_lag_samples_with"] < 2.4
+
+
+def test_the_viewers_figure_with_the_viewers_at_idle_priority():
+    result = subprocess.run([sys.executable, "-m", "bot", "bench", "--viewers", "5", "--viewers-idle", "--quick", "--json"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["viewers_policy"] == "idle" and figures["deliveries_missing"] == 0  # (as the process reports it)
