@@ -63,6 +63,7 @@ class Fanout:
             sock = socket.socket(fileno=os.dup(raw.fileno()))
         except OSError:
             return None
+        sock.setblocking(False)  # (as asyncio keeps it already: a send never waits for a slow reader)
         if self._thread is None:
             self._loop = asyncio.get_running_loop()
             self._thread = threading.Thread(target=self._run, name="piazza-fanout", daemon=True)
