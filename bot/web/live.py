@@ -113,20 +113,20 @@ class Hub:
 
     def _tell(self, viewers, now: Now) -> None:
         """Hand ``now``'s event to the fan-out for each of ``viewers`` not yet told it (one job)."""
-        told = []
+        told: list[Outlet] = []
         for viewer in viewers:
-            if now.page != viewer.page or viewer.transport is None or viewer.transport.is_closing():
-                viewer.end()  # the address was reset (the old one tells nothing more), or the browser left
-            elif now.version != viewer.told and viewer.outlet is not None:
+            if now.page != viewer.page:
+                viewer.end()  # the address was reset: the old one tells nothing more
+            elif (outlet := _outlet(viewer)) is not None and now.version != viewer.told:
                 viewer.told = now.version
-                told.append(viewer.outlet)
+                told.append(outlet)
         if told:
             self.fanout.send(told, event(now.version, now.over))
 
     async def _keep_alive(self) -> None:
         while True:
             await asyncio.sleep(KEEPALIVE)
-            self.fanout.send([v.outlet for viewers in self._viewers.values() for v in viewers if v.outlet], QUIET)
+            self.fanout.send([o for viewers in self._viewers.values() for v in viewers if (o := _outlet(v))], QUIET)
 
     def count(self) -> int:
         return sum(len(v) for v in self._viewers.values())
@@ -149,6 +149,15 @@ class Hub:
             if not viewers:
                 self._viewers.pop(game_id, None)
                 self._now.pop(game_id, None)
+
+
+def _outlet(viewer: Viewer) -> Outlet | None:
+    """``viewer``'s connection while its browser is still there (``None`` and the viewer ended if not:
+    its stream closes)."""
+    if viewer.outlet is None or viewer.transport is None or viewer.transport.is_closing():
+        viewer.end()
+        return None
+    return viewer.outlet
 
 
 async def stream(request: web.Request, hub: Hub, row: GameRow, page: str) -> web.StreamResponse:
