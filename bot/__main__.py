@@ -106,6 +106,9 @@ def parser() -> argparse.ArgumentParser:
     arena.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                        help="time decisions (and cap them) on the wall clock (default) or on this process's CPU "
                             "time: what they would take on an idle machine, whatever the load")
+    arena.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="play N games at once, each in a process of its own: the same games and figures, "
+                            "sooner on N idle cores (default: 1)")
     replay = sub.add_parser("replay", help=f"draw every board of an exported game again and check its final state {see('replay')}")
     replay.add_argument("file", help="a game record exported with /export (JSON)")
     replay.add_argument("--out", default="replay-out", help="folder for the board images (default: replay-out)")
@@ -218,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.arena import arena as run_arena
 
         return run_arena(args.game, args.players, args.seats, args.games, args.budget_ms, args.seed,
-                         as_json=args.json, clock=args.clock)
+                         as_json=args.json, clock=args.clock, jobs=args.jobs)
     return 2
 
 

@@ -8,7 +8,10 @@ the win rate with its 95% Wilson interval (a shared victory counts 1/k to each o
 the mean score margin over the best other seat, the work per decision (p50 and max: mcts iterations,
 greedy evaluations; a budget is that work, the same whatever the load), how many decisions the
 safety cap on time cut short, the decision times (p50, p95, max) and how many decisions fell back
-to a random move because the agent failed.
+to a random move because the agent failed. ``--jobs N`` plays N games at once, each in a process of
+its own: the same games and figures as one process wherever the safety cap cut no decision
+(budgets are work), in about 1/N of the time on N idle cores; the decision times are then each
+process's, and suffer if the cores are busy (watch ``capped``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from engines.core.arena import run_arena
 from render.text import words
 
 MAX_BUDGET_MS = 600_000
+MAX_JOBS = 64
 
 
 class ArenaError(ValueError):
@@ -44,11 +48,13 @@ def seats_of(text: str, players: int | None) -> list[str]:
     return levels
 
 
-def check(game_key: str, levels: list[str], games: int, budget_ms: int) -> Any:
+def check(game_key: str, levels: list[str], games: int, budget_ms: int, jobs: int = 1) -> Any:
     """The options to play with, or ArenaError saying why these games cannot be played."""
     engine = get(game_key).engine
     if games < 1:
         raise ArenaError(f"--games must be at least 1, not {games}.")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ArenaError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}.")
     if not 1 <= budget_ms <= MAX_BUDGET_MS:
         raise ArenaError(f"--budget-ms must be from 1 to {MAX_BUDGET_MS}, not {budget_ms}.")
     options = engine.options_model()
@@ -91,7 +97,8 @@ def table(report: dict[str, Any], title: str) -> str:
     """The report as a table, one line per level."""
     head = (f"{title}: {report['players']} players, {report['games']} games, seats {','.join(report['seats'])} "
             f"(rotated each game), budget {report['budget_ms']} ms, {report['mean_moves']} moves a game"
-            + (", times in CPU time" if report.get("clock") == "cpu" else ""))
+            + (", times in CPU time" if report.get("clock") == "cpu" else "")
+            + (f", {report['jobs']} games at once" if report.get("jobs", 1) > 1 else ""))
     rows = [f"{'level':<8} {'seats':>5} {'win rate':>8} {'95% interval':>15} {'margin':>7} {'decisions':>9} "
             f"{'work p50':>8} {'work max':>8} {'capped':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'fallbacks':>9}"]
     for f in report["levels"]:
@@ -107,18 +114,19 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def arena(game_key: str, players: int | None, seats: str, games: int, budget_ms: int, seed: int,
-          as_json: bool = False, clock: str = "wall") -> int:
+          as_json: bool = False, clock: str = "wall", jobs: int = 1) -> int:
     """Play and report; a request that cannot be played prints one line on stderr and returns 2."""
     try:
         levels = seats_of(seats, players)
-        options = check(game_key, levels, games, budget_ms)
+        options = check(game_key, levels, games, budget_ms, jobs)
     except ArenaError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     engine = get(game_key).engine
     report = run_arena(engine, levels, games, options, seed, CLOCKS[clock], budget_ms / 1000,
-                       progress=Progress(sys.stderr))
+                       progress=Progress(sys.stderr), jobs=jobs)
     report["seed"] = seed
     report["clock"] = clock
+    report["jobs"] = jobs
     print(json.dumps(report, indent=2) if as_json else table(report, engine.title))
     return 0

@@ -7,12 +7,16 @@ the mean margin over the best other seat, the work per decision (mcts iterations
 evaluations), how many decisions the time cap cut short, and the decision times. Each
 agent's budget is work (``work_budget``: the title's rates times the budget's seconds), the
 same whatever the load; time is the caller's: ``clock`` (seconds) measures decisions and
-makes the safety cap.
+makes the safety cap. With ``jobs`` above one the games are played that many at once, each in a
+process of its own; since budgets are work, they are the same games with the same figures
+wherever the time cap cut no decision (only the decision times differ, and only if the
+processes compete for cores).
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +37,16 @@ class LevelFigures:
     work: list[int] = field(default_factory=list)  # per decision: mcts iterations, greedy evaluations
     capped: int = 0  # decisions the time cap stopped before their work was done
     fallbacks: int = 0  # decisions where the agent failed and a random legal move was played
+
+    def absorb(self, other: LevelFigures) -> None:
+        """Add the figures of games played elsewhere (another process) after these."""
+        self.seats_played += other.seats_played
+        self.wins += other.wins
+        self.margins += other.margins
+        self.decision_seconds += other.decision_seconds
+        self.work += other.work
+        self.capped += other.capped
+        self.fallbacks += other.fallbacks
 
     @property
     def win_rate(self) -> float:
@@ -127,25 +141,48 @@ def play_one(game: Game, levels: list[str], options: Any, seed: int, clock: Call
 
 
 def run_arena(game: Game, levels: list[str], games: int, options: Any, seed: int, clock: Callable[[], float],
-              budget_s: float, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+              budget_s: float, progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> dict[str, Any]:
     """``games`` seeded games with the levels rotated round the seats; the figures per level
-    (see ``LevelFigures.summary``). ``progress(done, total)`` is called after each game."""
+    (see ``LevelFigures.summary``). ``progress(done, total)`` is called after each game. With
+    ``jobs`` above one, that many processes play the games (``clock`` must then be picklable,
+    like ``time.perf_counter``); the figures are gathered in the games' order."""
     figures = {level: LevelFigures(level) for level in levels}
-    agents = {level: agent(level) for level in set(levels)}
     records = []
-    n = len(levels)
-    for g in range(games):
-        shift = g % n
-        seated = levels[shift:] + levels[:shift]
-        records.append(play_one(game, seated, options, seed + g, clock, budget_s, figures, agents))
-        if progress:
-            progress(g + 1, games)
+    tasks = [(game, _seated(levels, g), options, seed + g, clock, budget_s) for g in range(games)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for done, (theirs, record) in enumerate(pool.imap(_one_game, tasks), 1):
+                for level, f in theirs.items():
+                    figures[level].absorb(f)
+                records.append(record)
+                if progress:
+                    progress(done, games)
+    else:
+        agents = {level: agent(level) for level in set(levels)}
+        for done, (_, seated, _, game_seed, _, _) in enumerate(tasks, 1):
+            records.append(play_one(game, seated, options, game_seed, clock, budget_s, figures, agents))
+            if progress:
+                progress(done, games)
     return {
         "game": game.key,
-        "players": n,
+        "players": len(levels),
         "seats": levels,
         "games": games,
         "budget_ms": round(budget_s * 1000),
         "levels": [figures[level].summary() for level in dict.fromkeys(levels)],
         "mean_moves": round(statistics.fmean(r.moves for r in records), 1) if records else 0,
     }
+
+
+def _seated(levels: list[str], g: int) -> list[str]:
+    """The levels round the seats in game ``g``: rotated by one seat a game."""
+    shift = g % len(levels)
+    return levels[shift:] + levels[:shift]
+
+
+def _one_game(task: tuple) -> tuple[dict[str, LevelFigures], GameRecord]:
+    """One game in a worker process, with its own figures (``run_arena`` with jobs)."""
+    game, seated, options, game_seed, clock, budget_s = task
+    figures = {level: LevelFigures(level) for level in seated}
+    record = play_one(game, seated, options, game_seed, clock, budget_s, figures)
+    return figures, record

@@ -59,6 +59,7 @@ def test_greedy_and_mcts_play_within_a_tiny_budget(key):
     (["--seats", "random"], "error: Le Torri di Bologna needs 2–4 players, not 1."),
     (["--seats", "random,random", "--games", "0"], "error: --games must be at least 1, not 0."),
     (["--seats", "random,random", "--budget-ms", "0"], "error: --budget-ms must be from 1 to 600000, not 0."),
+    (["--seats", "random,random", "--jobs", "0"], "error: --jobs must be from 1 to 64, not 0."),
 ])
 def test_refusals_are_one_line(args, line):
     assert one_error_line(run_bot("arena", "--game", "torri", *args)) == line
@@ -95,3 +96,22 @@ def test_the_cpu_clock_times_decisions_as_an_idle_machine_would_and_says_so():
             (b["win_rate"], b["mean_margin"], b["decisions"], b["work_p50"], b["work_max"])
     table = run_bot("arena", "--game", "torri", "--seats", "random,random", "--games", "1", "--clock", "cpu")
     assert table.returncode == 0 and table.stdout.splitlines()[0].endswith(", times in CPU time")
+
+
+def test_jobs_play_the_same_games_in_several_processes():
+    """``--jobs 2``: two processes play the games, and the figures are those of one process (the
+    budgets are work and nothing is capped at this budget); the
+    progress line counts every game and the table says how many were played at once."""
+    runs = [run_bot("arena", "--game", "torri", "--seats", "greedy,random,random", "--games", "5", "--budget-ms",
+                    "200", "--seed", "11", "--clock", "cpu", "--json", *extra) for extra in ([], ["--jobs", "2"])]
+    assert all(r.returncode == 0 for r in runs), [r.stderr for r in runs]
+    one, two = (json.loads(r.stdout) for r in runs)
+    assert (one["jobs"], two["jobs"]) == (1, 2)
+    same = ("level", "seats_played", "win_rate", "win_rate_ci95", "mean_margin", "decisions", "work_p50", "work_max",
+            "capped", "fallbacks")
+    assert [{k: f[k] for k in same} for f in one["levels"]] == [{k: f[k] for k in same} for f in two["levels"]]
+    assert one["mean_moves"] == two["mean_moves"] and one["levels"][0]["capped"] == 0
+    assert runs[1].stderr.splitlines()[-1].startswith("5/5 games · ")
+    table = run_bot("arena", "--game", "torri", "--seats", "random,random", "--games", "2", "--jobs", "2")
+    assert table.returncode == 0, table.stderr
+    assert table.stdout.splitlines()[0].endswith(", 2 games at once")
