@@ -22,7 +22,7 @@ ATOMIC = (int, str, bool, float, type(None))
 # how each field of State is copied (a test checks that every field is named here)
 SHARED = ("seats", "options", "bank", "slot", "round", "turn", "phase", "event_draws", "men_deck", "art_bought",
           "proposed", "buy_space", "end", "office_returned", "last_seat",
-          "last_events")  # immutable values (Options is frozen)
+          "last_events", "earlier")  # immutable values (Options is frozen)
 LISTS = ("order", "art_supply", "office_deck", "event_deck", "drawn", "spins")  # lists of immutable values
 DICTS = ("declared", "owner")  # dicts of immutable values
 OTHER = ("auction", "market", "office", "merge", "rescue")  # None, or a model copied by copy_value

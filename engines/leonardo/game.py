@@ -12,6 +12,7 @@ from engines.leonardo.components import board, cards, space
 from engines.leonardo.economy import capital, firm_of
 from engines.leonardo.events import event, quietly
 from engines.leonardo.glosses import gloss
+from engines.leonardo.caption import EARLIER, Said
 from engines.leonardo.model import Firm, Options, State, View, action_adapter
 from engines.leonardo.turns import current
 
@@ -191,7 +192,11 @@ class Leonardo(Game[State, object, View, Options]):
 
 
 def _remembered(state: State, seat: int | None, events: list[Event]) -> list[Event]:
-    """Keep the action's public events (and who acted) in the state, for the board's caption."""
+    """Keep the action's public events (and who acted) in the state, for the board's caption,
+    and the last few public actions before it."""
+    if state.last_events:
+        said = Said(seat=state.last_seat, events=tuple(e.msg for e in state.last_events))
+        state.earlier = (said, *state.earlier[:EARLIER - 1])
     state.last_seat = seat
     state.last_events = tuple(e for e in events if e.to is None)
     return events

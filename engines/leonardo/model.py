@@ -14,6 +14,7 @@ from engines.core.game import Event, Result, TimeUp
 from engines.core.messages import Msg
 from engines.core.rng import Rng
 from engines.leonardo import copies, legacy
+from engines.leonardo.caption import Said, revived
 
 Faction = Literal["guelfi", "ghibellini"]
 Product = Literal["gem", "ivory", "gold", "spices"]
@@ -21,18 +22,6 @@ Phase = Literal["factions", "start", "place", "choose", "buy", "auction", "marke
 EndReason = Literal["rounds", "eliminated", "last_corporation", "all_bankrupt", "time_up"]
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")  # the notation's names of seats (join blue)
 LETTERS = ("R", "B", "G", "Y", "P", "O")
-
-
-def _revived(items: Any) -> list[Msg]:
-    """Messages read back from JSON with their nested messages as ``Msg`` again (so a state
-    or view read back equals the one written)."""
-    out = []
-    for item in items or []:
-        if isinstance(item, Event | Msg):
-            out.append(item if isinstance(item, Msg) else item.msg)
-        else:
-            out.append(Msg.of(item))
-    return out
 
 
 class Options(BaseModel):
@@ -190,11 +179,12 @@ class State(BaseModel):
     last_seat: int | None = None
     # (a tuple: replaced whole after each action, never changed in place, so copies share it)
     last_events: tuple[Event, ...] = ()
+    earlier: tuple[Said, ...] = ()  # the public actions before it, newest first (at most EARLIER)
 
     @field_validator("last_events", mode="before")
     @classmethod
     def _revive_events(cls, value: Any) -> Any:
-        return tuple(Event(key=m.key, params=m.params) for m in _revived(value))
+        return tuple(Event(key=m.key, params=m.params) for m in revived(value))
 
     @model_validator(mode="before")
     @classmethod
@@ -369,12 +359,13 @@ class View(BaseModel):
     offices_seen: list[int] = Field(default_factory=list)  # the office cards known under the deck, in order
     last_seat: int | None = None  # who took the last action (None: nobody yet, or the platform)
     last_events: list[Msg] = Field(default_factory=list)  # its public events, for the board's caption
+    earlier: list[Said] = Field(default_factory=list)  # the public actions before it, newest first
     result: Result | None = None  # once the game is over: the capitals with their breakdown, the ranks
 
     @field_validator("last_events", mode="before")
     @classmethod
     def _revive_messages(cls, value: Any) -> Any:
-        return _revived(value)
+        return revived(value)
 
     # the seat's own secrets (empty for spectators)
     my_art: dict[int, list[int]] = Field(default_factory=dict)

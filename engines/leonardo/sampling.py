@@ -69,6 +69,7 @@ def sample(view: View, seat: int, agent_rng: Rng) -> State:
         office=view.office.model_copy() if view.office else None,
         merge=view.merge.model_copy(deep=True) if view.merge else None,
         last_seat=view.last_seat, last_events=view.last_events,  # the last move's public caption
+        earlier=tuple(view.earlier),
     )
     if view.auction_space is not None:
         state.auction = Auction(space=view.auction_space, bidders=list(view.auction_bidders),

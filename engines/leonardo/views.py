@@ -43,7 +43,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> View:
         market_opener=market.opener if market else None, market_bettors=list(market.bettors) if market else [],
         event_draws=draws, events_seen=list(events[len(events) - draws:] if draws < len(events) else events),
         offices_seen=state.office_deck[len(state.office_deck) - state.office_returned:],
-        last_seat=state.last_seat, last_events=[e.msg for e in state.last_events],
+        last_seat=state.last_seat, last_events=[e.msg for e in state.last_events], earlier=list(state.earlier),
     )
     if seat is not None and 0 <= seat < state.seats:
         firm = firm_of(state, seat)

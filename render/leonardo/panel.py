@@ -62,15 +62,17 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
         y = _winner(canvas, view, words, style, marks, y)
         least = 48 + len(view.result.scores) * ROW_H  # the standings' least height, above their note
         room = Y1 - 2 * LINE_H - 10 - least - 8 - (y + 4) - ROW_H
-        y = _caption(canvas, view, words, style, marks, y + 4, max(2, min(CAPTION_LINES, 1 + int(room // LINE_H))),
-                     short)
+        y, _ = _caption(canvas, view, words, style, marks, y + 4,
+                        max(2, min(CAPTION_LINES, 1 + int(room // LINE_H))), short)
         _standings(canvas, view, words, style, marks, y + 8)
         return
     y = _header(canvas, view, words, style)
     y = _to_act(canvas, view, words, style, marks, y, short) + 4
     table = table_top(view, words.locale)
     lines = max(1, 1 + int((table - 8 - y - ROW_H) // LINE_H))
-    _caption(canvas, view, words, style, marks, y, lines, short)
+    y, whole = _caption(canvas, view, words, style, marks, y, lines, short)
+    if whole:  # (a last move told in part keeps the rest of its room blank)
+        _earlier(canvas, view, words, style, marks, y + 4, table - 8, short)
     _players(canvas, view, words, style, marks, table)
 
 
@@ -181,35 +183,64 @@ def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
     return line.draw(canvas, X0, y, ROOM, 2, ROW_H)
 
 
+def _sentences(view_seat: int | None, msgs: list[Msg], words: Catalog, naming: Style) -> list[str]:
+    """An action's public events as sentences, the one who acted named once ("Andrea spins
+    …: 8. Pays Sofia 5 florins …")."""
+    out = [words.text(m, naming) for m in told([m for m in msgs if m.key not in SKIPPED])]
+    if view_seat is not None:
+        out = subject_once(out, naming.seat(view_seat), sentence_on)
+    return out
+
+
+def _said(words: Catalog, label: str | None, seat: int | None, sentences: list[str], marks: list[str],
+          more: bool = False) -> Run:
+    out = Run(TEXT)
+    if label is not None:
+        out.words(words.text_of(label), bold=True)
+    if not sentences:
+        return out.words(words.text_of("leo.board.no_move"))
+    if seat is not None and 0 <= seat < len(marks):
+        out.chip(seat, marks[seat])
+    return out.words(" ".join(sentences + ([words.text_of("leo.board.continued")] if more else [])))
+
+
 def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
-             lines: int = CAPTION_LINES, short: Style | None = None) -> float:
+             lines: int = CAPTION_LINES, short: Style | None = None) -> tuple[float, bool]:
     """The last move, wrapped; with the names shortened (``short``) when it would not fit whole,
     and if it still does not fit, its first sentences that do and where the rest is (the move's
-    text: the post in Discord, the log on the web page), rather than a sentence cut in two."""
-    def said(naming: Style) -> list[str]:
-        out = [words.text(m, naming) for m in told([m for m in view.last_events if m.key not in SKIPPED])]
-        if view.last_seat is not None:  # the mover named once: "Andrea spins …: 8. Pays Sofia 5 florins …"
-            out = subject_once(out, naming.seat(view.last_seat), sentence_on)
-        return out
-
-    def run(sentences: list[str], more: bool = False) -> Run:
-        out = Run(TEXT).words(words.text_of("leo.board.last_move"), bold=True)
-        if not sentences:
-            return out.words(words.text_of("leo.board.no_move"))
-        if view.last_seat is not None and 0 <= view.last_seat < len(marks):
-            out.chip(view.last_seat, marks[view.last_seat])
-        return out.words(" ".join(sentences + ([words.text_of("leo.board.continued")] if more else [])))
-
-    sentences = said(style)
-    caption = run(sentences)
+    text: the post in Discord, the log on the web page), rather than a sentence cut in two.
+    Returns the y below it and whether it was told whole."""
+    sentences = _sentences(view.last_seat, view.last_events, words, style)
+    caption = _said(words, "leo.board.last_move", view.last_seat, sentences, marks)
     if short is not None and caption.lines(ROOM) > lines:
-        sentences = said(short)
-        caption = run(sentences)
+        sentences = _sentences(view.last_seat, view.last_events, words, short)
+        caption = _said(words, "leo.board.last_move", view.last_seat, sentences, marks)
+    whole = True
     for keep in range(len(sentences) - 1, 0, -1):
         if caption.lines(ROOM) <= lines:
             break
-        caption = run(sentences[:keep], more=True)
-    return caption.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
+        caption, whole = _said(words, "leo.board.last_move", view.last_seat, sentences[:keep], marks, more=True), False
+    return caption.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H), whole
+
+
+def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
+             bottom: float, short: Style | None = None) -> float:
+    """Under the last move, in the room left above the table (most of it at two seats), the
+    public actions before it, newest first and muted: each one whole or not at all."""
+    label: str | None = "leo.board.before"
+    for said in view.earlier:
+        lines = int((bottom - y - ROW_H) // LINE_H) + 1
+        if lines < 1:
+            break
+        events = list(said.events)
+        run = _said(words, label, said.seat, _sentences(said.seat, events, words, style), marks)
+        if short is not None and run.lines(ROOM) > lines:
+            run = _said(words, label, said.seat, _sentences(said.seat, events, words, short), marks)
+        if run.lines(ROOM) > lines:
+            break
+        y = run.draw(canvas, X0, y, ROOM, lines, ROW_H, fill=MUTED, next_h=LINE_H)
+        label = None
+    return y
 
 
 def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:

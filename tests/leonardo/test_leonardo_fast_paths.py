@@ -158,7 +158,7 @@ def test_advance_in_place_plays_what_apply_plays():
     assert played > 2000
 
 
-CAPTION = {"last_seat", "last_events"}
+CAPTION = {"last_seat", "last_events", "earlier"}
 
 
 def test_a_quiet_search_in_one_thread_leaves_another_threads_events_made():
