@@ -183,12 +183,12 @@ def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
     return line.draw(canvas, X0, y, ROOM, 2, ROW_H)
 
 
-def _sentences(view_seat: int | None, msgs: list[Msg], words: Catalog, naming: Style) -> list[str]:
+def _sentences(seat: int | None, msgs: list[Msg], words: Catalog, naming: Style) -> list[str]:
     """An action's public events as sentences, the one who acted named once ("Andrea spins
     …: 8. Pays Sofia 5 florins …")."""
     out = [words.text(m, naming) for m in told([m for m in msgs if m.key not in SKIPPED])]
-    if view_seat is not None:
-        out = subject_once(out, naming.seat(view_seat), sentence_on)
+    if seat is not None:
+        out = subject_once(out, naming.seat(seat), sentence_on)
     return out
 
 
@@ -233,7 +233,10 @@ def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         if lines < 1:
             break
         events = list(said.events)
-        run = _said(words, label, said.seat, _sentences(said.seat, events, words, style), marks)
+        sentences = _sentences(said.seat, events, words, style)
+        if not sentences:  # only what the header says (a new turn): nothing to tell
+            continue
+        run = _said(words, label, said.seat, sentences, marks)
         if short is not None and run.lines(ROOM) > lines:
             run = _said(words, label, said.seat, _sentences(said.seat, events, words, short), marks)
         if run.lines(ROOM) > lines:

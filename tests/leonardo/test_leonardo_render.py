@@ -416,3 +416,16 @@ def test_the_state_keeps_the_last_public_actions_newest_first():
             seen.append((after.last_seat, [e.msg for e in after.last_events]))
         assert type(after).model_validate_json(after.model_dump_json()) == after  # stored and read back whole
     assert len(seen) > 50
+
+
+def test_an_earlier_action_with_nothing_to_tell_is_left_out():
+    """An earlier action whose only event is one the header already says (a new turn) adds no
+    "Before:" line, and never a "none yet." under it."""
+    from engines.leonardo.caption import Said
+
+    view = G.view(_state("2p-middle"), None)
+    turn = Said(seat=None, events=(Msg("leo.event.turn", round=1),))
+    said = draw_board(view.model_copy(update={"earlier": [turn]}), NAMES[:2]).said
+    assert "Before:" not in said and "none yet." not in said
+    kept = draw_board(view.model_copy(update={"earlier": [turn, *view.earlier]}), NAMES[:2]).said
+    assert "Before:" in kept and "none yet." not in kept
