@@ -142,7 +142,7 @@ async def test_registered_commands_carry_valid_portuguese_and_italian_localizati
     assert not double.violations
     new = next(c for c in commands if c["name"] == "new")
     assert new["name_localizations"] == {"pt-BR": "nova", "it": "nuova"}
-    assert new["description_localizations"]["it"].startswith("Apre una nuova partita")
+    assert new["description_localizations"]["it"].startswith("Apri una nuova partita")
     lang = next(o for o in new["options"] if o["name"] == "lang")
     assert [c["value"] for c in lang["choices"]] == ["en", "pt-BR", "it"]
     assert lang["name_localizations"] == {"pt-BR": "língua", "it": "lingua"}
