@@ -100,7 +100,7 @@ class Leonardo(Game[State, object, View, Options]):
         return sampling.sample(view, seat, rng)
 
     score_scale = 300.0  # florins: the margin between final capitals that search treats as a clear lead (tuned in the arena)
-    search_rate = 1200.0  # mcts iterations a second, idle 2 cores (95% of decisions: CPU time, session of issue 25)
+    search_rate = 1100.0  # mcts iterations a second: 95% of decisions fit on 2 cores beside a second arena (1200: p95 248 ms of 250 there)
     judge_rate = 250.0  # greedy evaluations a second, likewise
     # mcts starts from greedy's judgement and leaves it only on strong evidence (virtual visits per
     # root action): 3p against two greedy, 250 ms, 600 games, 30.3% at 200 against about 25% at 10
