@@ -186,4 +186,7 @@ def draw_panel(canvas: Canvas, panel: Panel, top: int) -> None:
             else:
                 x0, y0, x1, y1 = item.box
                 canvas.draw.rounded_rectangle((x0, y + y0, x1, y + y1), radius=8, outline=INK, width=2)
+                for edge in ((x0, y + y0, x1, y + y0 + 2), (x0, y + y1 - 2, x1, y + y1),  # its lines, so that
+                             (x0, y + y0, x0 + 2, y + y1), (x1 - 2, y + y0, x1, y + y1)):  # no text crosses one
+                    canvas.note_piece(edge, "frame", key=False)
         y += b.height

@@ -10,6 +10,8 @@ shown by name with their shape in their colour.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core.messages import Msg
 from engines.torri.model import BANK_GOLD, SIMPLE_PIECES, View
 from engines.torri.scoring import CATEGORIES
@@ -38,6 +40,7 @@ from render.torri.stamps import measure
 CHIP = 34  # a player's chip (17 px inline)
 LINE = 27  # a line of SMALL text
 GAP = 8  # between sections
+RAISE = 5  # px: how far the points' heading sits into the gap above it (see players)
 CAPTION_LINES = 6  # enough for a walk with fees and a build in every language: never cut
 MUTED = (70, 74, 70)
 BOARD_WORDS = {  # an event of the last move -> its shorter words on the board
@@ -184,7 +187,9 @@ def acting(w: Words, view: View) -> list[Block]:
 def players(w: Words, view: View) -> list[Block]:
     """During play: each player's points if the game ended now, gold and pieces left; the
     player to act framed."""
-    blocks = [heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank))]
+    head = heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank))
+    # raised into the gap above it, so that its descenders stay clear of the frame of a first player to act
+    blocks = [Block(head.height, [replace(t, y=t.y - RAISE) if isinstance(t, Text) else t for t in head.items])]
     for s in range(view.seats):
         points = w.say("torri.board.points", points=sum(view.breakdown[s].values()) if view.breakdown else 0)
         detail = " · ".join((w.say("torri.board.gold", gold=view.gold[s]),
