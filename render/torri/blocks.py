@@ -151,7 +151,19 @@ def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
         current = word
     if current:
         out.append(fit(current, size, width))
-    return out
+    return _no_lone_number(out, size, width)
+
+
+def _no_lone_number(lines: list[str], size: int, width: float) -> list[str]:
+    """A number left alone on the last line (\"…after round / 25\") takes the word before it along,
+    where that still fits: a figure reads with what it counts."""
+    if len(lines) < 2 or " " in lines[-1] or not lines[-1].strip(".,:;)").isdigit():
+        return lines
+    *rest, word = lines[-2].split(" ")
+    joined = f"{word} {lines[-1]}"
+    if not rest or measure(joined, size) > width:
+        return lines
+    return [*lines[:-2], " ".join(rest), joined]
 
 
 def height(panel: Panel) -> int:

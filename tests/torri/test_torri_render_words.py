@@ -14,7 +14,10 @@ from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
 from render.common import font
 from render.text import LOCALES, catalog
+from render.torri.blocks import wrap
+from render.torri.pieces import SMALL
 from render.torri.renderer import draw_private, panel_words
+from render.torri.stamps import measure
 
 BOARDS = boards()
 
@@ -150,3 +153,12 @@ def test_every_word_the_board_draws_has_its_glyphs_in_the_bundled_font():
 def test_nothing_is_hidden_so_there_is_no_private_image():
     view = GAME.view(position(), 0)
     assert draw_private(view, NAMES[:3]) is None
+
+
+def test_a_number_wrapped_alone_onto_the_last_line_takes_the_word_before_it():
+    text = "Fim da partida após a rodada 25"
+    width = measure("Fim da partida após a rodada", SMALL) + 2  # "25" alone would not fit after it
+    assert measure(text, SMALL) > width
+    assert wrap(text, SMALL, width, 2) == ["Fim da partida após a", "rodada 25"]
+    assert wrap("Fim da partida após a rodada", SMALL, measure("Fim da partida", SMALL) + 2, 2) == [
+        "Fim da partida", "após a rodada"]  # words are left as they wrap
