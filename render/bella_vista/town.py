@@ -310,9 +310,16 @@ def reach(canvas: BoardCanvas, town: Town, cells: set[tuple[int, int]]) -> None:
         canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=GHOST, width=3)
 
 
+def _bare(card: str, room: float) -> str:
+    """A card's number as the town can hold it in ``room``: "#4r", or "4r" in a cell too narrow for
+    the sign (a vertical spot of two cards read "…" before)."""
+    return card if text_width(card, SMALL, True) <= room else card.lstrip("#")
+
+
 def suggestion(canvas: BoardCanvas, town: Town, cells, tag: str) -> None:
     """A suggested placement: its footprint in white with a heavy outline, the cards on it, inside
-    it: on one line if they fit, else one per cell, else the first and how many more ("#4r +1")."""
+    it: on one line if they fit, else one per cell, else the first and how many more ("#4r +1"), in two
+    cells where one is too narrow for both."""
     cellset = [tuple(c) for c in cells]
     shape(canvas.draw, town, cellset, 1, GHOST)
     shape(canvas.draw, town, cellset, 4, WHITE)
@@ -328,9 +335,15 @@ def suggestion(canvas: BoardCanvas, town: Town, cells, tag: str) -> None:
     room = whole[2] - whole[0]
     if text_width(tag, SMALL, True) <= room:
         placed = [(tag, whole)]
-    elif len(cards) <= len(cellset) and all(text_width(t, SMALL, True) <= town.cell - 8 for t in cards):
+    elif len(cards) <= len(cellset) and all(text_width(_bare(t, town.cell - 8), SMALL, True) <= town.cell - 8
+                                            for t in cards):
         order = sorted(cellset, key=lambda p: (p[1], p[0]))
-        placed = [(t, town.box(c, r, 4)) for t, (c, r) in zip(cards, order, strict=False)]
+        placed = [(_bare(t, town.cell - 8), town.box(c, r, 4)) for t, (c, r) in zip(cards, order, strict=False)]
+    elif len(cards) == 1:
+        placed = [(fit(_bare(tag, room), SMALL, room, True), whole)]
+    elif len(cellset) >= 2 and text_width(f"+{len(cards) - 1}", SMALL, True) <= town.cell - 8:
+        first, second = sorted(cellset, key=lambda p: (p[1], p[0]))[:2]  # a narrow spot: the first, then how many more
+        placed = [(_bare(cards[0], town.cell - 8), town.box(*first, 4)), (f"+{len(cards) - 1}", town.box(*second, 4))]
     else:
         placed = [(fit(f"{cards[0]} +{len(cards) - 1}", SMALL, room, True), whole)]
     for text, box in placed:

@@ -8,9 +8,10 @@ from bv_render_helpers import GAME, NAMES, history, moments
 from PIL import ImageChops
 
 from engines.bella_vista import Options
-from render.bella_vista.renderer import BellaVistaRenderer, draw_board
+from render.bella_vista.renderer import BellaVistaRenderer, draw_board, draw_private
 from render.bella_vista.town import town_layer
 from render.common import encode_image
+from tests.render.layout_check import problems
 
 R = BellaVistaRenderer()
 
@@ -204,3 +205,22 @@ def test_a_contracts_count_agrees_with_its_words_on_the_board():
         assert " inteiro em " not in drawn.replace("1 inteiro em", ""), drawn
         return
     raise AssertionError("no contract for two or more buildings in the sampled states")
+
+
+def test_a_suggested_spot_on_the_hand_names_its_cards_however_narrow():
+    """Issue 24 (an independent look at 550 px): a vertical spot of two cells with two cards read
+    only "…" (each "#4r" one pixel wider than a cell), and one with five "#4 +4" cut to "…"; now a
+    card too wide for its cell drops its sign ("4r") and a narrow spot says the first card, then
+    how many more in the next cell."""
+    told = 0
+    for seed in (1, 2):
+        for seats in (2, 3, 4):
+            states = history(seats, Options().layout, seed)
+            for state in states[::3]:
+                canvas = draw_private(GAME.view(state, 0), NAMES[:seats])
+                assert canvas is not None
+                texts = [d.what.strip() for d in canvas.drawn if d.kind == "text"]
+                assert not [t for t in texts if t.startswith("…")], (seed, seats, state.round, texts)
+                assert problems(canvas) == [], (seed, seats, state.round)
+                told += sum(1 for t in texts if t.startswith("+") and t[1:].isdigit())
+    assert told > 0  # (a narrow spot with more cards than it holds was drawn)
