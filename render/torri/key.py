@@ -38,8 +38,10 @@ def _height(canvas: Canvas, x: float, y: float) -> None:
         write(canvas, (x + 21, y + 22), "5", SMALL, WHITE, anchor="mm", bold=True)
 
 
-def _neutral(canvas: Canvas, x: float, y: float) -> None:
-    slab(canvas, x + 6, y + 10, 30, 24, NEUTRAL)
+def _central(canvas: Canvas, x: float, y: float) -> None:
+    """A central tower's square as the board draws it: a stone frame, its neutral base inside."""
+    canvas.draw.rectangle((x + 4, y + 2, x + 38, y + 36), outline=NEUTRAL, width=3)
+    slab(canvas, x + 10, y + 12, 22, 18, NEUTRAL)
 
 
 def _closed(canvas: Canvas, x: float, y: float) -> None:
@@ -67,7 +69,7 @@ def _end(canvas: Canvas, x: float, y: float) -> None:
 
 ITEMS: tuple[tuple[str, Callable[[Canvas, float, float], None]], ...] = (
     ("torri.board.key_builder", _pawn), ("torri.board.key_top", _top), ("torri.board.key_height", _height),
-    ("torri.board.neutral", _neutral), ("torri.board.closed", _closed), ("torri.board.key_route", _route),
+    ("torri.board.neutral", _central), ("torri.board.closed", _closed), ("torri.board.key_route", _route),
     ("torri.board.key_start", _start), ("torri.board.key_end", _end),
 )
 
