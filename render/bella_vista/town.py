@@ -343,7 +343,8 @@ def suggestion(canvas: BoardCanvas, town: Town, cells, tag: str) -> None:
         placed = [(fit(_bare(tag, room), SMALL, room, True), whole)]
     elif len(cellset) >= 2 and text_width(f"+{len(cards) - 1}", SMALL, True) <= town.cell - 8:
         first, second = sorted(cellset, key=lambda p: (p[1], p[0]))[:2]  # a narrow spot: the first, then how many more
-        placed = [(_bare(cards[0], town.cell - 8), town.box(*first, 4)), (f"+{len(cards) - 1}", town.box(*second, 4))]
+        placed = [(_bare(cards[0], town.cell - 8), town.box(first[0], first[1], 4)),
+                  (f"+{len(cards) - 1}", town.box(second[0], second[1], 4))]
     else:
         placed = [(fit(f"{cards[0]} +{len(cards) - 1}", SMALL, room, True), whole)]
     for text, box in placed:
