@@ -4,7 +4,8 @@ The squares sit on a grid under column letters and row numbers, the walls a thic
 around them. In each square the tower stands on the left, seen from the side (one slab per
 level with its owner's shape, the top one framed heavier: it is the one that owns the tower;
 a tower too tall for its square shows its top levels over a dark plinth with its height), and
-the builders standing there on the right, so a pawn never hides a level. The last move's route
+the builders standing there on the right, so a pawn never hides a level; a tower no builder
+shares takes most of its square's width. The last move's route
 is a thin line through the squares' centres under the pieces, with corner marks on the square
 it left and a frame around the square it reached.
 """
@@ -78,6 +79,13 @@ class Frame:
         return self.cell - self.pawn_w - 3 * FLOOR_MARGIN
 
     @property
+    def alone_w(self) -> int:
+        """A tower's width on a square no builder stands on: most of the square, so its
+        levels and their owners' shapes read at a glance (at four seats a square is 37 px
+        once the image is shown 550 px wide)."""
+        return max(self.stack_w, self.cell - 2 * FLOOR_MARGIN - 12)
+
+    @property
     def levels(self) -> int:
         """How many levels a square shows (a taller tower shows its top ones over a plinth
         with its height)."""
@@ -137,7 +145,7 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, left: b
     """A tower from the side, standing on the square's floor: at the left of the square when
     builders stand there too, in the middle otherwise."""
     x0, y0, x1, y1 = fr.box(square)
-    w = fr.stack_w
+    w = fr.stack_w if left else fr.alone_w
     x = x0 + FLOOR_MARGIN if left else (x0 + x1 - w) / 2
     bottom = y1 - FLOOR_MARGIN - 1
     pieces = tower.pieces

@@ -8,8 +8,9 @@ import pytest
 from torri_boards import NAMES, boards
 
 from engines.torri.positions import GAME, play, position
-from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
+from render.canvas import INLINE_WIDTH, MIN_PIECE_INLINE, MIN_TEXT_INLINE
 from render.common import encode_image
+from render.torri.board import WIDTH, frame
 from render.torri.renderer import draw_board
 
 BOARDS = boards()
@@ -47,3 +48,21 @@ def test_a_crowded_board_with_long_names_stays_readable_and_landscape():
                          ids=[i for i, _ in BOARDS if i.endswith("final")])
 def test_the_png_stays_well_under_200_kb(state):
     assert len(encode_image(drawn(state).image)) < 150_000
+
+
+@pytest.mark.parametrize("state", [s for i, s in BOARDS if i.startswith("4p") and i.endswith(("middle", "final"))],
+                         ids=[i for i, _ in BOARDS if i.startswith("4p") and i.endswith(("middle", "final"))])
+def test_a_tower_on_a_square_of_its_own_is_wide_enough_to_read_its_owners_at_550_px(state):
+    """At four seats a square is 37 px at 550: a tower no builder shares takes most of it (its
+    levels at least 24 px wide there), not the narrow column it keeps beside a pawn."""
+    view = GAME.view(state, None)
+    fr = frame(view.shape, view.seats, drawn(state).image.height)
+    standing = {sq for sq in view.builders if sq is not None}
+    levels = [d.box for d in drawn(state).drawn if d.kind == "piece" and d.what == "level"]
+    alone = [sq for sq, tower in view.towers.items() if tower.pieces and sq not in standing]
+    assert alone, "a board with towers"
+    for sq in alone:
+        x0, y0, x1, y1 = fr.box(sq)
+        inside = [b for b in levels if x0 <= (b[0] + b[2]) / 2 <= x1 and y0 <= (b[1] + b[3]) / 2 <= y1]
+        assert inside, sq
+        assert min(b[2] - b[0] for b in inside) * INLINE_WIDTH / WIDTH >= 24, (sq, inside)
