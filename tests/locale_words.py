@@ -17,7 +17,7 @@ from render.text import LOCALES, RESERVED_SPECS, catalog, unit_key
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 # notation: code spans, quoted input, name=value options, /commands (each locale's own names)
-NOTATION = re.compile(r"`[^`]*`|“[^”]*”|\"[^\"]*\"|'[^']*'|\w+=\S*|/\w+")
+NOTATION = re.compile(r"`[^`]*`|“[^”]*”|«[^»]*»|\"[^\"]*\"|'[^']*'|\w+=\S*|/\w+")
 
 
 def words_of(text: str) -> set[str]:

@@ -212,3 +212,16 @@ def test_every_command_description_fits_discords_100_characters_in_every_locale(
     described = [key for key in catalog(DEFAULT_LOCALE).templates if DESCRIPTIONS.fullmatch(key)]
     assert len(described) > 20 and "bot.undo.command" in described and "bot.record.export_command" in described
     assert not too_long, too_long
+
+
+QUOTES = {"en": "“”", "pt-BR": "“”", "it": "«»"}  # each language's own quotation marks
+QUOTED = re.compile(r"([“«„‹\"])[^“”«»„‹›\"]+([”»“›\"])")  # (a lone "»" is Bella Vista's arrow, not a quote)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_message_quotes_with_its_languages_own_marks(locale):
+    """A player reads one kind of quotation mark in a language: Italian quoted the Zoning card and
+    the `place` notation with “…” and the “Latest” button with «…»."""
+    used = {m.group(1) + m.group(2) for template in catalog(locale).templates.values()
+            for form in forms_of(template) for m in QUOTED.finditer(form)}
+    assert used == {QUOTES[locale]}, (locale, sorted(used))
