@@ -172,7 +172,7 @@ def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
         out.words("- " + words.text(stake(view), naming))
         decided = _decided(view)
         if decided:  # the table names them beside the same chips
-            out.words(words.text_of("leo.board.decided"), bold=True)
+            out.words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
             for seat in decided:
                 out.chip(seat, marks[seat])
         return out

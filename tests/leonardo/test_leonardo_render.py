@@ -122,6 +122,20 @@ def test_simultaneous_decisions_show_who_still_acts_and_who_decided():
     assert _last_move(said) == "Carla has sealed a bid."
 
 
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_who_has_decided_agrees_with_how_many_have(locale):
+    """"Já decidiu:" / "Ha deciso:" read wrong before two chips: the verb follows their number."""
+    state, _ = do(ready(0, pos=20, roll=3, n=4), 0, "spin")
+    state, _ = do(state, 0, "decline")
+    state, _ = do(state, 2, "bid 10")
+    one = draw_board(G.view(state, None), NAMES[:4], locale).said
+    state, _ = do(state, 3, "bid 10")
+    two = draw_board(G.view(state, None), NAMES[:4], locale).said
+    words = catalog(locale).templates["leo.board.decided"]
+    assert words["one"] in one and words["other"] in two
+    assert locale == "en" or words["other"] not in one and words["one"] not in two
+
+
 def test_the_final_board_ranks_the_capitals_with_their_breakdown_and_names_the_winner():
     state = ready(0, owner={2: 0, 27: 1}, art={2: [150]}, florins={0: 100, 1: 120, 2: 300})
     ended = G.apply(state, SYSTEM, TimeUp()).state
