@@ -3,8 +3,9 @@
 A cell: a band at the top (its district's colour and pattern, or the colour of a square,
 market or bridge) with the space's number and, on the right, a plate of plain ground for
 the owner's house or the office's seal; under it one or two lines of words (the price, what a
-visitor pays, or what the square does, never cut); then a row of pawns, and at its right end
-the works of art displayed there (a gold frame with their number). The last move is drawn
+visitor pays, or what the square does, never cut); under them the pawns, as large as the room
+left allows (24 px at 550 for one or two), and in the last place the works of art displayed there
+(a gold frame with their number). The last move is drawn
 over the ring: the spaces the marker went through, a frame where it landed; the space at
 stake (bought, auctioned, a market open) is framed in gold. Everything that never changes is
 drawn once per locale (``static_ring``).
@@ -34,8 +35,9 @@ from render.leonardo.look import (
     pawn,
     width,
 )
+from render.canvas import text_stamp
 from render.palette import INK, ink_on, player_colour, seat_mark
-from render.text import catalog
+from render.text import Catalog, catalog
 
 RGB = tuple[int, int, int]
 
@@ -46,7 +48,10 @@ LABEL_Y = BAND + 13  # the middle of the first line of words
 LABEL_STEP = 23  # to the second
 PLATE = CHIP + 4
 HOLDER = 24  # an office holder's shape, beside the seal
-ART_MARK = PAWN  # the gold frame of the works of art on a space (16 px at 550), their number in it
+PAWN_BIG = 48  # a pawn where its cell has room (one or two on it): 24 px at 550
+PAWN_SIZES = (PAWN_BIG, 44, 40, 36, 34, PAWN)  # the largest that fits is drawn; PAWN: 16 px at 550
+PAWN_SIDE, PAWN_GAP, PAWN_FOOT = 3, 3, 3  # from the cell's sides, between pawns, from its foot
+ART_MARK = 36  # the gold frame of the works of art on a space (16 px at 550), their number in it
 CENTRE = (M + CW, M + CH, M + 9 * CW, M + 7 * CH)
 
 # muted band colours with a pattern each (the pattern tells districts apart without colour)
@@ -129,15 +134,27 @@ def plate(canvas: LeoCanvas, number: int) -> tuple[int, int]:
     return x1 - PLATE - 1, y0 + 4
 
 
+def label_lines(text: str) -> list[str]:
+    """The cell's words as drawn: one line, or two where one is too narrow."""
+    room = CW - 5  # "sanctuary" fits on one line
+    return [text] if width(text, SMALL) <= room else _two(text, room)
+
+
 def label(canvas: LeoCanvas, number: int, text: str, clear: bool = False) -> None:
     """The cell's words under its band: one line, or two where one is too narrow."""
     x0, y0, x1, _ = cell_box(number)
     if clear:
         canvas.erase((x0 + 2, y0 + BAND + 2, x1 - 2, y0 + BAND + 2 * LABEL_STEP + 2), GROUND)
-    room = CW - 5  # "sanctuary" fits on one line
-    lines = [text] if width(text, SMALL) <= room else _two(text, room)
-    for k, line in enumerate(lines):
+    for k, line in enumerate(label_lines(text)):
         canvas.text((x0 + 3, y0 + LABEL_Y + k * LABEL_STEP), line, SMALL, MUTED, anchor="lm")
+
+
+def label_bottom(text: str) -> float:
+    """How far below the cell's top its words' ink reaches (the band's foot without words)."""
+    lines = label_lines(text) if text else []
+    if not lines:
+        return BAND + 2
+    return LABEL_Y + (len(lines) - 1) * LABEL_STEP + text_stamp(lines[-1], SMALL, "lm", False)[1][3]
 
 
 def _two(text: str, room: float) -> list[str]:
@@ -167,11 +184,26 @@ def seal(canvas: LeoCanvas, number: int, price: int, holder: int | None = None) 
                           key=False)
 
 
+def space_words(number: int, words: Catalog) -> str:
+    """What a cell says while nobody owns it: its price, or what the square does."""
+    sp, c = space(number), cards()
+    if sp.price is not None:
+        return words.text_of("leo.board.price", price=sp.price)
+    if number == 1:
+        return words.text_of("leo.board.start", amount=c.indemnity)
+    if number in c.markets:
+        return words.text_of("leo.board.market")
+    if number in c.event_squares:
+        return words.text_of("leo.board.event")
+    if number in c.sanctuary:
+        return words.text_of("leo.board.sanctuary")
+    return ""
+
+
 @cache
 def static_ring(locale: str) -> LeoCanvas:
     """Every cell as it is with nobody on it and nothing owned (words in ``locale``)."""
     words = catalog(locale)
-    c = cards()
     canvas = LeoCanvas(WIDTH, HEIGHT, LINE)
     for sp in board().spaces:
         x0, y0, x1, y1 = cell_box(sp.number)
@@ -183,18 +215,7 @@ def static_ring(locale: str) -> LeoCanvas:
         office = office_at(sp.number)
         if office:
             seal(canvas, sp.number, office.price)
-        if sp.price is not None:
-            text = words.text_of("leo.board.price", price=sp.price)
-        elif sp.number == 1:
-            text = words.text_of("leo.board.start", amount=c.indemnity)
-        elif sp.number in c.markets:
-            text = words.text_of("leo.board.market")
-        elif sp.number in c.event_squares:
-            text = words.text_of("leo.board.event")
-        elif sp.number in c.sanctuary:
-            text = words.text_of("leo.board.sanctuary")
-        else:
-            text = ""
+        text = space_words(sp.number, words)
         label(canvas, sp.number, text)
     return canvas
 
@@ -223,14 +244,15 @@ def draw_ring(canvas: LeoCanvas, view: View, marks: list[str], locale: str) -> N
     words = catalog(locale)
     whole = whole_districts(view)
     trail(canvas, view)
+    said = {}  # what each owned cell says now
     for number, firm in view.owner.items():
         x, y = plate(canvas, number)
         owner(canvas, x, y, firm)
         if space(number).kind == "bridge":
-            text = words.text_of("leo.board.toll", amount=cards().bridge_toll)
+            said[number] = words.text_of("leo.board.toll", amount=cards().bridge_toll)
         else:
-            text = words.text_of("leo.board.pays", amount=income(view, number, whole))
-        label(canvas, number, text, clear=True)
+            said[number] = words.text_of("leo.board.pays", amount=income(view, number, whole))
+        label(canvas, number, said[number], clear=True)
     for f in view.firms:
         for number in f.offices:
             office = office_at(number)
@@ -241,7 +263,8 @@ def draw_ring(canvas: LeoCanvas, view: View, marks: list[str], locale: str) -> N
         if f.active:
             by_space.setdefault(f.position, []).append(f.id)
     for number in set(by_space) | {n for n, c in view.art_counts.items() if c}:
-        _bottom(canvas, number, sorted(by_space.get(number, [])), view.art_counts.get(number, 0))
+        text = said.get(number, space_words(number, words))
+        _bottom(canvas, number, sorted(by_space.get(number, [])), view.art_counts.get(number, 0), text)
 
 
 def moves(view: View) -> list[tuple[int, int, int]]:
@@ -270,32 +293,49 @@ def trail(canvas: LeoCanvas, view: View) -> None:
         d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 9), fill=ART, outline=INK, width=1)
 
 
-def _bottom(canvas: LeoCanvas, number: int, seats: list[int], art: int) -> None:
-    """The row at the cell's foot: pawns from the left, the works of art at the right end;
-    pawns that do not fit stand in a second row over the words."""
-    x0, y0, _, y1 = cell_box(number)
-    gap = (CW - 3 * PAWN) // 4  # every pawn keeps ground around it, away from the cell's frame
-    foot = y1 - PAWN - 4
-    slots = [(x0 + gap + k * (PAWN + gap), foot) for k in range(3)]
+def pawn_grid(seats: int, art: bool, text: str) -> tuple[int, int, int, bool]:
+    """How a cell's pawns (and its works of art, in the last place) stand in the room under its
+    words: (size, columns, rows, whether the words must give way). As large as that room allows,
+    ``PAWN_BIG`` for one or two; never under ``PAWN`` (a crowded start space gives its words up)."""
+    items = seats + art
+    for room_top, gives_way in ((label_bottom(text) + 3, False), (BAND + 3, True)):
+        room_h = CH - PAWN_FOOT - room_top
+        for size in PAWN_SIZES:
+            cols = int((CW - 2 * PAWN_SIDE + PAWN_GAP) // (size + PAWN_GAP))
+            rows = int((room_h + PAWN_GAP) // (size + PAWN_GAP))
+            if cols * rows >= items:
+                need = -(-items // cols)
+                return size, cols, need, gives_way
+    return PAWN, 3, 2, True
+
+
+def _bottom(canvas: LeoCanvas, number: int, seats: list[int], art: int, text: str) -> None:
+    """The pawns under the cell's words, from the left, as large as the room there allows, the
+    works of art in the last place (bottom right); in a crowd too large for that room the words
+    give way."""
+    x0, y0, x1, y1 = cell_box(number)
+    size, cols, rows, gives_way = pawn_grid(len(seats), bool(art), text)
+    top = y1 - PAWN_FOOT - rows * size - (rows - 1) * PAWN_GAP
+    if gives_way:
+        canvas.erase((x0 + 2, y0 + BAND + 2, x1 - 2, y1 - 2), GROUND)
+    slots = [(x0 + PAWN_SIDE + c * (size + PAWN_GAP), top + r * (size + PAWN_GAP))
+             for r in range(rows) for c in range(cols)]
     if art:
         ax, ay = slots.pop()
-        _art(canvas, ax, ay, art)
-    if len(seats) > len(slots):
-        canvas.erase((x0 + 2, y0 + BAND + 2, x0 + CW - 2, foot - 2), GROUND)
-        slots = [(x, y - PAWN - 6) for x, y in slots[: len(seats) - len(slots)]] + slots
-        slots = slots[len(slots) - len(seats):] if len(slots) > len(seats) else slots
+        mark = min(size, ART_MARK)
+        _art(canvas, ax + size - mark, ay + size - mark, art, mark)
     for seat, (x, y) in zip(seats, slots, strict=False):
-        pawn(canvas, x, y, seat)
+        pawn(canvas, x, y, seat, size)
 
 
-def _art(canvas: LeoCanvas, x: float, y: float, count: int) -> None:
+def _art(canvas: LeoCanvas, x: float, y: float, count: int, size: int = ART_MARK) -> None:
     """The works of art displayed on a space: a gold frame with their number."""
-    box = (x, y, x + ART_MARK, y + ART_MARK)
+    box = (x, y, x + size, y + size)
     canvas.draw.rectangle(box, fill=ART, outline=INK, width=2)
-    canvas.draw.rectangle((x + 5, y + 5, x + ART_MARK - 5, y + ART_MARK - 5), outline=INK, width=1)
+    canvas.draw.rectangle((x + 5, y + 5, x + size - 5, y + size - 5), outline=INK, width=1)
     canvas.note_piece(box, "art")
     with canvas.inside(box):
-        canvas.text((x + ART_MARK / 2, y + ART_MARK / 2 + 1), str(count), SMALL, INK, anchor="mm", bold=True)
+        canvas.text((x + size / 2, y + size / 2 + 1), str(count), SMALL, INK, anchor="mm", bold=True)
 
 
 def space_name(number: int) -> str:
