@@ -23,7 +23,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.ring import CENTRE, swatch
+from render.leonardo.ring import CENTRE, LANDED, route_bar, swatch
 from render.palette import INK, ink_on, player_colour
 from render.text import Catalog, catalog
 
@@ -40,14 +40,14 @@ def key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, flo
         with cv.inside(box):
             cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "30", SMALL, ink_on(fill), anchor="mm", bold=True)
 
-    def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed, then landed
+    def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed (dashed), then landed, as on the ring
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
-        cv.draw.rectangle((x + 1, y + 3, x + CHIP // 2 - 2, y + 6), fill=INK)
-        cv.draw.rectangle((x + CHIP // 2 + 1, y + 3, x + CHIP - 1, y + 10), fill=INK)
+        route_bar(cv.draw, x + 1, y + 3, x + 17, False, dash=7, gap=3)  # the ring's dashes, smaller
+        route_bar(cv.draw, x + 21, y + 3, x + CHIP - 1, True)
 
     def stake(cv: LeoCanvas, x: float, y: float) -> None:
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
-        cv.draw.rectangle((x + 1, y + 3, x + CHIP - 1, y + 10), fill=ART, outline=INK, width=1)
+        cv.draw.rectangle((x + 1, y + 3, x + CHIP - 1, y + 3 + LANDED), fill=ART, outline=INK, width=1)
 
     def art(cv: LeoCanvas, x: float, y: float) -> None:
         box = (x, y, x + CHIP, y + CHIP)

@@ -6,8 +6,9 @@ the owner's house or the office's seal; under it one or two lines of words (the 
 visitor pays, or what the square does, never cut); under them the pawns, as large as the room
 left allows (24 px at 550 for one or two), and in the last place the works of art displayed there
 (a gold frame with their number). The last move is drawn
-over the ring: the spaces the marker went through, a frame where it landed; the space at
-stake (bought, auctioned, a market open) is framed in gold. Everything that never changes is
+over the ring, a bar across the top of each space left of its plate: dashed on the spaces
+the marker went through, whole and thicker where it landed; the space at stake (bought,
+auctioned, a market open) has a gold one. Everything that never changes is
 drawn once per locale (``static_ring``).
 """
 
@@ -47,6 +48,9 @@ BAND = 40  # the band's height; the words' lines follow, then the pawns
 LABEL_Y = BAND + 13  # the middle of the first line of words
 LABEL_STEP = 23  # to the second
 PLATE = CHIP + 4
+NUMBER_Y = BAND // 2 + 4  # the middle of the space's number: under the route's bar
+PASSED, LANDED = 8, 13  # the route's bar across a space passed and the one landed on (4 and 6.5 px at 550)
+DASH, GAP = 14, 6  # a passed space's bar is dashed (never read as a black seat's piece)
 HOLDER = 24  # an office holder's shape, beside the seal
 PAWN_BIG = 48  # a pawn where its cell has room (one or two on it): 24 px at 550
 PAWN_SIZES = (PAWN_BIG, 44, 40, 36, 34, PAWN)  # the largest that fits is drawn; PAWN: 16 px at 550
@@ -211,7 +215,7 @@ def static_ring(locale: str) -> LeoCanvas:
         colour, pattern = look_of(sp.number)
         canvas.image.paste(band_tile(colour, pattern, CW - 3, BAND - 1), (x0 + 2, y0 + 2))
         canvas.draw.line((x0 + 1, y0 + BAND + 1, x1 - 1, y0 + BAND + 1), fill=LINE, width=1)
-        canvas.text((x0 + 7, y0 + BAND / 2 + 1), str(sp.number), NUMBER, INK, anchor="lm", bold=True)
+        canvas.text((x0 + 7, y0 + NUMBER_Y), str(sp.number), NUMBER, INK, anchor="lm", bold=True)
         office = office_at(sp.number)
         if office:
             seal(canvas, sp.number, office.price)
@@ -277,20 +281,41 @@ def moves(view: View) -> list[tuple[int, int, int]]:
     return out
 
 
+def route_bar(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, landed: bool, dash: int = DASH,
+              gap: int = GAP) -> None:
+    """The last move's bar across a space's top from ``x0`` to ``x1``: dashed where the marker
+    passed (as a route on a map), whole and thicker where it landed."""
+    if landed:
+        draw.rectangle((x0, y0, x1, y0 + LANDED - 1), fill=INK)
+        return
+    x = x0
+    while x < x1:
+        draw.rectangle((x, y0, min(x + dash - 1, x1), y0 + PASSED - 1), fill=INK)
+        x += dash + gap
+
+
 def trail(canvas: LeoCanvas, view: View) -> None:
-    """Bars across the top of the cells (clear of every piece): a thin dark one on each space
-    the last move went through, a thick one where it landed, a gold one on the space at stake."""
+    """Bars across the top of the cells, left of the plate (clear of every piece and of the
+    space's number): a dashed one on each space the last move went through, a thick one where it
+    landed, a gold one on the space at stake."""
     d = canvas.draw
     for start, dest, step in moves(view):
         n = start
         while n != dest:
             n = (n - 1 + step) % 32 + 1
             x0, y0, x1, _ = cell_box(n)
-            d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + (9 if n == dest else 5)), fill=INK)
+            route_bar(d, x0 + 2, y0 + 2, _bar_end(view, n), n == dest)
     stake = view.auction_space or view.market_space or view.buy_space
     if stake:
         x0, y0, x1, _ = cell_box(stake)
-        d.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 9), fill=ART, outline=INK, width=1)
+        d.rectangle((x0 + 2, y0 + 2, _bar_end(view, stake), y0 + LANDED), fill=ART, outline=INK, width=1)
+
+
+def _bar_end(view: View, number: int) -> int:
+    """Where a bar across the cell's top ends: before its plate (an owner's house or an office's
+    seal stands there), or at its right side."""
+    x1 = cell_box(number)[2]
+    return x1 - PLATE - 6 if number in view.owner or office_at(number) else x1 - 2
 
 
 def pawn_grid(seats: int, art: bool, text: str) -> tuple[int, int, int, bool]:

@@ -4,11 +4,12 @@ own record of what it drew)."""
 
 from __future__ import annotations
 
-from leo_helpers import G, ready
+from leo_helpers import G, do, ready
 
 from render.canvas import INLINE_WIDTH
 from render.leonardo.renderer import draw_board
 from render.leonardo.ring import cell_box
+from render.palette import INK
 
 NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 
@@ -42,3 +43,31 @@ def test_a_pawn_alone_or_in_a_pair_stands_clearly_larger_than_the_least_key_piec
             for x0, y0, x1, y1 in boxes:
                 assert _inline(min(x1 - x0, y1 - y0), canvas) >= 22, (locale, boxes)
 
+
+
+def _ink_run(image, x: int, y: int) -> int:
+    """How many pixels of ink run down from (x, y)."""
+    n = 0
+    while image.getpixel((x, y + n)) == INK:
+        n += 1
+    return n
+
+
+def test_the_last_moves_route_is_thick_enough_to_follow_and_dashed_unlike_a_black_piece():
+    """Anne's marker moves 5 spaces from 4 to 9: a bar across the top of 5, 6, 7 and 8 at least
+    4 px tall at 550, broken into dashes (a black seat's pawn is a solid shape); on 9, where it
+    landed, a whole bar thicker still."""
+    state, _ = do(ready(0, n=6, pos=4, roll=5), 0, "spin")
+    canvas = draw_board(G.view(state, None), NAMES)
+    image = canvas.image.convert("RGB")
+    for number in (5, 6, 7, 8):
+        x0, y0, x1, _ = cell_box(number)
+        tops = [x for x in range(x0 + 2, x1 - 2) if image.getpixel((x, y0 + 3)) == INK]
+        assert tops, number
+        assert _inline(_ink_run(image, tops[0] + 2, y0 + 2), canvas) >= 4, number
+        assert len(tops) < (tops[-1] - tops[0]) * 0.9, number  # gaps between the dashes
+    x0, y0, x1, _ = cell_box(9)
+    landed = _ink_run(image, x0 + 10, y0 + 2)
+    assert _inline(landed, canvas) >= 6
+    assert landed > _ink_run(image, cell_box(8)[0] + 4, y0 + 2)
+    assert all(image.getpixel((x, y0 + 3)) == INK for x in range(x0 + 2, x0 + 40))
