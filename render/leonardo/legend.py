@@ -1,11 +1,13 @@
-"""The legend of Leonardo's board, under the players' table: the districts (their bands' patterns)
-and a key to the ring's pieces and marks, each with its icon. Drawn once per language (the static
+"""The legend of Leonardo's board, under the players' table: the districts (their bands' patterns,
+each with its name on it) and a key to the ring's pieces and marks, each with its icon. Drawn once per language (the static
 layer), at the same height on every board."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+
+from PIL import Image, ImageDraw
 
 from engines.leonardo.components import board
 from render.leonardo.frame import LINE_H, ROOM, X0, Y1
@@ -18,27 +20,49 @@ from render.leonardo.look import (
     SMALL,
     LeoCanvas,
     Run,
+    drawable,
     fit,
     owner,
     pawn,
     width,
 )
 from render.leonardo.ring import CENTRE, LANDED, route_bar, swatch
-from render.palette import INK, ink_on, player_colour
+from render.palette import INK, ink_on
 from render.text import Catalog, catalog
 
 KEY_ROW = CHIP + 8
+HELD, HATCH = (250, 250, 246), (190, 165, 120)  # the held office's sample, hatched stone: no player's colour
+DISTRICT_H = 28  # a district's band in the legend, its name on it
+DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a literal key per district)
+    "giovanni": "leo.board.district_giovanni",
+    "novella": "leo.board.district_novella",
+    "spirito": "leo.board.district_spirito",
+    "croce": "leo.board.district_croce",
+    "marco": "leo.board.district_marco",
+    "oltrarno": "leo.board.district_oltrarno",
+}
 
 
 def key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, float], object]]]:
     """What the ring's pieces and marks mean, each with its icon."""
-    def office(cv: LeoCanvas, x: float, y: float, held: bool = False) -> None:
-        fill = player_colour(1) if held else PAPER
+    def office(cv: LeoCanvas, x: float, y: float) -> None:
         box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
-        cv.draw.ellipse(box, fill=fill, outline=INK, width=3 if held else 2)
+        cv.draw.ellipse(box, fill=PAPER, outline=INK, width=2)
         cv.note_piece(box, "seal", key=False)
         with cv.inside(box):
-            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "30", SMALL, ink_on(fill), anchor="mm", bold=True)
+            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "30", SMALL, ink_on(PAPER), anchor="mm", bold=True)
+
+    def held(cv: LeoCanvas, x: float, y: float) -> None:
+        """The seal's thick ring, hatched inside: a holder's colour, no player's in particular
+        (a flat colour would read as one seat's)."""
+        side = CHIP - 2
+        disc, hatch = Image.new("L", (side, side), 0), Image.new("RGB", (side, side), HELD)
+        ImageDraw.Draw(disc).ellipse((0, 0, side - 1, side - 1), fill=255)
+        for k in range(-side, side, 8):
+            ImageDraw.Draw(hatch).line((k, side, k + side, 0), fill=HATCH, width=3)
+        ImageDraw.Draw(hatch).ellipse((0, 0, side - 1, side - 1), outline=INK, width=3)
+        cv.image.paste(hatch, (int(x) + 1, int(y) + 1), disc)
+        cv.note_piece((x + 1, y + 1, x + 1 + side, y + 1 + side), "seal", key=False)
 
     def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed (dashed), then landed, as on the ring
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
@@ -62,7 +86,7 @@ def key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, flo
         (words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
         (words.text_of("leo.board.key_art"), art),
         (words.text_of("leo.board.key_office"), office),
-        (words.text_of("leo.board.key_held"), lambda cv, x, y: office(cv, x, y, True)),
+        (words.text_of("leo.board.key_held"), held),
         (words.text_of("leo.board.key_moved"), moved),
         (words.text_of("leo.board.key_stake"), stake),
     ]
@@ -73,10 +97,18 @@ def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
     ``y`` down; returns the bottom."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
     for d in board().districts:
-        def key(cv: LeoCanvas, x: float, y: float, district: str = d.id) -> None:
-            swatch(cv, x, y + 4, district, 40, 26)
+        name = drawable(words.text_of(DISTRICT_KEYS[d.id]))
+        w = int(width(name, SMALL)) + 12
 
-        run.thing(40, key)  # the ring shows each space's pattern: no list of numbers
+        def key(cv: LeoCanvas, x: float, y: float, district: str = d.id, name: str = name, w: int = w) -> None:
+            top = int(y + (CHIP - DISTRICT_H) / 2)
+            swatch(cv, x, top, district, w, DISTRICT_H)
+            box = (x, top, x + w, top + DISTRICT_H)
+            cv.note_piece(box, "district", key=False)
+            with cv.inside(box):
+                cv.text((x + 6, top + DISTRICT_H / 2), name, SMALL, INK, anchor="lm")
+
+        run.thing(w, key)  # the ring's pattern with the district's name on it
     y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
     items = key_items(words)
     columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)

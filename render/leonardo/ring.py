@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from engines.leonardo.components import board, cards, district_spaces, office_at, space
 from engines.leonardo.model import View
+from render.canvas import text_stamp
 from render.leonardo.look import (
     ART,
     CHIP,
@@ -36,7 +37,6 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.canvas import text_stamp
 from render.palette import INK, ink_on, player_colour, seat_mark
 from render.text import Catalog, catalog
 

@@ -1,0 +1,57 @@
+"""The legend of Leonardo's board as a newcomer reads it: each district's pattern with its name on it,
+and samples that look like no player's piece (real boards, every language)."""
+
+from __future__ import annotations
+
+import pytest
+from leo_helpers import G, ready
+
+from engines.leonardo.components import board
+from render.leonardo.renderer import draw_board
+from render.leonardo.ring import CENTRE
+from render.palette import PLAYER_COLOURS
+from render.text import catalog
+from tests.render.colour_science import ciede2000
+
+NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+LOCALES = ("en", "pt-BR", "it")
+
+
+def _legend(canvas, kind: str) -> list:
+    """What the centre drew of ``kind`` ("text" or "piece"), the ring's left out."""
+    return [d for d in canvas.drawn if d.kind == kind and CENTRE[0] < d.box[0] and d.box[2] < CENTRE[2]
+            and CENTRE[1] < d.box[1] and d.box[3] < CENTRE[3]]
+
+
+def _left_of(canvas, text) -> object:
+    """The piece just left of a text, on its line (the sample it explains)."""
+    row = [p for p in _legend(canvas, "piece") if p.box[2] <= text.box[0] + 1
+           and p.box[1] < text.box[3] and text.box[1] < p.box[3]]
+    return max(row, key=lambda p: p.box[2])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_districts_pattern_is_named_on_it(locale):
+    canvas = draw_board(G.view(ready(0, n=4), None), NAMES[:4], locale)
+    words = catalog(locale)
+    texts = _legend(canvas, "text")
+    for d in board().districts:
+        name = words.text_of(f"leo.board.district_{d.id}")
+        drawn = [t for t in texts if t.what == name]
+        assert len(drawn) == 1, (locale, name)
+        x0, y0, x1, y1 = drawn[0].box
+        assert [p for p in _legend(canvas, "piece") if p.what == "district" and p.box[0] <= x0 and x1 <= p.box[2]
+                and p.box[1] <= y0 and y1 <= p.box[3]], (locale, name)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_held_office_sample_is_in_no_players_colour(locale):
+    """A newcomer read the sample filled with the second seat's red as that player's office."""
+    canvas = draw_board(G.view(ready(0, n=6), None), NAMES, locale)
+    text = next(t for t in _legend(canvas, "text") if t.what == catalog(locale).text_of("leo.board.key_held"))
+    x0, y0, x1, y1 = _left_of(canvas, text).box
+    inner = [canvas.image.getpixel((round(x), round(y))) for x in range(round(x0) + 6, round(x1) - 6)
+             for y in range(round(y0) + 6, round(y1) - 6)]
+    for seat, colour in enumerate(PLAYER_COLOURS):
+        like = sum(1 for p in inner if ciede2000(p[:3], colour) < 10)
+        assert like < 0.2 * len(inner), (locale, seat, like, len(inner))
