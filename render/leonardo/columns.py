@@ -25,7 +25,7 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
     x = X1 - sum(w for _, w in cols)
     for parts, w in cols:
         for j, p in enumerate(parts):
-            canvas.text((x + w - 4, y + 12 + j * 22 + (11 if len(parts) == 1 else 0)), p, SMALL, MUTED, anchor="rm")
+            canvas.text((x + w - 4, y + 12 + j * 22 + (11 if len(parts) == 1 else 0)), p, SMALL, INK, anchor="rm")
         x += w
     y += 48
     first = X1 - sum(w for _, w in cols)
@@ -105,13 +105,12 @@ def _fits_lines(name: str, seats: list[int], marks: list[str], size: int, strong
 
 
 def split_head(head: str) -> list[str]:
-    """A column's head on one line, or on two lines balanced at a space or a hyphen."""
-    parts = head.replace("-", "- ").split()
+    """A column's head on one line, or on two lines balanced at a space; a hyphenated word
+    ("men-at-arms") is never cut at its hyphen (a newcomer read "men-" and "at-arms" as two
+    heads)."""
+    parts = head.split()
     if len(parts) < 2:
         return [head]
-    def joined(ps: list[str]) -> str:
-        return " ".join(ps).replace("- ", "-")
-
-    best = min(range(1, len(parts)), key=lambda i: max(width(joined(parts[:i]), SMALL),
-                                                       width(joined(parts[i:]), SMALL)))
-    return [joined(parts[:best]), joined(parts[best:])]
+    best = min(range(1, len(parts)), key=lambda i: max(width(" ".join(parts[:i]), SMALL),
+                                                       width(" ".join(parts[i:]), SMALL)))
+    return [" ".join(parts[:best]), " ".join(parts[best:])]

@@ -20,7 +20,6 @@ from render.leonardo.legend import legend_top
 from render.leonardo.look import (
     CHIP,
     HEAD,
-    MUTED,
     NUMBER,
     PAPER,
     SMALL,
@@ -226,7 +225,8 @@ def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
 def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
              bottom: float, short: Style | None = None) -> float:
     """Under the last move, in the room left above the table (most of it at two seats), the
-    public actions before it, newest first and muted: each one whole or not at all."""
+    public actions before it, newest first, in ink as the rest of the centre (its bold "Before:"
+    sets it apart; grey lines read as a scattered second block): each one whole or not at all."""
     label: str | None = "leo.board.before"
     for said in view.earlier:
         lines = int((bottom - y - ROW_H) // LINE_H) + 1
@@ -241,7 +241,7 @@ def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
             run = _said(words, label, said.seat, _sentences(said.seat, events, words, short), marks)
         if run.lines(ROOM) > lines:
             break
-        y = run.draw(canvas, X0, y, ROOM, lines, ROW_H, fill=MUTED, next_h=LINE_H)
+        y = run.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
         label = None
     return y
 
@@ -293,7 +293,7 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
                size=NUMBER if tall >= 50 else TEXT, under=under, under_h=HOLDINGS_H) + 4  # taller rows: larger words
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
-    return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H, fill=MUTED), limit
+    return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H), limit
 
 
 def holdings(f: FirmView) -> Run | None:

@@ -1,0 +1,62 @@
+"""The centre of Leonardo's board reads as one block at Discord's 550 px: its words in ink (a
+newcomer found five grey lines scattered through it) and no hyphenated word cut at its hyphen
+(real boards from seeded games, the canvas's own record of what it drew)."""
+
+from __future__ import annotations
+
+import pytest
+from leo_helpers import G
+
+from engines.core.playout import playout
+from engines.core.rng import SplitMix64
+from engines.leonardo.model import Options
+from render.leonardo.legend import legend_top
+from render.leonardo.renderer import draw_board
+from render.leonardo.ring import CENTRE
+from render.palette import INK
+from render.text import catalog
+
+NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+LOCALES = ("en", "pt-BR", "it")
+
+
+def _middle(players: int):
+    """A seeded game's view from a third of the way on, nobody bankrupt (a bankrupt's row is
+    greyed on purpose), with actions told before the last."""
+    start = G.new_game(players, Options(max_rounds=6), 5)
+    states = [s for _, _, s, _ in playout(G, start, SplitMix64.from_seed(5))]
+    for state in states[len(states) // 3:]:
+        view = G.view(state, None)
+        if all(f.active for f in view.firms) and view.earlier and not view.over:
+            return view
+    raise AssertionError("no such moment")
+
+
+def _centre_texts(canvas, locale: str):
+    """The texts of the centre above the legend."""
+    bottom = legend_top(locale)
+    return [d for d in canvas.drawn if d.kind == "text" and d.what.strip() and CENTRE[0] < d.box[0]
+            and d.box[2] < CENTRE[2] and CENTRE[1] < d.box[1] and d.box[3] < bottom]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_word_of_the_centre_is_in_ink(players, locale):
+    canvas = draw_board(_middle(players), NAMES[:players], locale)
+    image = canvas.image.convert("RGB")
+    before = catalog(locale).text_of("leo.board.before")
+    texts = _centre_texts(canvas, locale)
+    assert before in [t.what for t in texts]  # the actions before the last move are there
+    grey = []
+    for t in texts:
+        x0, y0, x1, y1 = (round(v) for v in t.box)
+        if not any(image.getpixel((x, y)) == INK for x in range(x0, x1) for y in range(y0, y1)):
+            grey.append(t.what)
+    assert grey == [], (players, locale)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_men_at_arms_is_never_cut_at_a_hyphen(players):
+    said = draw_board(_middle(players), NAMES[:players], "en").said
+    assert catalog("en").text_of("leo.board.col_men") in said
+    assert not [w for w in said if w.endswith("-") and len(w) > 1]
