@@ -14,7 +14,7 @@ drawn once per locale (``static_ring``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -47,6 +47,7 @@ WIDTH, HEIGHT = 10 * CW + 2 * M, 8 * CH + 2 * M
 BAND = 40  # the band's height; the words' lines follow, then the pawns
 LABEL_Y = BAND + 13  # the middle of the first line of words
 LABEL_STEP = 23  # to the second
+LABEL_X = 2  # where the words start (the letters' own bearing keeps their ink 1-2 px further right)
 PLATE = CHIP + 4
 NUMBER_Y = BAND // 2 + 4  # the middle of the space's number: under the route's bar
 PASSED, LANDED = 8, 13  # the route's bar across a space passed and the one landed on (4 and 6.5 px at 550)
@@ -138,10 +139,21 @@ def plate(canvas: LeoCanvas, number: int) -> tuple[int, int]:
     return x1 - PLATE - 1, y0 + 4
 
 
+@lru_cache(maxsize=1024)
+def _ink_right(text: str) -> int:
+    """How far right of where it is drawn a cell's line of words puts ink (its advance
+    overstates it by the last letter's bearing)."""
+    mask, (left, _, _, _) = text_stamp(text, SMALL, "lm", False)
+    box = mask.getbbox()
+    return left + (box[2] if box else 0)
+
+
 def label_lines(text: str) -> list[str]:
-    """The cell's words as drawn: one line, or two where one is too narrow."""
-    room = CW - 5  # "sanctuary" fits on one line
-    return [text] if width(text, SMALL) <= room else _two(text, room)
+    """The cell's words as drawn: one line where its ink fits between the cell's sides ("sanctuary",
+    pt-BR's "pedágio 5"), or two."""
+    if LABEL_X + _ink_right(text) <= CW - 3:
+        return [text]
+    return _two(text, CW - LABEL_X - 3)
 
 
 def label(canvas: LeoCanvas, number: int, text: str, clear: bool = False) -> None:
@@ -150,7 +162,7 @@ def label(canvas: LeoCanvas, number: int, text: str, clear: bool = False) -> Non
     if clear:
         canvas.erase((x0 + 2, y0 + BAND + 2, x1 - 2, y0 + BAND + 2 * LABEL_STEP + 2), GROUND)
     for k, line in enumerate(label_lines(text)):
-        canvas.text((x0 + 3, y0 + LABEL_Y + k * LABEL_STEP), line, SMALL, MUTED, anchor="lm")
+        canvas.text((x0 + LABEL_X, y0 + LABEL_Y + k * LABEL_STEP), line, SMALL, MUTED, anchor="lm")
 
 
 def label_bottom(text: str) -> float:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from leo_helpers import G, do, ready
 
+from engines.leonardo.components import board, cards
 from render.canvas import INLINE_WIDTH
 from render.leonardo.renderer import draw_board
 from render.leonardo.ring import cell_box
 from render.palette import INK
+from render.text import catalog
 
 NAMES = ["Anne", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 
@@ -71,3 +73,13 @@ def test_the_last_moves_route_is_thick_enough_to_follow_and_dashed_unlike_a_blac
     assert _inline(landed, canvas) >= 6
     assert landed > _ink_run(image, cell_box(8)[0] + 4, y0 + 2)
     assert all(image.getpixel((x, y0 + 3)) == INK for x in range(x0 + 2, x0 + 40))
+
+
+def test_an_owned_bridges_toll_is_one_line_in_portuguese():
+    """pt-BR's 'pedágio 5' was cut into 'pedágio' / '5' in a cell it fits (its advance, not its
+    ink, was measured); English says 'toll 5' on one line too."""
+    bridge = next(sp.number for sp in board().spaces if sp.kind == "bridge")
+    state = ready(0, n=3, owner={bridge: 1})
+    for locale in ("pt-BR", "en"):
+        said = draw_board(G.view(state, None), NAMES[:3], locale).said
+        assert catalog(locale).text_of("leo.board.toll", amount=cards().bridge_toll) in said, locale
