@@ -301,7 +301,7 @@ def route_bar(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, landed
         draw.rectangle((x0, y0, x1, y0 + LANDED - 1), fill=INK)
         return
     x = x0
-    while x < x1:
+    while x + dash // 2 <= x1:  # no sliver of a dash at the end
         draw.rectangle((x, y0, min(x + dash - 1, x1), y0 + PASSED - 1), fill=INK)
         x += dash + gap
 
