@@ -36,9 +36,10 @@ from render.bella_vista.draw import (
     wrap,
 )
 from render.bella_vista.layout import arrange
+from render.bella_vista.names import neighborhood_names
 from render.bella_vista.offers import card_face
 from render.bella_vista.page import Header, Page, frame, must, paste_town, status
-from render.bella_vista.town import Town, buildings, neighborhood_names, reach, suggestion
+from render.bella_vista.town import Town, buildings, reach, suggestion
 from render.canvas import Canvas
 from render.palette import INK
 
@@ -191,7 +192,8 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     paste_town(canvas, town, view, page)
     marks = suggestions(view)
     reach(canvas, town, {tuple(c) for h in view.hand_places or [] for c in h.reach})  # under the names
-    neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells})
+    neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells},
+                       [(x, y, x + width, y + tall) for _, x, y, width, tall in placed])
     buildings(canvas, town, view, people)
     for cells, tag in marks:
         suggestion(canvas, town, cells, tag)

@@ -30,11 +30,12 @@ from render.bella_vista.blocks import (
 from render.bella_vista.draw import WIDTH, new_canvas
 from render.bella_vista.key import key
 from render.bella_vista.layout import arrange
+from render.bella_vista.names import neighborhood_names
 from render.bella_vista.offers import offer_board
 from render.bella_vista.page import Header, Page, caption, frame, must, must_lines, paste_town, status
 from render.bella_vista.private import draw_hand
 from render.bella_vista.scores import scores
-from render.bella_vista.town import badge, buildings, neighborhood_names
+from render.bella_vista.town import badge, buildings
 from render.canvas import Canvas
 from render.text import drawing_locale
 
@@ -83,9 +84,10 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     canvas.town = town
     head.draw(canvas, page.people)
     paste_town(canvas, town, view, page)
-    neighborhood_names(canvas, town, view, page.tile_name)
+    panels = [(x, y, x + width, y + tall) for _, x, y, width, tall in placed]
+    neighborhood_names(canvas, town, view, page.tile_name, panels=panels)
     buildings(canvas, town, view, page.people)
-    badge(canvas, town, view, [(x, y, x + width, y + tall) for _, x, y, width, tall in placed])
+    badge(canvas, town, view, panels)
     for block, x, y, width, tall in placed:
         block.draw(canvas, x, y, width)
         canvas.panels.append((x, y, width, tall))

@@ -1,6 +1,6 @@
 """The town of a Bella Vista image: the tiles (a cached layer per layout and cell size), the
-neighborhood names where no building covers them, the buildings, and the hand image's
-overlays (the spaces a card could cover, the best placements).
+buildings, and the hand image's overlays (the spaces a card could cover, the best placements);
+the neighborhood names are ``names``.
 
 A neighborhood is a pale fill with its symbol drawn faintly in every space (Flower,
 Butterfly, Leaf, Sun) and diagonal stripes for the striped ones; a Park is sage with trees,
@@ -36,7 +36,6 @@ from render.bella_vista.draw import (
     fit,
     line_height,
     text_width,
-    wrap,
 )
 from render.bella_vista.glyphs import glyph, stripes
 from render.canvas import Box, Drawn
@@ -151,36 +150,6 @@ def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink
                                   outline=ink, width=2)
     for i, t in enumerate(lines):
         canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=bold)
-
-
-def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=frozenset()) -> None:
-    """Each neighborhood's name, on one or two lines, where no building covers it: the tile's
-    centre, else another spot of the tile; left out if every spot is covered (its symbol in
-    every free space still tells the tile, with the key). ``avoid``: more spaces to keep clear."""
-    occupied = {(c, r) for b in view.buildings for c, r in b.cells} | set(avoid)
-    for t in view.tiles:
-        if t.kind != "neighborhood":
-            continue
-        side = t.size * town.cell
-        name = tile_name(t.code).upper()
-        bold = not any(x.endswith("…") for x in wrap(name, SMALL, side - 16, True))  # a word too wide in bold
-        lines = wrap(name, SMALL, side - 16, bold)  # ("BORBOLETA" in a 4-space tile) is whole in regular
-        w = max(text_width(x, SMALL, bold) for x in lines) + 12
-        h = line_height(SMALL) * len(lines) + 6
-        x0, y0 = town.x + t.x * town.cell, town.y + t.y * town.cell
-        xs = (x0 + side / 2, x0 + w / 2 + 3, x0 + side - w / 2 - 3)
-        ys = [y0 + side / 2] + [y0 + (k + 0.5) * side / 4 for k in (1, 2, 0, 3)]
-        for cy in ys:
-            for cx in xs:
-                cols = range(int((cx - w / 2 - town.x) // town.cell), int((cx + w / 2 - 1 - town.x) // town.cell) + 1)
-                rws = range(int((cy - h / 2 - town.y) // town.cell), int((cy + h / 2 - 1 - town.y) // town.cell) + 1)
-                if cy - h / 2 >= y0 and cy + h / 2 <= y0 + side and not any(
-                        (c, r) in occupied for c in cols for r in rws):
-                    label(canvas, cx, cy, lines, INK, bold)
-                    break
-            else:
-                continue
-            break
 
 
 # --- buildings -----------------------------------------------------------------------------

@@ -1,0 +1,56 @@
+"""Issue 24 (an independent look at 550 px): the contracts name the neighborhoods ("Striped
+Flower"), but a striped neighborhood's name vanished mid-game as soon as a building covered the
+middle of its tile, although whole rows of the tile were still free. A name now goes wherever
+its tile's free spaces hold it, else across the tile's edge into a Park, a River or bare ground."""
+
+from __future__ import annotations
+
+import pytest
+from bv_render_helpers import GAME, NAMES, history
+
+from engines.bella_vista import Options, terms
+from render.bella_vista.draw import SMALL, line_height
+from render.bella_vista.renderer import draw_board, draw_private
+from render.text import catalog
+from tests.render.layout_check import problems
+
+
+def _shown(canvas, town, tile, name: str) -> bool:
+    """Whether the name's words are written with their middle on the tile."""
+    x0, y0 = town.x + tile.x * town.cell, town.y + tile.y * town.cell
+    x1, y1 = x0 + tile.size * town.cell, y0 + tile.size * town.cell
+    words = "".join(d.what for d in canvas.drawn if d.kind == "text"
+                    and x0 <= (d.box[0] + d.box[2]) / 2 <= x1 and y0 <= (d.box[1] + d.box[3]) / 2 <= y1)
+    return name.replace(" ", "") in words.replace(" ", "")
+
+
+def _roomy(view, tile, rows: int) -> bool:
+    """Whether ``rows`` whole rows of the tile, one after the other, are free of buildings."""
+    built = {(c, r) for b in view.buildings for c, r in b.cells}
+    free = [all((tile.x + i, tile.y + j) not in built for i in range(tile.size)) for j in range(tile.size)]
+    return any(all(free[j:j + rows]) for j in range(tile.size - rows + 1))
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_neighborhood_with_free_rows_keeps_its_name_on_the_board_and_the_hand(locale):
+    cat = catalog(locale)
+    checked = 0
+    for seats in (2, 3, 4):
+        for state in history(seats, Options().layout, seats)[::6]:
+            for seat in (None, 0):
+                view = GAME.view(state, seat)
+                canvas = draw_board(view, NAMES[:seats], locale) if seat is None else draw_private(
+                    view, NAMES[:seats], locale)
+                if canvas is None:
+                    continue
+                assert problems(canvas) == [], (seats, state.round)
+                for t in view.tiles:
+                    if t.kind != "neighborhood":
+                        continue
+                    name = cat.text(terms.tile(t.code)).upper()
+                    two_lines = len(name.split()) > 1
+                    if _roomy(view, t, 2 if two_lines else 1) and not (seat == 0 and view.hand_places):
+                        checked += 1
+                        assert _shown(canvas, canvas.town, t, name), (seats, state.round, seat, name)
+    assert checked > 50
+    assert line_height(SMALL) * 2 + 6 <= 2 * 36  # (two lines of a name fit two rows of spaces)
