@@ -1,6 +1,6 @@
 """The hand image of one Bella Vista seat: its cards and where each could go now.
 
-The town as on the board, with a dot in every free space a card of the hand could cover under
+The town as on the board, with a plus in every free space a card of the hand could cover under
 the Zoning card in force, and each card's best-paying placement outlined and tagged with the
 card; beside or below it: the cards (each with how many placements meet the Zoning card and
 its best few, with the coins they would earn now), the Zoning card, the seat's own cards on
@@ -125,7 +125,7 @@ def offered_block(view, people: People, w: Words) -> Block | None:
 
 
 def map_key(w: Words) -> Block:
-    """What the dots and outlines on the town mean."""
+    """What the pluses and outlines on the town mean."""
     icon_w = 2 * CHIP + 14
     texts = (w("map_reach"), w("map_best"))
 

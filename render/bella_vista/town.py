@@ -272,11 +272,15 @@ def badge(canvas: BoardCanvas, town: Town, view, panels: Sequence[Box] = ()) -> 
 
 
 def reach(canvas: BoardCanvas, town: Town, cells: set[tuple[int, int]]) -> None:
-    """The free spaces a card of the hand could cover: a ringed dot in each."""
-    r = max(5, town.cell // 7)
+    """The free spaces a card of the hand could cover: a bold dark plus on a white edge in each
+    (a ringed dot read as the Flower, a ring of petals; no neighborhood symbol is a cross)."""
+    arm, thick = max(7, town.cell // 4), max(4, town.cell // 9)
     for c, rw in cells:
         cx, cy = town.centre(c, rw)
-        canvas.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=GHOST, width=3)
+        for fill, grow in ((WHITE, 2), (GHOST, 0)):
+            a, t = arm + grow, thick / 2 + grow
+            canvas.draw.rectangle((cx - a, cy - t, cx + a, cy + t), fill=fill)
+            canvas.draw.rectangle((cx - t, cy - a, cx + t, cy + a), fill=fill)
 
 
 def _bare(card: str, room: float) -> str:

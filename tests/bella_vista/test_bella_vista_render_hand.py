@@ -1,17 +1,23 @@
 """The hand image and what feeds it: where each card of a seat's hand could go now (computed by
 the engine from the seat's own hand and the public town, shown to that seat only), drawn as
-dots on the spaces, the best placement of each card outlined, and the best few in words."""
+pluses on the spaces, the best placement of each card outlined, and the best few in words."""
 
 from __future__ import annotations
 
 import pytest
 from bv_helpers import GAME, new
 from bv_render_helpers import NAMES, apart, history
+from PIL import Image, ImageChops
 
 from engines.bella_vista.positions import constructing_now, with_building
 from engines.bella_vista.view import HandCardView, PlacementView
-from render.bella_vista.draw import GHOST, WHITE
+from render.bella_vista.blocks import HEAD
+from render.bella_vista.draw import GHOST, TOWN_PLAIN, BoardCanvas
+from render.bella_vista.glyphs import glyph
+from render.bella_vista.page import Page
+from render.bella_vista.private import map_key
 from render.bella_vista.renderer import draw_private
+from render.bella_vista.town import Town, reach
 from render.text import words
 
 
@@ -70,10 +76,10 @@ def test_the_hand_image_shows_each_card_its_places_and_dots_where_it_could_go():
     dotted = [c for c in sorted(reach - outlined) if c not in taken]
     assert dotted and set(dotted) - named
     for col, row in [c for c in dotted if c not in named][:10]:
-        # a ringed dot at the centre of every space a card could cover (a neighborhood's name lies over its dots)
+        # a plus at the centre of every space a card could cover (a neighborhood's name lies over its marks)
         x, y = town.centre(col, row)
         r = max(5, town.cell // 7)
-        assert canvas.image.getpixel((int(x), int(y))) == WHITE
+        assert canvas.image.getpixel((int(x), int(y))) == GHOST
         assert canvas.image.getpixel((int(x - r), int(y))) == GHOST
     free = [(c, r) for r in range(view.rows) for c in range(view.columns)
             if view.spaces[r][c] is not None and view.spaces[r][c].kind == "neighborhood"
@@ -82,6 +88,40 @@ def test_the_hand_image_shows_each_card_its_places_and_dots_where_it_could_go():
     for col, row in free[:10]:
         x, y = town.centre(col, row)
         assert canvas.image.getpixel((int(x - max(5, town.cell // 7)), int(y))) != GHOST
+
+
+def _mark(draw_mark, size: int = 36) -> Image.Image:
+    """What a mark drawn in one plain space leaves on it, as a mask."""
+    canvas = BoardCanvas(size, size, TOWN_PLAIN)
+    draw_mark(canvas, Town(0, 0, size, 1, 1))
+    diff = ImageChops.difference(canvas.image.convert("RGB"), Image.new("RGB", (size, size), TOWN_PLAIN))
+    return diff.convert("L").point(lambda v: 255 if v > 40 else 0)
+
+
+def _same(a: Image.Image, b: Image.Image) -> float:
+    """How much two masks cover the same pixels (intersection over union)."""
+    both = ImageChops.multiply(a, b).histogram()[255]
+    either = ImageChops.lighter(a, b).histogram()[255]
+    return both / either
+
+
+def test_the_mark_of_a_space_a_card_could_cover_cannot_be_taken_for_a_neighborhood_symbol():
+    """Issue 24 (an independent look at 550 px): the ringed dot on a space a card could cover
+    read as the Flower (a ring of petals round a hole). The mark is now solid in its middle and
+    not round (turned an eighth it covers other pixels), unlike the Flower and the Sun, and the
+    hand's key shows it with what it means."""
+    mark = _mark(lambda canvas, town: reach(canvas, town, {(0, 0)}))
+    size = mark.width
+    assert mark.getpixel((size // 2, size // 2)) == 255  # no hole
+    assert _same(mark, mark.rotate(45)) < 0.5  # not round
+    flower = glyph("Flower", size // 2)
+    assert _same(flower, flower.rotate(45)) > 0.5  # (the round symbols it must not look like)
+    key = map_key(Page.of(GAME.view(_town(), 0), NAMES, "en").words)
+    canvas = BoardCanvas(400, key.measure(400), TOWN_PLAIN)
+    key.draw(canvas, 0, 0, 400)
+    assert "a card of yours could cover this" in " ".join(canvas.texts)
+    sample = canvas.image.crop((0, HEAD, size, HEAD + size)).convert("RGB")
+    assert any(colour == GHOST for _, colour in sample.getcolors(size * size))  # the mark itself in the key
 
 
 def _meets(a, b) -> bool:
