@@ -1,6 +1,7 @@
 """The board's key: the neighborhood symbols with their names, the stripes, how a building
 reads (height and owner's mark; the second set of a two-architect game; the neutral building of
-a three-architect game) and how the building placed last is outlined."""
+a three-architect game), how the building placed last is outlined, and what the cards of the
+offer order say ("#3r", "start")."""
 
 from __future__ import annotations
 
@@ -8,7 +9,19 @@ from collections.abc import Callable
 from functools import partial
 
 from render.bella_vista.blocks import HEAD, Block, Words, heading, swatch
-from render.bella_vista.draw import CHIP, NEUTRAL, SMALL, WHITE, BoardCanvas, People, fit, text_width
+from render.bella_vista.draw import (
+    CHIP,
+    NEUTRAL,
+    SMALL,
+    WHITE,
+    BoardCanvas,
+    People,
+    chip,
+    fit,
+    line_height,
+    text_width,
+    wrap,
+)
 from render.bella_vista.glyphs import SYMBOLS
 from render.bella_vista.offers import card_face
 from render.palette import INK, ink_on, player_colour, seat_mark
@@ -60,13 +73,14 @@ def key(view, people: People, w: Words, tile_name) -> Block:
 
     items.append((w("key_last"), last))
     cell_w = max(text_width(t, SMALL) for t, _ in items) + CHIP + 24
+    order = _order(view, people, w) if not view.scores else None
 
     def columns(width: int) -> int:
         return max(1, min(len(items), width // cell_w))
 
     def measure(width: int) -> int:
         rows = -(-len(items) // columns(width))
-        return HEAD + rows * (CHIP + 8)
+        return HEAD + rows * (CHIP + 8) + (order.measure(width) if order else 0)
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("key"))
@@ -77,5 +91,31 @@ def key(view, people: People, w: Words, tile_name) -> Block:
             cx, cy = x + (i % cols) * step, y + (i // cols) * (CHIP + 8)
             icon(canvas, cx, cy)
             canvas.text((cx + CHIP + 16, cy + CHIP / 2), fit(text, SMALL, int(step - CHIP - 20)), SMALL, INK, "lm")
+        if order:
+            order.draw(canvas, x, y + -(-len(items) // cols) * (CHIP + 8), width)
+
+    return Block(260, measure, draw)
+
+
+def _order(view, people: People, w: Words) -> Block:
+    """What the cards of the offer order say ("#3r", "start"), on a line of its own under the
+    rest, wrapped: a sample as the offer board draws it, then the words."""
+    owner = view.seat if view.seat is not None else 0
+    roofed = view.seats == 2
+    card = "#3r" if roofed else "#3"
+    icon_w = CHIP + 6 + text_width(card, SMALL, True) + 14
+    text = w("key_order", start=w("start_card")) + (f"; {w('key_order_roofed')}" if roofed else "")
+
+    def lines(width: int) -> tuple[str, ...]:
+        return wrap(text, SMALL, width - icon_w)
+
+    def measure(width: int) -> int:
+        return max(CHIP, len(lines(width)) * line_height(SMALL)) + 8
+
+    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
+        chip(canvas, x, y, owner, roofed=roofed)
+        canvas.text((x + CHIP + 6, y + CHIP / 2), card, SMALL, INK, "lm", bold=True)
+        for i, line in enumerate(lines(width)):
+            canvas.text((x + icon_w, y + i * line_height(SMALL)), line, SMALL, INK)
 
     return Block(260, measure, draw)

@@ -8,9 +8,11 @@ from bv_render_helpers import GAME, NAMES, history, moments
 from PIL import ImageChops
 
 from engines.bella_vista import Options
+from engines.core.messages import Msg
 from render.bella_vista.renderer import BellaVistaRenderer, draw_board, draw_private
 from render.bella_vista.town import town_layer
 from render.common import encode_image
+from render.text import catalog
 from tests.render.layout_check import problems
 
 R = BellaVistaRenderer()
@@ -224,3 +226,20 @@ def test_a_suggested_spot_on_the_hand_names_its_cards_however_narrow():
                 assert problems(canvas) == [], (seed, seats, state.round)
                 told += sum(1 for t in texts if t.startswith("+") and t[1:].isdigit())
     assert told > 0  # (a narrow spot with more cards than it holds was drawn)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_key_says_what_the_cards_of_the_offer_order_mean(locale, seats):
+    """Issue 24 (an independent look at 550 px): the offer order under the offer board reads
+    "#3r", "#8", "start", and nothing said what they were; the key now says it, whole, in the
+    board's language (and the "r" of the second set where a game has one)."""
+    cat = catalog(locale)
+    for state in (history(seats, Options().layout, 3)[0], moments(seats, Options().layout, 3)["middle"]):
+        canvas = draw_board(GAME.view(state, None), NAMES[:seats], locale)
+        said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+        start = cat.text(Msg(key="bv.board.start_card"))
+        assert " ".join(cat.text(Msg(key="bv.board.key_order", params={"start": start})).split()) in said
+        roofed = cat.text(Msg(key="bv.board.key_order_roofed"))
+        assert (roofed in said) == (seats == 2)
+        assert problems(canvas) == []
