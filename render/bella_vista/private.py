@@ -30,6 +30,7 @@ from render.bella_vista.draw import (
     WIDTH,
     BoardCanvas,
     People,
+    fit,
     line_height,
     new_canvas,
     text_width,
@@ -46,17 +47,34 @@ from render.palette import INK
 CARD_W, CARD_H = 84, 74
 
 
-def _places(h, w: Words) -> list[str]:
-    """What a card of the hand could do now, as lines of words."""
+def _places(h, w: Words, width: int) -> list[str]:
+    """What a card of the hand could do now, as lines of words ``width`` wide: how many places
+    meet the Zoning card, then its best few on at most two lines (those that do not fit counted:
+    "2 more", or only the best in a narrow room; three places wrapped onto three lines at 550 px)."""
     if not h.best:
-        return [w("nowhere")]
+        return list(wrap(w("nowhere"), SMALL, width))
     if h.forced:
         head = w("forced")
-        best = " · ".join(w("best_forced", place=p.place) for p in h.best)
+        best = [w("best_forced", place=p.place) for p in h.best]
     else:
         head = w("places", count=h.places)
-        best = " · ".join(w("best_place", place=p.place, coins=p.coins) for p in h.best)
-    return [head, f"{w('best')} {best}"]
+        best = [w("best_place", place=p.place, coins=p.coins) for p in h.best]
+    tries = [best[:k] + ([w("best_more", count=len(best) - k)] if k < len(best) else []) for k in range(len(best), 0, -1)]
+    lines = next((lines for t in tries if len(lines := _pack(w("best"), t, width)) <= 2),
+                 _pack(w("best"), best[:1], width))  # a narrow room: the best one only
+    return list(wrap(head, SMALL, width)) + lines
+
+
+def _pack(lead: str, items: list[str], width: int) -> list[str]:
+    """The items after ``lead``, " · " between them, never one broken across two lines."""
+    lines = [lead]
+    for n, item in enumerate(items):
+        trial = f"{lines[-1]} {item}" if n == 0 else f"{lines[-1]} · {item}"
+        if text_width(trial, SMALL) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(fit(item, SMALL, width))
+    return lines
 
 
 def hand_block(view, people: People, w: Words) -> Block:
@@ -65,8 +83,7 @@ def hand_block(view, people: People, w: Words) -> Block:
     def rows(width: int) -> list[tuple[HandCardView, list[str]]]:
         out = []
         for h in view.hand_places or []:
-            lines = [line for part in _places(h, w) for line in wrap(part, SMALL, width - text_x)]
-            out.append((h, lines))
+            out.append((h, _places(h, w, width - text_x)))
         return out
 
     def row_h(lines: list[str]) -> int:

@@ -18,7 +18,7 @@ from render.bella_vista.page import Page
 from render.bella_vista.private import map_key
 from render.bella_vista.renderer import draw_private
 from render.bella_vista.town import Town, reach
-from render.text import words
+from render.text import catalog, words
 
 
 def _town():
@@ -173,3 +173,42 @@ def test_the_hands_headings_are_never_cut(locale):
             canvas = draw_private(GAME.view(state, 0), NAMES[:seats], locale)
             cut = [d.what for d in canvas.drawn if d.kind == "text" and "…" in d.what and d.what != "…"]
             assert cut == [], (seats, i, cut)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_cards_best_places_take_two_lines_at_most_and_each_place_is_whole(locale):
+    """Issue 24 (an independent look at 550 px): a card's best places ("best: I3-I4-J4 +4 ·
+    I3-J3-I4 +4 · I3-J3-J4 +4") wrapped onto three lines, a place's coins alone on the next
+    line. Now they take two lines at most, a place and its coins never split; the places left
+    out are counted ("1 more")."""
+    cat = catalog(locale)
+    lead = cat.text_of("bv.board.best")
+    checked = left_out = 0
+    for seats in (2, 3, 4):
+        for state in history(seats, "london", seats)[:40:4]:
+            view = GAME.view(state, 0)
+            canvas = draw_private(view, NAMES[:seats], locale)
+            texts = [d for d in canvas.drawn if d.kind == "text"]
+            starts = [i for i, d in enumerate(texts) if d.what == lead or d.what.startswith(lead + " ")]
+            cards = [h for h in view.hand_places if h.best]
+            assert len(starts) == len(cards)
+            for i, h in zip(starts, cards, strict=True):
+                lines = [texts[i].what]
+                for d in texts[i + 1:]:
+                    if abs(d.box[0] - texts[i].box[0]) > 3 or d.box[1] <= texts[i].box[1]:
+                        break
+                    lines.append(d.what)
+                assert len(lines) <= 2, lines
+                lines[0] = lines[0].removeprefix(lead).strip()  # a line starts with a place or the count
+                shown = [item for line in lines if line for item in line.split(" · ")]
+                places = [cat.text_of("bv.board.best_forced" if h.forced else "bv.board.best_place",
+                                      place=p.place, coins=p.coins) for p in h.best]
+                counted = shown[-1] not in places
+                told = shown[:-1] if counted else shown
+                assert told and told == places[:len(told)], (shown, places)  # the best first, each whole
+                if counted:
+                    assert shown[-1] == cat.text_of("bv.board.best_more", count=len(places) - len(told)), shown
+                checked += 1
+                left_out += len(places) - len(told)
+    assert checked > 20
+    assert left_out > 0  # (a card whose places did not all fit was drawn)
