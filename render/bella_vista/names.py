@@ -1,6 +1,7 @@
 """The neighborhood names on the town: each name in a white box where no building covers it,
 as near its tile's centre as the free spaces allow; when buildings leave no room inside the
-tile, across its edge into a Park, a River or the bare ground beside it (never built on). Contracts name the
+tile, across its edge into a Park, a River or the bare ground beside it (never built on); with
+no room there either, just outside the tile on that open ground, a pointer at its edge. Contracts name the
 neighborhoods ("Striped Flower"), so a player must find every one on every board."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from render.palette import INK
 
 Rect = tuple[float, float, float, float]
 Cell = tuple[int, int]
+POINT = 9  # px between a name beside its tile and the tile: its pointer
 
 
 def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=frozenset(),
@@ -25,20 +27,64 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
                 for i in range(t.size) for j in range(t.size)}
     open_ground = {(c, r) for c in range(town.columns) for r in range(town.rows)} - built_on
     taken: list[Rect] = [d.box for d in canvas.drawn if d.kind == "text"] + list(panels)  # the Park and River names
+    left = []
     for t in view.tiles:
         if t.kind != "neighborhood":
             continue
-        side = t.size * town.cell
-        name = tile_name(t.code).upper()
-        bold = not any(x.endswith("…") for x in wrap(name, SMALL, side - 16, True))  # a word too wide in bold
-        lines = wrap(name, SMALL, side - 16, bold)  # ("BORBOLETA" in a 4-space tile) is whole in regular
-        w = max(text_width(x, SMALL, bold) for x in lines) + 12
-        h = line_height(SMALL) * len(lines) + 6
+        lines, bold, w, h = _name(town, t, tile_name)
         own = {(t.x + i, t.y + j) for i in range(t.size) for j in range(t.size)} - occupied
         spot = free_spot(town, (t.x, t.y, t.size), w, h, own, open_ground, halo, taken)
-        if spot is not None:
-            label(canvas, spot[0], spot[1], lines, INK, bold)
-            taken.append((spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2))
+        if spot is None:
+            left.append(t)
+            continue
+        label(canvas, spot[0], spot[1], lines, INK, bold)
+        taken.append((spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2))
+    for t in left:  # no room on the tile: beside it, pointing at it
+        lines, bold, w, h = _name(town, t, tile_name)
+        near = beside(town, (t.x, t.y, t.size), w, h, open_ground, halo, taken)
+        if near is not None:
+            (cx, cy), tip = near
+            label(canvas, cx, cy, lines, INK, bold)
+            canvas.draw.polygon(tip, fill=INK)
+            taken.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+
+
+def _name(town: Town, t, tile_name) -> tuple[tuple[str, ...], bool, int, int]:
+    """A tile's name as its label writes it: its lines, whether bold, the label's width and height."""
+    side = t.size * town.cell
+    name = tile_name(t.code).upper()
+    bold = not any(x.endswith("…") for x in wrap(name, SMALL, side - 16, True))  # a word too wide in bold
+    lines = wrap(name, SMALL, side - 16, bold)  # ("BORBOLETA" in a 4-space tile) is whole in regular
+    w = max(text_width(x, SMALL, bold) for x in lines) + 12
+    return lines, bold, w, line_height(SMALL) * len(lines) + 6
+
+
+def beside(town: Town, tile: tuple[int, int, int], w: float, h: float, open_ground: Set[Cell],
+           halo: Set[Cell] = frozenset(), taken: Sequence[Rect] = ()
+           ) -> tuple[tuple[float, float], list[tuple[float, float]]] | None:
+    """A ``w`` x ``h`` box on the open ground just outside the tile, ``POINT`` px from one of its
+    edges and within its span along that edge (above or below it first), and a pointer filling
+    the gap, its tip on the tile's edge: the label's centre and the pointer's corners."""
+    x, y, size = tile
+    side = size * town.cell
+    x0, y0 = town.x + x * town.cell, town.y + y * town.cell
+    x1, y1 = x0 + side, y0 + side
+    step = town.cell / 4
+    across = [x0 + side / 2 + k * step for k in sorted(range(-2 * size, 2 * size + 1), key=abs)]
+    down = [y0 + side / 2 + k * step for k in sorted(range(-2 * size, 2 * size + 1), key=abs)]
+    tries = [((cx, y0 - POINT - h / 2), (0, 1)) for cx in across] + [((cx, y1 + POINT + h / 2), (0, -1)) for cx in across]
+    tries += [((x0 - POINT - w / 2, cy), (1, 0)) for cy in down] + [((x1 + POINT + w / 2, cy), (-1, 0)) for cy in down]
+    for (cx, cy), (dx, dy) in tries:
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        if dx == 0 and not (x0 <= box[0] and box[2] <= x1) or dy == 0 and not (y0 <= box[1] and box[3] <= y1):
+            continue  # within the tile's span: it names this tile, not the next
+        if not _clear(town, box, set(), open_ground, halo) or any(_meet(box, t, 4) for t in taken):
+            continue
+        ex, ey = cx + dx * (w / 2 + POINT), cy + dy * (h / 2 + POINT)  # the tip, on the tile's edge
+        bx, by = cx + dx * w / 2, cy + dy * h / 2
+        tip = [(ex, ey), (bx - dy * POINT, by - dx * POINT), (bx + dy * POINT, by + dx * POINT)]
+        return (cx, cy), tip
+    return None
 
 
 def free_spot(town: Town, tile: tuple[int, int, int], w: float, h: float, own: Set[Cell],
