@@ -142,14 +142,17 @@ def _tile(canvas: BoardCanvas, box: tuple[int, int, int, int], cell: int, kind: 
 
 
 def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink, bold: bool = True) -> None:
-    """A name in a white box centred on (cx, cy)."""
+    """A name in a white box centred on (cx, cy), noted as a piece (the badge of the building
+    placed last keeps off it)."""
     w = max(text_width(t, SMALL, bold) for t in lines) + 12
     lh = line_height(SMALL)
     h = lh * len(lines) + 6
-    canvas.draw.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=5, fill=WHITE,
-                                  outline=ink, width=2)
-    for i, t in enumerate(lines):
-        canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=bold)
+    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    canvas.draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=ink, width=2)
+    canvas.note_piece(box, "name", key=False)
+    with canvas.inside(box):
+        for i, t in enumerate(lines):
+            canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=bold)
 
 
 # --- buildings -----------------------------------------------------------------------------

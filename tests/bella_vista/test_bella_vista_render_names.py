@@ -87,3 +87,21 @@ def _near(canvas, town, tile, name: str) -> bool:
     words = "".join(d.what for d in canvas.drawn if d.kind == "text"
                     and x0 <= (d.box[0] + d.box[2]) / 2 <= x1 and y0 <= (d.box[1] + d.box[3]) / 2 <= y1)
     return name.replace(" ", "") in words.replace(" ", "")
+
+
+def test_the_badge_of_the_building_placed_last_keeps_off_the_names():
+    """The "+4" badge beside the building placed last was placed clear of texts only, so it could
+    cover a corner of a name's white box (seen on an end board); a name's box now counts."""
+    names = {catalog("en").text(terms.tile(code)).upper() for code in ("F", "Fs", "B", "Bs", "L", "Ls", "S", "Ss")}
+    words = {w for n in names for w in n.split()}
+    badges = 0
+    for seed in (1, 2, 3):
+        for seats in (2, 3, 4):
+            for state in history(seats, Options().layout, seed)[::3]:
+                canvas = draw_board(GAME.view(state, None), NAMES[:seats])
+                boxes = [d.box for d in canvas.drawn if d.kind == "text" and set(d.what.split()) <= words]
+                for b in (d.box for d in canvas.drawn if d.kind == "piece" and d.what == "badge"):
+                    badges += 1
+                    for t in boxes:  # the name's white box: its words and 6 px more each side
+                        assert min(b[2], t[2] + 6) <= max(b[0], t[0] - 6) or min(b[3], t[3] + 6) <= max(b[1], t[1] - 6), (b, t)
+    assert badges > 20
