@@ -42,12 +42,15 @@ from render.text import drawing_locale
 FACE_UP = 4  # contracts face up in a row: the room the contracts panel keeps on every board
 
 
-def board_blocks(view, page: Page) -> list[Block]:
+GROW = (64, 48, 32, 16, 8, 0)  # px more per row of the end board's scores, the most that keeps its height
+
+
+def board_blocks(view, page: Page, grow: int = 0) -> list[Block]:
     w, people = page.words, page.people
     the_key = key(view, people, w, page.tile_name)
     if view.scores:
         tie = w.msg(view.tie_break) if view.tie_break is not None else ""
-        return [scores(view, people, w, tie), objectives(view, w), the_key]
+        return [scores(view, people, w, tie, grow), objectives(view, w), the_key]
     symbol_of = {t.code: t.symbol for t in view.tiles}.get
     every_zoning = tuple(w.msg(terms.zoning(z.id)) for z in cards().zoning)
     threshold = next((c.threshold for c in view.contracts if c is not None), 3 if view.seats == 2 else 2)
@@ -71,15 +74,16 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     head = Header("Bella Vista", status(view, w), (("", must(view, w)), (w("last_move"), caption(view, w))),
                   (must_lines(view, w, page.people), 2))
     town, rects = frame(view, head.height(page.people) + 14)
-    blocks = board_blocks(view, page)
-    placed, height = arrange(town, rects, blocks)
-    if view.scores:  # the final board: the wide scores below the town may leave room beside it for the rest
-        other = arrange(town, rects, blocks[1:] + blocks[:1])
-        if other[1] < height:
-            placed, height = other
-        # never shorter than the boards before it (the picture grows once at most, never jumps back)
+    placed, height = arrange(town, rects, board_blocks(view, page))
+    if view.scores:  # the end board: the scores right below the town whatever the seats, as large as
+        # the height of the boards before it allows (the picture never jumps from one board to the next)
         playing = view.model_copy(update={"scores": None, "tie_break": None})
-        height = max(height, arrange(town, rects, board_blocks(playing, page))[1])
+        kept = arrange(town, rects, board_blocks(playing, page))[1]
+        for grow in GROW:
+            placed, height = arrange(town, rects, board_blocks(view, page, grow))
+            if height <= kept:
+                break
+        height = max(height, kept)
     canvas = new_canvas(WIDTH, height)
     canvas.town = town
     head.draw(canvas, page.people)

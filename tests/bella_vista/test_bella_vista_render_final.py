@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 from bv_render_helpers import GAME, NAMES, history
+from PIL import Image, ImageChops
 
+from engines.bella_vista import Options
 from engines.bella_vista.last_move import plain
 from engines.bella_vista.positions import position, with_coins
+from render.bella_vista.draw import PAPER
 from render.bella_vista.renderer import draw_board
-from render.text import words
+from render.text import catalog, words
 
 
 def _tied(red_first: str, red_first_height: int):
@@ -51,3 +54,26 @@ def test_the_tie_break_line_shows_only_when_a_tie_was_broken_or_shared():
     view = GAME.view(clear, None)
     assert view.tie_break is None and "Tie" not in draw_board(view, NAMES[:2]).texts
     assert "Winner:" in draw_board(view, NAMES[:2]).texts
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_end_board_puts_the_scores_below_the_town_whatever_the_seats_and_uses_its_room(locale):
+    """Issue 24 (an independent look at 550 px): the end board was about a third empty at the
+    bottom, and its scores stood beside the town with two or three architects but below it with
+    four. Now they are right below the town at every table, their rows as large as the height
+    of the boards before allows (it never changes), leaving less than a third of it empty."""
+    heading = catalog(locale).text_of("bv.board.final")
+    for seed in (1, 2):
+        below = set()
+        for seats in (2, 3, 4):
+            states = history(seats, Options().layout, seed)
+            first = draw_board(GAME.view(states[0], None), NAMES[:seats], locale)
+            end = draw_board(GAME.view(states[-1], None), NAMES[:seats], locale)
+            assert end.height == first.height
+            town = end.town
+            top = next(d.box[1] for d in end.drawn if d.kind == "text" and d.what == heading)
+            below.add(top - (town.y + town.rows * town.cell))
+            image = end.image.convert("RGB")
+            used = ImageChops.difference(image, Image.new("RGB", image.size, PAPER)).getbbox()
+            assert used is not None and image.height - used[3] < image.height / 3, (seats, used, image.height)
+        assert len(below) == 1 and 0 < below.pop() < 60
