@@ -18,35 +18,39 @@ POINT = 9  # px between a name beside its tile and the tile: its pointer
 
 
 def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=frozenset(),
-                       panels: Sequence[Rect] = ()) -> None:
+                       panels: Sequence[Rect] = (), marks: Set[Cell] = frozenset()) -> None:
     """Each neighborhood's name, on one or two lines (``avoid``: more spaces to keep clear;
-    ``panels``: the boxes placed in the town's holes, drawn after it)."""
+    ``panels``: the boxes placed in the town's holes, drawn after it; ``marks``: spaces to keep
+    clear while there is room elsewhere, on the tile or beside it: the hand's pluses)."""
     occupied = {(c, r) for b in view.buildings for c, r in b.cells} | set(avoid)
     halo = {(c, r) for b in view.buildings if b.index == view.last_building for c, r in b.cells}
     built_on = {(t.x + i, t.y + j) for t in view.tiles if t.kind == "neighborhood"
                 for i in range(t.size) for j in range(t.size)}
     open_ground = {(c, r) for c in range(town.columns) for r in range(town.rows)} - built_on
     taken: list[Rect] = [d.box for d in canvas.drawn if d.kind == "text"] + list(panels)  # the Park and River names
-    left = []
-    for t in view.tiles:
-        if t.kind != "neighborhood":
-            continue
-        lines, bold, w, h = _name(town, t, tile_name)
-        own = {(t.x + i, t.y + j) for i in range(t.size) for j in range(t.size)} - occupied
-        spot = free_spot(town, (t.x, t.y, t.size), w, h, own, open_ground, halo, taken)
-        if spot is None:
-            left.append(t)
-            continue
-        label(canvas, spot[0], spot[1], lines, INK, bold)
-        taken.append((spot[0] - w / 2, spot[1] - h / 2, spot[0] + w / 2, spot[1] + h / 2))
-    for t in left:  # no room on the tile: beside it, pointing at it
-        lines, bold, w, h = _name(town, t, tile_name)
-        near = beside(town, (t.x, t.y, t.size), w, h, open_ground, halo, taken)
-        if near is not None:
-            (cx, cy), tip = near
+    tiles = [t for t in view.tiles if t.kind == "neighborhood"]
+    for near in (False, True, False):  # on the tile (clear of the marks), beside it, over the marks
+        left = []
+        for t in tiles:
+            lines, bold, w, h = _name(town, t, tile_name)
+            own = {(t.x + i, t.y + j) for i in range(t.size) for j in range(t.size)} - occupied
+            if near:
+                spot = beside(town, (t.x, t.y, t.size), w, h, open_ground, halo, taken)
+            else:
+                on = free_spot(town, (t.x, t.y, t.size), w, h, own - marks if marks else own, open_ground, halo,
+                               taken)
+                spot = None if on is None else (on, [])
+            if spot is None:
+                left.append(t)
+                continue
+            (cx, cy), tip = spot
             label(canvas, cx, cy, lines, INK, bold)
-            canvas.draw.polygon(tip, fill=INK)
+            if tip:  # the pointer at the tile's edge
+                canvas.draw.polygon(tip, fill=INK)
+                xs, ys = [p[0] for p in tip], [p[1] for p in tip]
+                canvas.note_piece((min(xs), min(ys), max(xs), max(ys)), "pointer", key=False)
             taken.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        tiles, marks = left, frozenset()
 
 
 def _name(town: Town, t, tile_name) -> tuple[tuple[str, ...], bool, int, int]:

@@ -208,9 +208,10 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     head.draw(canvas, people)
     paste_town(canvas, town, view, page)
     marks = suggestions(view)
-    reach(canvas, town, {tuple(c) for h in view.hand_places or [] for c in h.reach})  # under the names
+    pluses = {(c, r) for h in view.hand_places or [] for c, r in h.reach}
+    reach(canvas, town, pluses)  # under the names, which keep off them while there is room elsewhere
     neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells},
-                       [(x, y, x + width, y + tall) for _, x, y, width, tall in placed])
+                       [(x, y, x + width, y + tall) for _, x, y, width, tall in placed], pluses)
     buildings(canvas, town, view, people)
     for cells, tag in marks:
         suggestion(canvas, town, cells, tag)
