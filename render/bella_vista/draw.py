@@ -49,7 +49,7 @@ RIVER: RGB = (0, 128, 112)
 RIVER_WAVE: RGB = (90, 170, 156)
 TILE_EDGE: RGB = (60, 66, 60)
 NEUTRAL: RGB = (136, 136, 136)  # the neutral building of a 3-architect game
-GHOST: RGB = (20, 64, 56)  # the hand image's dots and outlines of suggested placements
+GHOST: RGB = (20, 64, 56)  # the hand image's pluses and outlines of suggested placements
 
 # The colours a player's colour is drawn on, for the colour-distance test.
 UNDER_PLAYERS: dict[str, RGB] = {
