@@ -21,7 +21,9 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
                        panels: Sequence[Rect] = (), marks: Set[Cell] = frozenset()) -> None:
     """Each neighborhood's name, on one or two lines (``avoid``: more spaces to keep clear;
     ``panels``: the boxes placed in the town's holes, drawn after it; ``marks``: spaces to keep
-    clear while there is room elsewhere, on the tile or beside it: the hand's pluses)."""
+    clear while there is room elsewhere, on the tile or beside it: the hand's pluses — but a
+    tile with nothing built on it keeps its name in its middle, where a name beside it, on a
+    Park, read as one name: "FLOWER PARK")."""
     occupied = {(c, r) for b in view.buildings for c, r in b.cells} | set(avoid)
     halo = {(c, r) for b in view.buildings if b.index == view.last_building for c, r in b.cells}
     built_on = {(t.x + i, t.y + j) for t in view.tiles if t.kind == "neighborhood"
@@ -37,8 +39,9 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
             if near:
                 spot = beside(town, (t.x, t.y, t.size), w, h, open_ground, halo, taken)
             else:
-                on = free_spot(town, (t.x, t.y, t.size), w, h, own - marks if marks else own, open_ground, halo,
-                               taken)
+                bare = len(own) == t.size * t.size  # nothing built: its name stays on it, marks or not
+                on = free_spot(town, (t.x, t.y, t.size), w, h, own - marks if marks and not bare else own,
+                               open_ground, halo, taken)
                 spot = None if on is None else (on, [])
             if spot is None:
                 left.append(t)
