@@ -10,6 +10,7 @@ from bv_render_helpers import GAME, NAMES, history
 
 from engines.bella_vista import Options, terms
 from render.bella_vista.draw import SMALL, line_height
+from render.bella_vista.private import suggestions
 from render.bella_vista.renderer import draw_board, draw_private
 from render.text import catalog
 from tests.render.layout_check import problems
@@ -126,3 +127,27 @@ def test_on_the_hand_the_names_keep_off_the_pluses_while_there_is_room_elsewhere
                     total += 1
                     hidden += any(n[0] <= x <= n[2] and n[1] <= y <= n[3] for n in names)
     assert total > 1000 and hidden < total / 10, (hidden, total)
+
+
+def test_on_the_hand_a_tile_with_nothing_built_keeps_its_name_on_it():
+    """The names keep off the hand's pluses where they can; on a tile with nothing built (every
+    space a plus) that sent FLOWER beside it onto a Park, read as "FLOWER PARK" by the second
+    independent look. Such a tile keeps its name on it (a suggested spot's tag, which the name
+    keeps clear of, is something on it)."""
+    cat = catalog("en")
+    checked = 0
+    for seats in (2, 3, 4):
+        for state in history(seats, Options().layout, seats)[::6]:
+            view = GAME.view(state, 0)
+            canvas = draw_private(view, NAMES[:seats], "en")
+            if canvas is None or not view.hand_places:
+                continue
+            built = {(c, r) for b in view.buildings for c, r in b.cells}
+            built |= {tuple(c) for cells, _ in suggestions(view) for c in cells}
+            for t in view.tiles:
+                cells = {(t.x + i, t.y + j) for i in range(t.size) for j in range(t.size)}
+                if t.kind == "neighborhood" and not cells & built:
+                    checked += 1
+                    name = cat.text(terms.tile(t.code)).upper()
+                    assert _shown(canvas, canvas.town, t, name), (seats, state.round, name)
+    assert checked > 10
