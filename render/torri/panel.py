@@ -185,14 +185,15 @@ def acting(w: Words, view: View) -> list[Block]:
 
 
 def players(w: Words, view: View) -> list[Block]:
-    """During play: each player's points if the game ended now, gold and pieces left; the
-    player to act framed."""
+    """During play: each player's points if the game ended now, then "Left:" and their gold and
+    pieces (the second independent look read "0 battlements" as none on the board); the player
+    to act framed."""
     head = heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank))
     # raised into the gap above it, so that its descenders stay clear of the frame of a first player to act
     blocks = [Block(head.height, [replace(t, y=t.y - RAISE) if isinstance(t, Text) else t for t in head.items])]
     for s in range(view.seats):
         points = w.say("torri.board.points", points=sum(view.breakdown[s].values()) if view.breakdown else 0)
-        detail = " · ".join((w.say("torri.board.gold", gold=view.gold[s]),
+        detail = " · ".join((w.say("torri.board.left") + " " + w.say("torri.board.gold", gold=view.gold[s]),
                              w.say("torri.board.pieces", count=view.simple_left[s]),
                              w.say("torri.board.battlements", count=view.battlements_left[s])))
         room = INNER - CHIP - 24 - measure(points, BODY, True)
@@ -276,7 +277,8 @@ def tallest(seats: int, locale: str, towers: int = 2) -> int:
     last_move = CHIP + 4 + 2 * LINE  # three lines (six at most: fewer where the rest leaves less)
     limit = w.say("torri.board.limit", limit=99)
     centrals = height([heading(w.say("torri.board.centrals"), limit)]) + towers * (CHIP + MERLON + 2)
-    detail = [w.say("torri.board.gold", gold=BANK_GOLD), w.say("torri.board.pieces", count=SIMPLE_PIECES),
+    detail = [w.say("torri.board.left") + " " + w.say("torri.board.gold", gold=BANK_GOLD),
+              w.say("torri.board.pieces", count=SIMPLE_PIECES),
               w.say("torri.board.battlements", count=9)]
     row = CHIP + LINE * len(groups(detail, SMALL, INNER)) + 5  # as players() draws a row
     play = height([heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=BANK_GOLD))]) + seats * row
