@@ -225,24 +225,37 @@ def _caption(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
 def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
              bottom: float, short: Style | None = None) -> float:
     """Under the last move, in the room left above the table (most of it at two seats), the
-    public actions before it, newest first, in ink as the rest of the centre (its bold "Before:"
-    sets it apart; grey lines read as a scattered second block): each one whole or not at all."""
-    label: str | None = "leo.board.before"
+    public actions before it, in ink as the rest of the centre (its bold "Before:" sets it
+    apart; grey lines read as a scattered second block), each one whole or not at all: as many
+    of the newest as fit, told oldest first, so that the story runs on into the last move above
+    (told newest first, with each turn's own sentences in their order, they read as one story
+    going back and forth)."""
+    label = "leo.board.before"
+    shown: list[tuple[int | None, list, Style]] = []  # newest first: who, what, how named
+    below = y
     for said in view.earlier:
-        lines = int((bottom - y - ROW_H) // LINE_H) + 1
+        lines = int((bottom - below - ROW_H) // LINE_H) + 1
         if lines < 1:
             break
         events = list(said.events)
-        sentences = _sentences(said.seat, events, words, style)
-        if not sentences:  # only what the header says (a new turn): nothing to tell
+        if not _sentences(said.seat, events, words, style):  # only what the header says (a new turn)
             continue
-        run = _said(words, label, said.seat, sentences, marks)
+        naming = style  # measured with the label, which the oldest one shown carries
+        run = _said(words, label, said.seat, _sentences(said.seat, events, words, naming), marks)
         if short is not None and run.lines(ROOM) > lines:
-            run = _said(words, label, said.seat, _sentences(said.seat, events, words, short), marks)
-        if run.lines(ROOM) > lines:
+            naming = short
+            run = _said(words, label, said.seat, _sentences(said.seat, events, words, naming), marks)
+        n = run.lines(ROOM)
+        if n > lines:
             break
+        below += ROW_H if n == 1 else ROW_H / 2 + LINE_H / 2 + (n - 1) * LINE_H  # as Run.draw moves down
+        shown.append((said.seat, events, naming))
+    first: str | None = label
+    for seat, events, naming in reversed(shown):
+        lines = int((bottom - y - ROW_H) // LINE_H) + 1
+        run = _said(words, first, seat, _sentences(seat, events, words, naming), marks)
         y = run.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
-        label = None
+        first = None
     return y
 
 

@@ -406,8 +406,10 @@ def test_a_twelve_letter_name_is_whole_in_the_players_table(players, locale):
 @pytest.mark.parametrize("label", ["2p-middle", "3p-middle"])
 def test_the_room_under_the_last_move_tells_the_actions_before_it(label):
     """Issue 24: a two-seat board left five blank lines between a short last move and the
-    players' table; now the public actions before the last fill them, newest first, each
-    told as it was when it was the last move, or left out whole when it does not fit."""
+    players' table; now the public actions before the last fill them, each told as it was when
+    it was the last move, or left out whole when it does not fit: the newest that fit, told
+    oldest first so that the story runs on into the last move (the second independent look read
+    them newest first, each turn's sentences in their order, as a story going back and forth)."""
     view = G.view(_state(label), None)
     assert view.earlier and view.last_events
     said = draw_board(view, NAMES[:len(view.firms)]).said
@@ -417,8 +419,14 @@ def test_the_room_under_the_last_move_tells_the_actions_before_it(label):
     newest = view.model_copy(update={"last_seat": view.earlier[0].seat, "last_events": list(view.earlier[0].events),
                                      "earlier": []})
     told_then = _between(draw_board(newest, NAMES[:len(view.firms)]).said, "Last move:", "capital")
-    assert _between(said, "Before:", "capital").startswith(told_then)
+    before = _between(said, "Before:", "capital")
+    assert before.endswith(told_then)  # the newest of them last, next to the table
     assert told_then not in _between(said, "Last move:", "Before:")
+    if len(view.earlier) > 1 and before != told_then:  # an older one too: it comes first
+        older = view.model_copy(update={"last_seat": view.earlier[1].seat,
+                                        "last_events": list(view.earlier[1].events), "earlier": []})
+        told_before = _between(draw_board(older, NAMES[:len(view.firms)]).said, "Last move:", "capital")
+        assert told_before in before[:len(before) - len(told_then)], (before, told_before)
 
 
 def test_the_state_keeps_the_last_public_actions_newest_first():
