@@ -13,6 +13,7 @@ from collections.abc import Callable
 from render.canvas import Canvas
 from render.palette import INK
 from render.torri.blocks import Words
+from render.torri.board import hatch
 from render.torri.pieces import MERLON, NEUTRAL, ROUTE, SLAB, SMALL, TRAIL, WHITE, arrowhead, pawn, slab
 from render.torri.stamps import write
 
@@ -54,16 +55,22 @@ def _route(canvas: Canvas, x: float, y: float) -> None:
     arrowhead(canvas, x + 22, y + 20, 1, 0, 20)
 
 
+def _trail(canvas: Canvas, x: float, y: float) -> None:
+    """A square of the last move as the board draws it: hatched."""
+    canvas.image.paste(TRAIL, (int(x + 4), int(y + 2)), hatch(35))
+
+
 def _start(canvas: Canvas, x: float, y: float) -> None:
     d, arm = canvas.draw, 10
     x0, y0, x1, y1 = x + 4, y + 2, x + 38, y + 36
-    d.rectangle((x0, y0, x1, y1), fill=TRAIL)
+    _trail(canvas, x, y)
     for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
         d.line((cx, cy, cx + sx * arm, cy), fill=ROUTE, width=4)
         d.line((cx, cy, cx, cy + sy * arm), fill=ROUTE, width=4)
 
 
 def _end(canvas: Canvas, x: float, y: float) -> None:
+    _trail(canvas, x, y)
     canvas.draw.rectangle((x + 4, y + 2, x + 38, y + 36), outline=ROUTE, width=3)
 
 

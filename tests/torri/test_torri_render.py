@@ -9,10 +9,13 @@ from engines.core.playout import play_to_end
 from engines.core.rng import Rng
 from engines.torri.model import Options
 from engines.torri.positions import GAME, play, position
+from render.canvas import Canvas
 from render.common import encode_image
-from render.text import drawing_in
-from render.torri.blocks import Plinth, height
+from render.text import catalog, drawing_in
+from render.torri.blocks import Plinth, Words, height
+from render.torri.key import ITEMS, ROW, ROWS, draw_key
 from render.torri.panel import panel
+from render.torri.pieces import FLOOR, TRAIL
 from render.torri.renderer import PANEL_FOOT, PANEL_TOP, TorriRenderer, image_height, static_layer, words_for
 
 R = TorriRenderer()
@@ -97,3 +100,18 @@ def test_every_board_is_as_tall_as_its_image_says_in_every_language():
             img = TorriRenderer().board(GAME.view(state, None), NAMES[:4])
         assert img.size == (1100, image_height("far", 4, locale))
         assert image_height("far", 4, locale) > image_height("far", 2, locale)  # the panel's rows, not the wall
+
+
+def test_the_key_draws_the_last_moves_squares_hatched_as_the_board_does():
+    """The second independent look found the key's "where it started" a solid dark square while
+    the board hatches the squares of the last move (and marks the start's corners): the key's
+    start and end are hatched too."""
+    canvas = Canvas(600, 200, FLOOR)
+    draw_key(canvas, Words(catalog("en"), ["Anne", "Bruno"]), 0, 0, 600)
+    keys = [k for k, _ in ITEMS]
+    for key in ("torri.board.key_start", "torri.board.key_end"):
+        k = keys.index(key)
+        x, y = (k // ROWS) * 300, (k % ROWS) * ROW
+        inside = [canvas.image.getpixel((x + i, y + j)) for i in range(12, 31) for j in range(10, 29)]
+        trail = sum(p == TRAIL for p in inside) / len(inside)
+        assert 0.1 < trail < 0.6 and sum(p == FLOOR for p in inside) / len(inside) > 0.3, (key, trail)
