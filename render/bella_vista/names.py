@@ -29,7 +29,8 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
     built_on = {(t.x + i, t.y + j) for t in view.tiles if t.kind == "neighborhood"
                 for i in range(t.size) for j in range(t.size)}
     open_ground = {(c, r) for c in range(town.columns) for r in range(town.rows)} - built_on
-    taken: list[Rect] = [d.box for d in canvas.drawn if d.kind == "text"] + list(panels)  # the Park and River names
+    taken: list[Rect] = [d.box for d in canvas.drawn if d.kind == "text" or d.what == "badge"] + list(panels)
+    # (the Park and River names, the badge of the building placed last)
     tiles = [t for t in view.tiles if t.kind == "neighborhood"]
     for near in (False, True, False):  # on the tile (clear of the marks), beside it, over the marks
         left = []

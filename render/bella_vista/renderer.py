@@ -89,9 +89,9 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
     head.draw(canvas, page.people)
     paste_town(canvas, town, view, page)
     panels = [(x, y, x + width, y + tall) for _, x, y, width, tall in placed]
-    neighborhood_names(canvas, town, view, page.tile_name, panels=panels)
     buildings(canvas, town, view, page.people)
-    badge(canvas, town, view, panels)
+    badge(canvas, town, view, panels)  # before the names, which keep off it: what the last move earned comes first
+    neighborhood_names(canvas, town, view, page.tile_name, panels=panels)
     for block, x, y, width, tall in placed:
         block.draw(canvas, x, y, width)
         canvas.panels.append((x, y, width, tall))
