@@ -29,7 +29,7 @@ def said(state, names=NAMES) -> list[str]:
 def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_name():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], turn=4, max_rounds=30)
     lines = said(state)
-    assert " ".join(lines).startswith("Round 2 of at most 30 Ends with the round after a last piece Bruno to move")
+    assert " ".join(lines).startswith("Round 2 of at most 30 Ends with the round after someone's last piece Bruno to move")
     assert "If the game ended now" in lines and "bank 50 gold" in lines
     assert lines.count("Anne") == lines.count("Bruno") == lines.count("Carla") == 1
     # Anne: one piece on the board; what she has left says so ("0 battlements" read as none on
