@@ -156,11 +156,23 @@ def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: 
     """The cards beneath the board, left first: who offers in which order."""
     title = w("offer_order")
     canvas.text((x, y + CHIP / 2 + 2), title, SMALL, INK, "lm", bold=True)
-    cx = x + text_width(title, SMALL, True) + 10
-    for slot in view.bottom:
-        card = slot.card.notation if slot.card is not None else w("start_card")
-        need = CHIP + 6 + text_width(card, SMALL, True) + 14
+    start = x + text_width(title, SMALL, True) + 10
+    cards = [slot.card.notation if slot.card is not None else w("start_card") for slot in view.bottom]
+    needs = [CHIP + 6 + text_width(card, SMALL, True) + 14 for card in cards]
+    breaks: list[int] = []  # the entries that begin a line
+    cx = start
+    for k, need in enumerate(needs):
         if cx + need > x + width:
+            breaks.append(k)
+            cx = x
+        cx += need
+    if breaks and breaks[-1] == len(needs) - 1:  # one card alone on the last line: the one before goes along,
+        before = breaks[-1] - (breaks[-2] if len(breaks) > 1 else 0)  # if its line keeps one (the first, beside
+        if before >= (2 if len(breaks) == 1 else 3):  # the title) or two
+            breaks[-1] -= 1
+    cx = start
+    for k, (slot, card, need) in enumerate(zip(view.bottom, cards, needs, strict=True)):
+        if k in breaks:
             cx, y = x, y + CHIP + 8
         chip(canvas, cx, y + 2, slot.seat, roofed=slot.card is not None and slot.card.roofed)
         canvas.text((cx + CHIP + 6, y + CHIP / 2 + 2), card, SMALL, INK, "lm", bold=True)

@@ -243,3 +243,28 @@ def test_the_key_says_what_the_cards_of_the_offer_order_mean(locale, seats):
         roofed = cat.text(Msg(key="bv.board.key_order_roofed"))
         assert (roofed in said) == (seats == 2)
         assert problems(canvas) == []
+
+
+def test_the_offer_order_never_leaves_one_card_alone_on_its_last_line():
+    """The second independent look found "Offer order: ■ #3r ■ #4 ▲ #4r" and then "▲ #5" alone
+    on a line of its own: where the order wraps, the card before the last goes along with it."""
+    wrapped = 0
+    for seats in (2, 3, 4):
+        for locale in ("en", "pt-BR", "it"):
+            title = catalog(locale).text(Msg(key="bv.board.offer_order"))
+            start = catalog(locale).text(Msg(key="bv.board.start_card"))
+            for state in history(seats, Options().layout, 3)[::3]:
+                canvas = draw_board(GAME.view(state, None), NAMES[:seats], locale)
+                head = next((d.box for d in canvas.drawn if d.kind == "text" and d.what == title), None)
+                if head is None:
+                    continue
+                lines: dict[int, int] = {}
+                for d in canvas.drawn:
+                    if (d.kind == "text" and (d.what == start or d.what.startswith("#")) and head[1] - 4 <= d.box[1]
+                            <= head[1] + 120 and d.box[0] >= head[0] - 4):
+                        lines[round(d.box[1])] = lines.get(round(d.box[1]), 0) + 1
+                rows = [lines[y] for y in sorted(lines)]
+                if len(rows) > 1:
+                    wrapped += 1
+                    assert rows[-1] >= 2, (seats, locale, state.round, rows)
+    assert wrapped > 5
