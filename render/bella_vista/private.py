@@ -50,7 +50,7 @@ CARD_W, CARD_H = 84, 74
 def _places(h, w: Words, width: int) -> list[str]:
     """What a card of the hand could do now, as lines of words ``width`` wide: how many places
     meet the Zoning card, then its best few on at most two lines (those that do not fit counted:
-    "2 more", or only the best in a narrow room; three places wrapped onto three lines at 550 px)."""
+    "2 more places", or only the best in a narrow room; three places wrapped onto three lines at 550 px)."""
     if not h.best:
         return list(wrap(w("nowhere"), SMALL, width))
     if h.forced:
