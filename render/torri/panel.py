@@ -210,7 +210,7 @@ def players(w: Words, view: View) -> list[Block]:
 
 def standings(w: Words, view: View) -> list[Block]:
     """At the end: every player best first with their total, and under it the four categories
-    in columns headed by their names."""
+    in columns headed by their names, with a "+" between them: they add up to the total."""
     assert view.totals is not None
     heads = [[w.cat.text_of(f"torri.category.{c}")] for c in CATEGORIES]
     if sum(measure(h[0], SMALL) + 16 for h in heads) > INNER + 8:  # past the panel: two-word heads on two lines
@@ -227,8 +227,10 @@ def standings(w: Words, view: View) -> list[Block]:
                        Chip(X + 18, 0, CHIP, s),
                        Text(X + 26 + CHIP, CHIP / 2, w.fitted(s, BODY, room), BODY, INK, "lm", True),
                        Text(X + INNER, CHIP / 2, total, BODY, INK, "rm", True)]
-        items += [Text(m, CHIP, str(view.breakdown[s][c]), SMALL, INK, "ma") for c, m in zip(CATEGORIES, middle,
-                                                                                            strict=True)]
+        for k, (c, m) in enumerate(zip(CATEGORIES, middle, strict=True)):  # "20 + 13 + 2 + 17": they add up
+            if k:
+                items.append(Text((middle[k - 1] + m) / 2, CHIP, "+", SMALL, MUTED, "ma"))
+            items.append(Text(m, CHIP, str(view.breakdown[s][c]), SMALL, INK, "ma"))
         blocks.append(Block(CHIP + 26, items))
     return blocks
 

@@ -89,8 +89,8 @@ def test_the_final_board_has_the_winner_and_every_category_and_no_tie_break_line
     for seat, name in enumerate(NAMES[:3]):
         at = lines.index(name)
         parts = view.breakdown[seat]
-        assert lines[at + 1: at + 6] == [f"{view.totals[seat]} points", str(parts["tops"]), str(parts["towers"]),
-                                         str(parts["central_runs"]), str(parts["gold"])]
+        assert lines[at + 1: at + 9] == [f"{view.totals[seat]} points", str(parts["tops"]), "+", str(parts["towers"]),
+                                         "+", str(parts["central_runs"]), "+", str(parts["gold"])]  # they add up
     assert view.tie_break is None and not any("tied" in line or "most gold" in line for line in lines)
 
 
