@@ -35,11 +35,12 @@ from render.bella_vista.draw import (
     People,
     fit,
     line_height,
+    silhouette,
     text_width,
 )
 from render.bella_vista.glyphs import glyph, stripes
 from render.canvas import Box, Drawn
-from render.palette import INK, ink_on, player_colour, seat_mark
+from render.palette import INK, ink_on, player_colour
 
 LABEL_W = 34  # row numbers left of the town
 LABEL_H = 30  # column letters above it
@@ -218,12 +219,12 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
     with canvas.inside(town.box(main[0], main[1], inset)):
         canvas.text(((digit_box[0] + digit_box[2]) / 2, (y0 + y1) / 2), str(b.height), size, ink, "mm", bold=True)
     if b.owner is not None:
-        mark = max(16, town.cell * 3 // 5) if rest else max(14, (x1 - x0) // 2 - 2)
+        mark = max(16, x1 - x0 - 2) if rest else max(14, (x1 - x0) // 2 - 2)  # inside the roof band, if any
         if rest:
             cx, cy = town.centre(*rest[0])
         else:
             cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
-        seat_mark(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark, outline=ink_on(colour))
+        silhouette(canvas, cx - mark / 2, cy - mark / 2, b.owner, mark)
 
 
 def buildings(canvas: BoardCanvas, town: Town, view, people: People) -> None:

@@ -14,8 +14,8 @@ from engines.bella_vista.view import BuildingView
 from render.bella_vista.draw import TERRAIN, UNDER_PLAYERS, WHITE, BoardCanvas, People
 from render.bella_vista.offers import card_face
 from render.bella_vista.renderer import draw_board
-from render.bella_vista.town import Town, building
-from render.palette import INK, player_colour
+from render.bella_vista.town import Town, building, main_cell
+from render.palette import INK, ink_on, player_colour
 from tests.render.colour_science import worst_distance
 
 THRESHOLD = 20
@@ -58,3 +58,30 @@ def test_a_roofed_card_and_its_building_wear_the_same_colours():
     for pixels in (on_town, on_card):
         top = [c for c, _ in pixels.most_common(3)]
         assert set(top) == {player_colour(1), WHITE, INK}, top
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_owners_shape_on_a_building_is_a_solid_silhouette_half_a_space_wide_at_least(seats):
+    """Two independent looks found the owner's shape on a building unreadable at 550 px: it was
+    drawn in the building's own colour, so only its 2 px outline showed. Now it is solid, in ink
+    or white (whichever reads on the colour), and at least half a space (9 px) across at 550 px."""
+    final = history(seats, "random", 3)[-1]
+    view = GAME.view(final, None)
+    canvas = draw_board(view, NAMES[:seats])
+    town = canvas.town
+    owned = [b for b in view.buildings if b.owner is not None]
+    assert owned
+    for b in owned:
+        cells = [tuple(c) for c in b.cells]
+        solid = ink_on(player_colour(b.owner))
+        across = 0
+        for col, row in cells:  # the shape sits on a cell other than the height's
+            if (col, row) == main_cell(cells):
+                continue
+            crop = canvas.image.crop(town.box(col, row, 0))
+            if crop.getpixel((crop.width // 2, crop.height // 2)) != solid:  # an outline leaves the middle empty
+                continue
+            xs, ys = zip(*[(x, y) for x in range(crop.width) for y in range(crop.height)
+                           if crop.getpixel((x, y)) == solid], strict=True)
+            across = max(across, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        assert across * 550 / canvas.image.width >= 9, (b.label, b.owner, across)  # half a space
