@@ -22,7 +22,7 @@ from PIL import Image
 
 from render.canvas import Canvas, Drawn, text_stamp
 from render.common import advance, name_that_fits
-from render.palette import INK, ink_on, player_colour, seat_mark
+from render.palette import INK, player_colour, seat_mark
 
 RGB = tuple[int, int, int]
 
@@ -171,14 +171,6 @@ def chip(canvas: BoardCanvas, x: float, y: float, seat: int | None, size: int = 
     else:
         seat_mark(canvas.image, x, y, seat, size)
     canvas.note_piece((x, y, x + size, y + size), "chip")
-
-
-def silhouette(canvas: BoardCanvas, x: float, y: float, seat: int, size: int) -> None:
-    """The seat's shape drawn on something of the seat's own colour (a building, a card): a solid
-    silhouette in ink or white, whichever reads on that colour, not an outline of the colour on
-    itself (7-10 px of outline at 550 px was what a reviewer could not read)."""
-    solid = ink_on(player_colour(seat))
-    seat_mark(canvas.image, x, y, seat, size, fill=solid, outline=solid)
 
 
 def chip_name(canvas: BoardCanvas, x: float, y: float, seat: int, people: People, size: int = BODY,

@@ -19,11 +19,10 @@ from render.bella_vista.draw import (
     chip,
     fit,
     line_height,
-    silhouette,
     text_width,
 )
 from render.canvas import Drawn
-from render.palette import INK, ink_on, player_colour
+from render.palette import INK, ink_on, player_colour, silhouette
 
 
 def _slots(view) -> list:
@@ -45,11 +44,11 @@ def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: in
     with canvas.inside(box):
         if h >= 60:  # the shape in the corner, the card below it
             if mark and seat is not None:
-                silhouette(canvas, x + 7, y + 6, seat, MARK)
+                silhouette(canvas.image, x + 7, y + 6, seat, MARK)
             canvas.text((x + w_ / 2, y + h / 2 + 10), text, BODY, ink, "mm", bold=True)
         else:  # side by side
             if mark and seat is not None:
-                silhouette(canvas, x + 8, y + (h - MARK) / 2, seat, MARK)
+                silhouette(canvas.image, x + 8, y + (h - MARK) / 2, seat, MARK)
             canvas.text((x + w_ - 10, y + h / 2), text, BODY, ink, "rm", bold=True)
 
 

@@ -35,12 +35,11 @@ from render.bella_vista.draw import (
     People,
     fit,
     line_height,
-    silhouette,
     text_width,
 )
 from render.bella_vista.glyphs import glyph, stripes
 from render.canvas import Box, Drawn
-from render.palette import INK, ink_on, player_colour
+from render.palette import INK, ink_on, player_colour, silhouette
 
 LABEL_W = 34  # row numbers left of the town
 LABEL_H = 30  # column letters above it
@@ -224,7 +223,7 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
             cx, cy = town.centre(*rest[0])
         else:
             cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
-        silhouette(canvas, cx - mark / 2, cy - mark / 2, b.owner, mark)
+        silhouette(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark)
 
 
 def buildings(canvas: BoardCanvas, town: Town, view, people: People) -> None:

@@ -14,7 +14,7 @@ protanopia, deuteranopia and tritanopia (tests/torri/test_torri_render_colours.p
 from __future__ import annotations
 
 from render.canvas import RGB, Canvas
-from render.palette import INK, ink_on, player_colour, seat_mark
+from render.palette import INK, player_colour, seat_mark, silhouette
 
 FLOOR: RGB = (228, 240, 228)  # a square inside the walls (and the panel)
 OUTSIDE: RGB = (184, 196, 178)  # beyond the walls, under the coordinates
@@ -51,7 +51,7 @@ def slab(canvas: Canvas, x: float, y: float, w: float, h: float, fill: RGB, seat
             d.rectangle((x + k * step + 2, y - 1, x + (k + 1) * step - 2, y + 2), fill=fill)
     if seat is not None and h >= MARK + 4:
         size = min(MARK, int(h) - 6)
-        seat_mark(canvas.image, x + (w - size) / 2, y + (h - size) / 2 + 1, seat, size, outline=ink_on(fill))
+        silhouette(canvas.image, x + (w - size) / 2, y + (h - size) / 2 + 1, seat, size)
     canvas.note_piece((x, y, x + w, y + h), "level", key=key and seat is not None)
 
 
@@ -70,7 +70,7 @@ def pawn(canvas: Canvas, cx: float, top: float, w: float, seat: int) -> float:
         d.ellipse((cx - head / 2 - ring, top - ring, cx + head / 2 + ring, top + head + ring),
                   fill=colour or fill, outline=outline, width=2)
     size = int(w * 0.6)
-    seat_mark(canvas.image, cx - size / 2, body_top + (body_h - size) / 2 + 1, seat, size, outline=ink_on(fill))
+    silhouette(canvas.image, cx - size / 2, body_top + (body_h - size) / 2 + 1, seat, size)
     canvas.note_piece((cx - w / 2, top, cx + w / 2, body_top + body_h), "pawn")
     return body_top + body_h - top
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from engines.torri.positions import GAME, play, position
-from render.palette import player_colour
+from render.canvas import Canvas
+from render.palette import ink_on, player_colour
 from render.torri.board import frame
-from render.torri.pieces import BACKGROUNDS, FLOOR, NEUTRAL, TRAIL
+from render.torri.pieces import BACKGROUNDS, FLOOR, NEUTRAL, SLAB, TRAIL, pawn, slab
 from render.torri.renderer import draw_board
 from tests.render.colour_science import VISIONS, ciede2000, simulate
 
@@ -39,3 +40,16 @@ def test_the_board_is_drawn_in_those_colours():
     assert image.getpixel(((x0 + x1) // 2, y1 - 10)) == NEUTRAL
     x0, y0, x1, y1 = fr.box("B3")  # the square the last move left: hatched
     assert TRAIL in {image.getpixel((x, y)) for x in range(x0 + 2, x1 - 2) for y in range(y0 + 10, y0 + 20)}
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_the_owners_shape_on_a_level_and_on_a_builder_is_solid(seat):
+    """The shape on a level (and on a pawn) was the seat's colour outlined on that same colour:
+    a hollow outline at 550 px. It is solid now, in ink or white, whichever reads on the colour."""
+    canvas = Canvas(200, 120, FLOOR)
+    slab(canvas, 10, 40, 60, SLAB, player_colour(seat), seat, False, top=True)
+    height = pawn(canvas, 140, 20, 36, seat)
+    solid = ink_on(player_colour(seat))
+    assert canvas.image.getpixel((40, 40 + SLAB // 2 + 1)) == solid  # the middle of the level's shape
+    head = 36 * 0.52 * 0.7  # the pawn's body starts under its head; its shape is in the body's middle
+    assert canvas.image.getpixel((140, round(20 + head + (height - head) / 2 + 1))) == solid
