@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from render.common import name_that_fits
 from render.leonardo.frame import ROW_H, X0, X1, Y1
-from render.leonardo.look import CHIP, MUTED, SMALL, TEXT, LeoCanvas, Run, drawable, width
+from render.leonardo.look import CHIP, MUTED, SMALL, TEXT, LeoCanvas, Run, drawable, fit, width
 from render.palette import INK
 
 GAP = 10  # px between columns: the names keep the room (pt-BR's heads are wide: "homens de armas")
@@ -14,11 +14,12 @@ GAP = 10  # px between columns: the names keep the room (pt-BR's heads are wide:
 
 def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],
            marks: list[str], size: int = TEXT, bottom: float = Y1, tallest: int = ROW_H,
-           under: list[Run | None] | None = None, under_h: int = 0) -> float:
+           under: list[Run | None] | None = None, under_h: int = 0, lead: str = "") -> float:
     """Columns of numbers after a column of players; a row: (seats, name, cells, strong).
     Rows grow up to ``tallest`` with the room left above ``bottom``, once a name too long
     for one line has had its second line. ``under`` (one per row, or None): a line drawn under
-    the row's name, ``under_h`` high, in the row's height (the names keep one line then)."""
+    the row's name, ``under_h`` high, in the row's height (the names keep one line then);
+    ``lead``: a head over the names' column, on one or two lines (what those lines under the names are)."""
     cols = _columns(heads, rows, size)
     if size > TEXT and any(_too_long(rows, cols, size)):  # the larger letters only where every name fits
         size, cols = TEXT, _columns(heads, rows, TEXT)
@@ -27,6 +28,9 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
         for j, p in enumerate(parts):
             canvas.text((x + w - 4, y + 12 + j * 22 + (11 if len(parts) == 1 else 0)), p, SMALL, INK, anchor="rm")
         x += w
+    room = X1 - sum(w for _, w in cols) - X0 - GAP
+    for j, p in enumerate(split_head(drawable(lead)) if lead else []):
+        canvas.text((X0, y + 12 + j * 22), fit(p, SMALL, room), SMALL, INK, anchor="lm")
     y += 48
     first = X1 - sum(w for _, w in cols)
     long = _too_long(rows, cols, size)

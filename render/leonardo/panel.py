@@ -303,7 +303,8 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
     tall = row_height(len(rows), words.locale)
     under = [holdings(f) for f in sorted(view.firms, key=lambda f: f.id)] if tall >= HOLDINGS_ROW else None
     y = table(canvas, y, heads, rows, marks, bottom=y + 48 + len(rows) * tall, tallest=tall,
-               size=NUMBER if tall >= 50 else TEXT, under=under, under_h=HOLDINGS_H) + 4  # taller rows: larger words
+               size=NUMBER if tall >= 50 else TEXT, under=under, under_h=HOLDINGS_H,
+               lead=words.text_of("leo.board.col_holdings") if under else "") + 4  # taller rows: larger words
     supply = words.text_of("leo.board.supply", art=view.art_left, offices=view.office_left, men=view.men_left,
                            events=view.event_left)
     return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H), limit

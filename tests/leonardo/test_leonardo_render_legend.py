@@ -55,3 +55,24 @@ def test_the_held_office_sample_is_in_no_players_colour(locale):
     for seat, colour in enumerate(PLAYER_COLOURS):
         like = sum(1 for p in inner if ciede2000(p[:3], colour) < 10)
         assert like < 0.2 * len(inner), (locale, seat, like, len(inner))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_district_counts_under_the_names_have_a_head(locale, players):
+    """Issue 24: the "1/3" beside a district's pattern under each player's name was explained
+    nowhere; a head over the names' column says what it counts, whole, left of the columns'
+    heads and above the first row."""
+    from test_leonardo_render import _holdings_game
+
+    from render.leonardo.frame import X0
+    from render.leonardo.panel import table_top
+
+    view = _holdings_game(players)
+    canvas = draw_board(view, NAMES[:players], locale)
+    top = table_top(view, locale)
+    head = [t for t in _legend(canvas, "text") if abs(t.box[0] - X0) < 6 and top <= t.box[1] < top + 48]
+    words = " ".join(t.what for t in sorted(head, key=lambda t: t.box[1]))
+    assert words == catalog(locale).text_of("leo.board.col_holdings"), (locale, words)
+    rank = next(t for t in _legend(canvas, "text") if t.what == catalog(locale).text_of("leo.board.col_rank"))
+    assert all(t.box[2] < rank.box[0] for t in head)
