@@ -2,7 +2,7 @@
 move, the players in seat order (rank, capital, florins, palazzi, works of art, men-at-arms,
 faction) and, under them, the legend (``legend.py``: the districts' patterns and a key to the
 ring's pieces and marks; the tables are drawn by ``columns.py``). The rules (markets, offices, what the capital counts) are in /help. On the final board the centre
-is the winner and the standings with each capital's breakdown."""
+is the winner and the standings with each capital's breakdown, above the same legend."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ ROW_TALL = 96  # the players' rows grow up to this with the room the last move l
 HOLDINGS_ROW = 72  # rows at least this tall (two to four seats) say under the name each district's palazzi held
 HOLDINGS_H = 28  # the height of that line
 SWATCH_W, SWATCH_H = 30, 20  # a district's pattern in it
+NOTE_H = 2 * LINE_H + 10  # the final board's note on what a capital counts, under the standings
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
 
@@ -56,14 +57,20 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
     words = catalog(locale)
     short = short_style(names, locale)
     if view.over and view.result is not None:
-        canvas.erase((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, CENTRE[3] - 2), PAPER)
+        bottom = legend_top(locale) - 6  # the legend stays: the ring's marks mean what they meant
+        canvas.erase((CENTRE[0] + 2, CENTRE[1] + 2, CENTRE[2] - 2, bottom), PAPER)
         y = _header(canvas, view, words, style)
         y = _winner(canvas, view, words, style, marks, y)
         least = 48 + len(view.result.scores) * ROW_H  # the standings' least height, above their note
-        room = Y1 - 2 * LINE_H - 10 - least - 8 - (y + 4) - ROW_H
-        y, _ = _caption(canvas, view, words, style, marks, y + 4,
-                        max(2, min(CAPTION_LINES, 1 + int(room // LINE_H))), short)
-        _standings(canvas, view, words, style, marks, y + 8)
+
+        def caption_lines(note: bool) -> int:
+            room = bottom - (NOTE_H if note else 0) - least - 8 - (y + 4) - ROW_H
+            return max(2, min(CAPTION_LINES, 1 + int(room // LINE_H)))
+
+        scratch = LeoCanvas(canvas.width, canvas.height, PAPER)  # the column heads name what a capital counts:
+        note = _caption(scratch, view, words, style, marks, y + 4, caption_lines(True), short)[1]  # the note gives
+        y, _ = _caption(canvas, view, words, style, marks, y + 4, caption_lines(note), short)  # way to the last move
+        _standings(canvas, view, words, style, marks, y + 8, bottom, note)
         return
     y = _header(canvas, view, words, style)
     y = _to_act(canvas, view, words, style, marks, y, short) + 4
@@ -334,7 +341,8 @@ def holdings(f: FirmView) -> Run | None:
     return run
 
 
-def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
+def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
+               bottom: float = Y1, note: bool = True) -> float:
     result = view.result
     assert result is not None
     cats = list(result.scores[0].breakdown) if result.scores else []
@@ -348,5 +356,7 @@ def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, mark
             name = words.text_of("leo.board.bankrupt", name=name)
         cells = [str(s.rank)] + [str(s.breakdown[c]) for c in cats] + [str(s.total)]
         rows.append(([s.seat], name, cells, s.seat in result.winners))
-    y = table(canvas, y, heads, rows, marks, size=HEAD, bottom=Y1 - 2 * LINE_H - 10, tallest=56) + 10
+    y = table(canvas, y, heads, rows, marks, size=HEAD, bottom=bottom - (NOTE_H if note else 0), tallest=56) + 10
+    if not note:
+        return y
     return Run(TEXT).words(words.text_of("leo.board.capital_rule")).draw(canvas, X0, y, ROOM, 2, LINE_H)

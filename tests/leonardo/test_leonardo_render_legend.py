@@ -76,3 +76,28 @@ def test_the_district_counts_under_the_names_have_a_head(locale, players):
     assert words == catalog(locale).text_of("leo.board.col_holdings"), (locale, words)
     rank = next(t for t in _legend(canvas, "text") if t.what == catalog(locale).text_of("leo.board.col_rank"))
     assert all(t.box[2] < rank.box[0] for t in head)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_final_board_keeps_the_legend_under_the_standings(locale, players):
+    """Issue 24: the final board erased its legend, so the last move's dashed trail and the
+    ring's marks were explained nowhere; it keeps the legend where every board has it, the
+    standings and their note above it, the picture as large as in play."""
+    from engines.core.game import SYSTEM, TimeUp
+
+    from render.leonardo.legend import legend_top
+
+    state = ready(0, pos=4, roll=5, n=players, owner={2: 0}, offices={1: [9]})
+    state = G.apply(state, 0, G.parse_action(state, 0, "spin")).state
+    ended = G.apply(state, SYSTEM, TimeUp()).state
+    playing = draw_board(G.view(state, None), NAMES[:players], locale)
+    canvas = draw_board(G.view(ended, None), NAMES[:players], locale)
+    assert canvas.image.size == playing.image.size
+    words = catalog(locale)
+    texts = _legend(canvas, "text")
+    for key in ("leo.board.key_moved", "leo.board.key_pawn", "leo.board.key_owner", "leo.board.districts"):
+        drawn = [t for t in texts if t.what == words.text_of(key)]
+        assert drawn and drawn[0].box[1] >= legend_top(locale), (locale, key)
+    above = [t.what for t in texts if t.box[1] < legend_top(locale) - 6 and t.box[3] > legend_top(locale)]
+    assert not above, (locale, above)  # the standings and their note end above it
