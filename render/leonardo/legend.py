@@ -1,6 +1,6 @@
 """The legend of Leonardo's board, under the players' table: the districts (their bands' patterns,
-each with its name on it) and a key to the ring's pieces and marks, each with its icon. Drawn once per language (the static
-layer), at the same height on every board."""
+each with its name on it) and a key to the ring's pieces and marks, each with its icon, for what is on the board. The districts are drawn once per language (the
+static layer); the key in its place on every board, the same height kept for all its entries."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engines.leonardo.components import board
+from engines.leonardo.components import board, office_at
+from engines.leonardo.model import View
 from render.leonardo.frame import LINE_H, ROOM, X0, Y1
 from render.leonardo.look import (
     ART,
@@ -26,7 +27,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.ring import CENTRE, LANDED, route_bar, swatch
+from render.leonardo.ring import CENTRE, LANDED, moves, route_bar, swatch
 from render.palette import INK, ink_on
 from render.text import Catalog, catalog
 
@@ -43,7 +44,7 @@ DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a litera
 }
 
 
-def key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, float], object]]]:
+def key_items(words: Catalog) -> list[tuple[str, str, Callable[[LeoCanvas, float, float], object]]]:
     """What the ring's pieces and marks mean, each with its icon."""
     def office(cv: LeoCanvas, x: float, y: float) -> None:
         box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
@@ -82,19 +83,38 @@ def key_items(words: Catalog) -> list[tuple[str, Callable[[LeoCanvas, float, flo
             cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "2", SMALL, INK, anchor="mm", bold=True)
 
     return [
-        (words.text_of("leo.board.key_pawn"), lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
-        (words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
-        (words.text_of("leo.board.key_art"), art),
-        (words.text_of("leo.board.key_office"), office),
-        (words.text_of("leo.board.key_held"), held),
-        (words.text_of("leo.board.key_moved"), moved),
-        (words.text_of("leo.board.key_stake"), stake),
+        ("pawn", words.text_of("leo.board.key_pawn"), lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
+        ("owner", words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
+        ("art", words.text_of("leo.board.key_art"), art),
+        ("office", words.text_of("leo.board.key_office"), office),
+        ("held", words.text_of("leo.board.key_held"), held),
+        ("moved", words.text_of("leo.board.key_moved"), moved),
+        ("stake", words.text_of("leo.board.key_stake"), stake),
     ]
 
 
-def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
-    """The districts (their bands' patterns) and the key to the ring's pieces and marks, from
-    ``y`` down; returns the bottom."""
+def shown(view: View) -> set[str]:
+    """The key's entries whose thing is on the board now (an entry for something absent read
+    as present: "at stake" with nothing at stake, "office held" with every office free)."""
+    held = {n for f in view.firms for n in f.offices}
+    on = {"pawn"}
+    if view.owner:
+        on.add("owner")
+    if any(view.art_counts.values()):
+        on.add("art")
+    if any(office_at(n) and n not in held for n in range(1, 33)):
+        on.add("office")
+    if held:
+        on.add("held")
+    if moves(view):
+        on.add("moved")
+    if not view.over and (view.auction_space or view.market_space or view.buy_space):
+        on.add("stake")
+    return on
+
+
+def districts(canvas: LeoCanvas, words: Catalog, y: float) -> float:
+    """The districts (their bands' patterns, each named on it) from ``y``; returns where the key starts."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
     for d in board().districts:
         name = drawable(words.text_of(DISTRICT_KEYS[d.id]))
@@ -109,17 +129,28 @@ def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
                 cv.text((x + 6, top + DISTRICT_H / 2), name, SMALL, INK, anchor="lm")
 
         run.thing(w, key)  # the ring's pattern with the district's name on it
-    y = run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
+    return run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6
+
+
+def keys(canvas: LeoCanvas, words: Catalog, y: float, on: set[str] | None = None) -> float:
+    """The key to the ring's pieces and marks from ``y`` (those in ``on``, in the same columns
+    as all of them); returns the bottom all of them would reach."""
     items = key_items(words)
-    columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for t, _ in items) + CHIP + 16 <= ROOM / c)
+    columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for _, t, _ in items) + CHIP + 16 <= ROOM / c)
     step = ROOM / columns
-    for k, (text, icon) in enumerate(items):
+    for k, (_, text, icon) in enumerate(i for i in items if on is None or i[0] in on):
         x, top = X0 + (k % columns) * step, y + (k // columns) * KEY_ROW
         icon(canvas, x, top)
         box = (x + CHIP + 6, top, x + step - 4, top + CHIP)
         with canvas.inside(box):
             canvas.text((x + CHIP + 8, top + CHIP / 2), fit(text, SMALL, step - CHIP - 14), SMALL, INK, anchor="lm")
     return y + -(-len(items) // columns) * KEY_ROW - 6  # the capital's rule is in /help
+
+
+def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:
+    """The districts (their bands' patterns) and the whole key to the ring's pieces and marks,
+    from ``y`` down; returns the bottom."""
+    return keys(canvas, words, districts(canvas, words, y))
 
 
 @cache
@@ -129,6 +160,17 @@ def legend_top(locale: str) -> float:
     return Y1 - legend(scratch, catalog(locale), 0)
 
 
+@cache
+def key_top(locale: str) -> float:
+    scratch = LeoCanvas(CENTRE[2], CENTRE[3], PAPER)
+    return districts(scratch, catalog(locale), legend_top(locale))
+
+
 def static_panel(canvas: LeoCanvas, locale: str) -> None:
     canvas.draw.rectangle(CENTRE, fill=PAPER, outline=(118, 128, 120), width=2)
-    legend(canvas, catalog(locale), legend_top(locale))
+    districts(canvas, catalog(locale), legend_top(locale))
+
+
+def draw_key(canvas: LeoCanvas, view: View, locale: str) -> None:
+    """The key's entries for what is on the board now, in its place on every board."""
+    keys(canvas, catalog(locale), key_top(locale), shown(view))

@@ -15,7 +15,7 @@ from PIL import Image
 
 from engines.leonardo.model import View
 from render.leonardo.hand import draw_hand
-from render.leonardo.legend import static_panel
+from render.leonardo.legend import draw_key, static_panel
 from render.leonardo.look import LeoCanvas, style
 from render.leonardo.panel import draw_panel
 from render.leonardo.ring import draw_ring, static_ring
@@ -43,6 +43,7 @@ def draw_board(view: View, names: list[str], locale: str = "en") -> LeoCanvas:
     chips = seat_marks(names, view.seats)
     draw_ring(canvas, view, chips, locale)
     draw_panel(canvas, view, names, chips, style(names, locale), locale)
+    draw_key(canvas, view, locale)
     return canvas
 
 

@@ -47,7 +47,7 @@ def test_each_districts_pattern_is_named_on_it(locale):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_held_office_sample_is_in_no_players_colour(locale):
     """A newcomer read the sample filled with the second seat's red as that player's office."""
-    canvas = draw_board(G.view(ready(0, n=6), None), NAMES, locale)
+    canvas = draw_board(G.view(ready(0, n=6, offices={1: [9]}), None), NAMES, locale)
     text = next(t for t in _legend(canvas, "text") if t.what == catalog(locale).text_of("leo.board.key_held"))
     x0, y0, x1, y1 = _left_of(canvas, text).box
     inner = [canvas.image.getpixel((round(x), round(y))) for x in range(round(x0) + 6, round(x1) - 6)
@@ -84,20 +84,37 @@ def test_the_final_board_keeps_the_legend_under_the_standings(locale, players):
     """Issue 24: the final board erased its legend, so the last move's dashed trail and the
     ring's marks were explained nowhere; it keeps the legend where every board has it, the
     standings and their note above it, the picture as large as in play."""
-    from engines.core.game import SYSTEM, TimeUp
-
+    from bot.cli.gallery import moment
     from render.leonardo.legend import legend_top
+    from render.leonardo.ring import moves
 
-    state = ready(0, pos=4, roll=5, n=players, owner={2: 0}, offices={1: [9]})
-    state = G.apply(state, 0, G.parse_action(state, 0, "spin")).state
-    ended = G.apply(state, SYSTEM, TimeUp()).state
-    playing = draw_board(G.view(state, None), NAMES[:players], locale)
-    canvas = draw_board(G.view(ended, None), NAMES[:players], locale)
+    states = [moment("leonardo", players, 21, stage) for stage in (0.5, 1.0)]
+    playing, canvas = (draw_board(G.view(s, None), NAMES[:players], locale) for s in states)
+    assert states[1].phase == "over"
+    trail = ["leo.board.key_moved"] if moves(G.view(states[1], None)) else []  # a trail on the ring (6 seats)
+    assert trail or players == 2
     assert canvas.image.size == playing.image.size
     words = catalog(locale)
     texts = _legend(canvas, "text")
-    for key in ("leo.board.key_moved", "leo.board.key_pawn", "leo.board.key_owner", "leo.board.districts"):
+    for key in [*trail, "leo.board.key_pawn", "leo.board.key_owner", "leo.board.districts"]:
         drawn = [t for t in texts if t.what == words.text_of(key)]
         assert drawn and drawn[0].box[1] >= legend_top(locale), (locale, key)
     above = [t.what for t in texts if t.box[1] < legend_top(locale) - 6 and t.box[3] > legend_top(locale)]
     assert not above, (locale, above)  # the standings and their note end above it
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_key_explains_only_what_is_on_the_board(locale):
+    """Issue 24: the key said "at stake", "office held" and "last move" on boards with nothing
+    at stake, no office held and no move yet, which a newcomer looked for on the ring. An entry
+    is drawn while its thing is on the board, in the key's place on every board."""
+    words = catalog(locale)
+    absent = ("leo.board.key_stake", "leo.board.key_held", "leo.board.key_moved", "leo.board.key_owner",
+              "leo.board.key_art")
+    start = [t.what for t in _legend(draw_board(G.view(ready(0, n=4), None), NAMES[:4], locale), "text")]
+    assert not [k for k in absent if words.text_of(k) in start], locale
+    assert words.text_of("leo.board.key_pawn") in start and words.text_of("leo.board.key_office") in start
+    state = ready(0, pos=20, roll=3, n=4, owner={2: 1}, art={2: [30]}, offices={1: [9]})
+    state = G.apply(state, 0, G.parse_action(state, 0, "spin")).state  # Anne lands on Via Larga (23): at stake
+    shown = [t.what for t in _legend(draw_board(G.view(state, None), NAMES[:4], locale), "text")]
+    assert all(words.text_of(k) in shown for k in absent), locale
