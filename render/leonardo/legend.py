@@ -27,7 +27,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.ring import CENTRE, LANDED, moves, route_bar, swatch
+from render.leonardo.ring import CENTRE, KIND_LOOK, LANDED, band_tile, moves, route_bar, swatch
 from render.palette import INK, ink_on
 from render.text import Catalog, catalog
 
@@ -82,6 +82,13 @@ def key_items(words: Catalog) -> list[tuple[str, str, Callable[[LeoCanvas, float
         with cv.inside(box):
             cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "2", SMALL, INK, anchor="mm", bold=True)
 
+    def bridge(cv: LeoCanvas, x: float, y: float) -> None:  # the band of a bridge's space, its waves
+        colour, pattern = KIND_LOOK["bridge"]
+        box = (x, y + 2, x + CHIP, y + CHIP - 2)
+        cv.image.paste(band_tile(colour, pattern, CHIP, CHIP - 4), (int(x), int(y) + 2))
+        cv.draw.rectangle(box, outline=INK, width=1)
+        cv.note_piece(box, "bridge", key=False)
+
     return [
         ("pawn", words.text_of("leo.board.key_pawn"), lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
         ("owner", words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
@@ -90,6 +97,7 @@ def key_items(words: Catalog) -> list[tuple[str, str, Callable[[LeoCanvas, float
         ("held", words.text_of("leo.board.key_held"), held),
         ("moved", words.text_of("leo.board.key_moved"), moved),
         ("stake", words.text_of("leo.board.key_stake"), stake),
+        ("bridge", words.text_of("leo.board.key_bridge"), bridge),
     ]
 
 
@@ -97,7 +105,7 @@ def shown(view: View) -> set[str]:
     """The key's entries whose thing is on the board now (an entry for something absent read
     as present: "at stake" with nothing at stake, "office held" with every office free)."""
     held = {n for f in view.firms for n in f.offices}
-    on = {"pawn"}
+    on = {"pawn", "bridge"}
     if view.owner:
         on.add("owner")
     if any(view.art_counts.values()):

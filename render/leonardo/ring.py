@@ -65,13 +65,13 @@ DISTRICT_LOOK: dict[str, tuple[RGB, str]] = {
     "novella": ((178, 206, 164), "backslash"),
     "spirito": ((180, 196, 224), "vertical"),
     "croce": ((228, 180, 164), "horizontal"),
-    "marco": ((206, 188, 218), "cross"),
-    "oltrarno": ((200, 178, 150), "dots"),
+    "marco": ((240, 190, 230), "cross"),
+    "oltrarno": ((150, 140, 200), "dots"),
 }
 KIND_LOOK: dict[str, tuple[RGB, str]] = {
     "square": ((212, 212, 202), "plain"),
     "market": ((234, 222, 194), "plain"),
-    "bridge": ((186, 202, 212), "waves"),
+    "bridge": ((180, 240, 240), "waves"),
 }
 
 

@@ -37,3 +37,14 @@ def test_each_district_has_a_pattern_of_its_own():
     tiles = {band_tile(colour, pattern, 60, 30).tobytes() for colour, pattern in DISTRICT_LOOK.values()}
     grey = {band_tile((200, 200, 200), pattern, 60, 30).tobytes() for _, pattern in DISTRICT_LOOK.values()}
     assert len(tiles) == len(grey) == 6  # even with one colour for all, the patterns differ
+
+
+def test_the_districts_and_bridges_bands_are_far_apart_in_tone():
+    """Issue 24: S. Giovanni's and Oltrarno's tones were 8 CIEDE2000 apart, a bridge's waves 8
+    from S. Spirito's; every two of the six districts and the bridges now differ by at least
+    15 (the patterns still tell them apart without colour)."""
+    tones = {**{d: c for d, (c, _) in DISTRICT_LOOK.items()}, "bridge": KIND_LOOK["bridge"][0]}
+    names = list(tones)
+    close = [(a, b, round(ciede2000(tones[a], tones[b]), 1)) for i, a in enumerate(names) for b in names[i + 1:]
+             if ciede2000(tones[a], tones[b]) < 15]
+    assert not close, close

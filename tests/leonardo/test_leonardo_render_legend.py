@@ -118,3 +118,11 @@ def test_the_key_explains_only_what_is_on_the_board(locale):
     state = G.apply(state, 0, G.parse_action(state, 0, "spin")).state  # Anne lands on Via Larga (23): at stake
     shown = [t.what for t in _legend(draw_board(G.view(state, None), NAMES[:4], locale), "text")]
     assert all(words.text_of(k) in shown for k in absent), locale
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_key_shows_a_bridges_waves(locale):
+    """Issue 24: the bridges' blue waves on the ring were not in the legend."""
+    canvas = draw_board(G.view(ready(0, n=3), None), NAMES[:3], locale)
+    text = next(t for t in _legend(canvas, "text") if t.what == catalog(locale).text_of("leo.board.key_bridge"))
+    assert _left_of(canvas, text).what == "bridge"
