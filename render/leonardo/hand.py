@@ -9,7 +9,7 @@ import functools
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import cards, space
+from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.model import FirmView, View
 from render.leonardo.look import HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
 from render.leonardo.ring import BAND, WIDTH, band_tile, income, look_of, whole_districts
@@ -35,7 +35,7 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
         return None  # the text says it all
     words = catalog(locale)
     rows = -(-len(firm.palazzi) // COLS)
-    height = PAD + 44 + 36 + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    height = PAD + 44 + 36 + 36 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     run = Run(HEAD, bold=True)
     for seat in firm.members:
@@ -45,6 +45,9 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     run.words("- " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
     y = run.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, 1, 44)
     y = Run(TEXT).words(_capital(view, firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
+    y = Run(TEXT).words(_forces(firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)  # as the board shows
+    if firm.palazzi:  # what the gold tiles on the cards are
+        y = Run(TEXT).words(words.text_of("leo.board.hand_art"), bold=True).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     whole = whole_districts(view)
     for i, number in enumerate(sorted(firm.palazzi)):
         x = PAD + (i % COLS) * (CARD_W + GAP)
@@ -66,6 +69,13 @@ def _capital(view: View, firm: FirmView, words: Catalog) -> str:
     art = sum(sum(v) for v in view.my_art.values())
     return words.text_of("leo.board.hand_capital", florins=florins, palazzi=palazzi, art=art,
                          total=florins + palazzi + art)
+
+
+def _forces(firm: FirmView, words: Catalog) -> str:
+    """The firm's men-at-arms and the offices it holds (the board's table and seals show them)."""
+    held = [f"{drawable(o.title)} ({o.space})" for o in (office_at(n) for n in sorted(firm.offices)) if o]
+    offices = ", ".join(held) if held else words.text_of("leo.board.hand_no_office")
+    return words.text_of("leo.board.hand_forces", men=firm.men, offices=offices)
 
 
 def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words: Catalog, pays: int) -> None:

@@ -81,3 +81,18 @@ def test_every_card_line_of_the_hand_fits_its_card_in_every_language():
             else:
                 line = words.text_of("leo.board.hand_palazzo", price=sp.price, amount=(sp.price or 0) // 2 * top)
             assert width(drawable(line), SMALL) <= CARD_W - 20, (locale, sp.number, line)
+
+
+def test_the_hand_shows_the_firms_men_and_offices_and_names_the_art_tiles():
+    """Issue 24: the board's table shows a seat's men-at-arms and its seals its offices, the hand
+    neither; and the gold tiles' numbers were not said to be the works' values. Every language."""
+    from engines.leonardo.components import office_at
+    from render.text import catalog
+
+    state = ready(0, owner={2: 0}, art={2: [150]}, men={0: 2}, offices={0: [9]})
+    title = office_at(9).title
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        said = " ".join(draw_private(G.view(state, 0), NAMES, locale).said)
+        assert words.text_of("leo.board.hand_forces", men=2, offices=f"{title} (9)") in said, (locale, said)
+        assert words.text_of("leo.board.hand_art") in said, (locale, said)
