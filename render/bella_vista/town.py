@@ -5,7 +5,7 @@ the neighborhood names are ``names``.
 A neighborhood is a pale fill with its symbol drawn faintly in every space (Flower,
 Butterfly, Leaf, Sun) and diagonal stripes for the striped ones; a Park is sage with trees,
 a River teal with waves. A building is its owner's colour with a heavy outline, its height
-in large figures and its owner's mark; the second (roofed) set of a 2-architect game adds a
+in large figures and its owner's shape, solid, on each other space; the second (roofed) set of a 2-architect game adds a
 white roof band inside the outline; the neutral building of a 3-architect game is grey.
 """
 
@@ -217,12 +217,15 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
     size = max(BODY, town.cell * 3 // 4) if rest else BODY
     with canvas.inside(town.box(main[0], main[1], inset)):
         canvas.text(((digit_box[0] + digit_box[2]) / 2, (y0 + y1) / 2), str(b.height), size, ink, "mm", bold=True)
-    if b.owner is not None:
-        mark = max(16, x1 - x0 - 2) if rest else max(14, (x1 - x0) // 2 - 2)  # inside the roof band, if any
-        if rest:
-            cx, cy = town.centre(*rest[0])
-        else:
-            cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
+    if b.owner is None:
+        return
+    if not rest:
+        mark = max(14, (x1 - x0) // 2 - 2)
+        cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
+        silhouette(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark)
+    for c, r in rest:  # the owner's shape on every space but the height's, as large as it holds inside the roof band
+        mark = max(16, x1 - x0 - 2)
+        cx, cy = town.centre(c, r)
         silhouette(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark)
 
 
