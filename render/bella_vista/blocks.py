@@ -151,7 +151,7 @@ def zoning(view, w: Words, zoning_words: str, every: tuple[str, ...] = ()) -> Bl
         return max([measure(width, words) for words in every] or [0])
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w("zoning"), view.zoning.id)
+        heading(canvas, x, y, width, w("zoning"))  # not its code ("Z3"): the rule below says what it is
         y += HEAD
         for line in wrap(zoning_words, BODY, width, True):
             canvas.text((x, y), line, BODY, INK, bold=True)
