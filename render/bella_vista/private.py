@@ -188,7 +188,9 @@ def suggestions(view) -> list[tuple[list, str]]:
 def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     page = Page.of(view, names, locale)
     w, people = page.words, page.people
-    lines = [("", w("hand_of", seat=view.seat))]
+    coins = next((a.coins for a in view.architects if a.seat == view.seat), None)
+    whose = w("hand_of", seat=view.seat)  # and what the seat can pay for an offer space
+    lines = [("", whose if coins is None else f"{whose} · {w('coins', coins=coins)}")]
     if not view.scores:
         lines.append(("", must(view, w)))
     head = Header("Bella Vista", status(view, w), tuple(lines))

@@ -212,3 +212,15 @@ def test_a_cards_best_places_take_two_lines_at_most_and_each_place_is_whole(loca
                 left_out += len(places) - len(told)
     assert checked > 20
     assert left_out > 0  # (a card whose places did not all fit was drawn)
+
+
+@pytest.mark.parametrize("locale, unit", [("en", "coins"), ("pt-BR", "moedas"), ("it", "monete")])
+def test_the_hand_says_the_seats_coins_beside_its_name(locale, unit):
+    """The second independent look: the hand showed neither the seat's coins nor what an offer
+    space costs, so choosing one sent the player back to the board. The coins follow the name."""
+    view = GAME.view(history(3, "random", 3)[len(history(3, "random", 3)) // 2], 1)
+    coins = next(a.coins for a in view.architects if a.seat == 1)
+    canvas = draw_private(view, NAMES[:3], locale)
+    texts = [d.what for d in canvas.drawn if d.kind == "text"]
+    head = " ".join(texts[2:10])  # after the title and the round: the hand's owner, drawn word by word
+    assert f"{coins} {unit}" in head, head
