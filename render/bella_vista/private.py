@@ -141,10 +141,11 @@ def offered_block(view, people: People, w: Words) -> Block | None:
     return Block(max(CARD_W + 20, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
 
 
-def map_key(w: Words) -> Block:
-    """What the pluses and outlines on the town mean."""
+def map_key(w: Words, roofed: bool = False) -> Block:
+    """What the pluses and outlines on the town mean (and, in a 2-architect game, the "r" of a
+    second-set card: "#4r")."""
     icon_w = 2 * CHIP + 14
-    texts = (w("map_reach"), w("map_best"))
+    texts = (w("map_reach"), w("map_best")) + ((w("key_order_roofed"),) if roofed else ())
 
     def measure(width: int) -> int:
         return HEAD + sum(max(CHIP, len(wrap(t, SMALL, width - icon_w)) * line_height(SMALL)) + 10 for t in texts)
@@ -156,8 +157,10 @@ def map_key(w: Words) -> Block:
             sample = Town(x, y, CHIP, 2, 1)
             if n == 0:
                 reach(canvas, sample, {(0, 0)})
-            else:
+            elif n == 1:
                 suggestion(canvas, sample, [[0, 0], [1, 0]], "#6")
+            else:
+                canvas.text((x, y), "#4r", SMALL, INK, bold=True)
             lines = wrap(text, SMALL, width - icon_w)
             for i, line in enumerate(lines):
                 canvas.text((x + icon_w, y + i * line_height(SMALL)), line, SMALL, INK)
@@ -203,7 +206,7 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     blocks.append(contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
                             view.my_contracts or [],
                             "my_contracts", deck=False))
-    blocks.append(map_key(w))
+    blocks.append(map_key(w, roofed=view.seats == 2))
     placed, height = arrange(town, rects, blocks)
     canvas = new_canvas(WIDTH, height)
     canvas.town = town

@@ -224,3 +224,12 @@ def test_the_hand_says_the_seats_coins_beside_its_name(locale, unit):
     texts = [d.what for d in canvas.drawn if d.kind == "text"]
     head = " ".join(texts[2:10])  # after the title and the round: the hand's owner, drawn word by word
     assert f"{coins} {unit}" in head, head
+
+
+def test_a_two_architect_hand_explains_the_r_of_its_second_set_cards():
+    """The third independent look: "#4r" on a 2-architect hand, and nothing on the hand said
+    what the "r" is (the board's key did)."""
+    for seats in (2, 3):
+        view = GAME.view(history(seats, "random", 3)[len(history(seats, "random", 3)) // 2], 0)
+        texts = " ".join(d.what for d in draw_private(view, NAMES[:seats], "en").drawn if d.kind == "text")
+        assert ("of the second set" in texts) == (seats == 2), seats
