@@ -156,10 +156,16 @@ def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
 
 def _no_lone_number(lines: list[str], size: int, width: float) -> list[str]:
     """A number left alone on the last line (\"…after round / 25\") takes the word before it along,
-    where that still fits: a figure reads with what it counts."""
-    if len(lines) < 2 or " " in lines[-1] or not lines[-1].strip(".,:;)").isdigit():
+    where that still fits: a figure reads with what it counts; so does a route's last step
+    (\"… F3 / › E3 › C1.\": the square it came from goes along, with its arrow)."""
+    last = lines[-1] if lines else ""
+    number = " " not in last and last.strip(".,:;)").isdigit()
+    step = last.startswith("› ") and " " not in last[2:]
+    if len(lines) < 2 or not (number or step):
         return lines
     *rest, word = lines[-2].split(" ")
+    if step and len(rest) > 1 and rest[-1] == "›":  # the square and its arrow: "… F3 / › E3 › C1."
+        word = f"{rest.pop()} {word}"
     joined = f"{word} {lines[-1]}"
     if not rest or measure(joined, size) > width:
         return lines

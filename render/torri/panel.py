@@ -156,7 +156,12 @@ def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
     mover, text = caption(w, view)
     if mover is None:
         return lines_block(wrap(text, SMALL, INNER, lines))
-    first = wrap(text, SMALL, INNER - CHIP - 10, 2)[0]
+    kept = wrap(text, SMALL, INNER - CHIP - 10, 2)[0].split(" ")
+    if len(kept) > 1 and kept[-1] == "›":  # a line never ends with the route's arrow
+        kept.pop()
+    if len(kept) > 3 and kept[-2] == "›" and len(text[len(" ".join(kept)):].split()) == 2:
+        kept = kept[:-2]  # nor leaves its last step alone ("› C1."): the square before it goes along
+    first = " ".join(kept)
     rest = text[len(first):].strip()
     more = wrap(rest, SMALL, INNER, lines - 1) if rest and lines > 1 else []
     items: list[Item] = [Chip(X, 0, CHIP, mover),

@@ -164,3 +164,27 @@ def test_a_number_wrapped_alone_onto_the_last_line_takes_the_word_before_it():
     assert wrap(text, SMALL, width, 2) == ["Fim da partida após a", "rodada 25"]
     assert wrap("Fim da partida após a rodada", SMALL, measure("Fim da partida", SMALL) + 2, 2) == [
         "Fim da partida", "após a rodada"]  # words are left as they wrap
+
+
+def test_a_routes_last_step_wrapped_alone_takes_the_square_before_it():
+    """The third independent look: "› C1." alone on the last move's last line, in every language."""
+    text = "Sofia anda G3 › F3 › E3 › C1."
+    width = measure("Sofia anda G3 › F3 › E3", SMALL) + 2  # "› C1." alone would not fit after it
+    assert wrap(text, SMALL, width, 2) == ["Sofia anda G3 › F3", "› E3 › C1."]
+
+
+def test_the_last_moves_line_beside_the_chip_never_ends_with_an_arrow_nor_leaves_the_last_step_alone():
+    """The third independent look: "Andrea walks A2 › B2 › B1 ›" beside the chip, "C1." alone
+    under it (seeded game 21, three players, the end). Now: "Andrea walks A2 › B2" / "› B1 › C1."."""
+    from bot.cli.demo import NAMES as DEMO
+    from bot.cli.gallery import moment
+
+    for seats in (2, 3, 4):
+        for stage in (0.05, 0.5, 1.0):
+            lines = said(moment("torri", seats, 21, stage), DEMO)
+            route = [k for k, line in enumerate(lines) if "›" in line]
+            assert route, lines
+            assert not lines[route[0]].endswith("›"), lines[route[0]]
+            after = lines[route[0] + 1] if route[0] + 1 < len(lines) else ""
+            assert not (after.startswith("› ") and len(after.split()) == 2), (lines[route[0]], after)
+            assert not (len(after.split()) == 1 and after[:1].isupper() and after[1:2].isdigit()), after
