@@ -22,7 +22,7 @@ from PIL import Image
 
 from render.canvas import Canvas, Drawn, text_stamp
 from render.common import advance, name_that_fits
-from render.palette import INK, player_colour, seat_mark
+from render.palette import INK, player_colour, seat_mark, silhouette
 
 RGB = tuple[int, int, int]
 
@@ -171,6 +171,15 @@ def chip(canvas: BoardCanvas, x: float, y: float, seat: int | None, size: int = 
     else:
         seat_mark(canvas.image, x, y, seat, size)
     canvas.note_piece((x, y, x + size, y + size), "chip")
+
+
+def owner_shape(canvas: BoardCanvas, x: float, y: float, seat: int, size: int, roofed: bool) -> None:
+    """The owner's shape on their building or card: solid ink or white on the first set's colour;
+    on the white of the second (roofed) set, their colour with an ink rim."""
+    if roofed:
+        seat_mark(canvas.image, x, y, seat, size)
+    else:
+        silhouette(canvas.image, x, y, seat, size)
 
 
 def chip_name(canvas: BoardCanvas, x: float, y: float, seat: int, people: People, size: int = BODY,

@@ -19,12 +19,13 @@ from render.bella_vista.draw import (
     chip,
     fit,
     line_height,
+    owner_shape,
     text_width,
     wrap,
 )
 from render.bella_vista.glyphs import SYMBOLS
 from render.bella_vista.offers import card_face
-from render.palette import INK, ink_on, player_colour, silhouette
+from render.palette import INK, ink_on, player_colour
 
 
 def _symbol_swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str) -> None:
@@ -53,7 +54,7 @@ def key(view, people: People, w: Words, tile_name) -> Block:
         c.draw.line((x + half + 1, y + 3, x + half + 1, y + CHIP - 4), fill=INK, width=2)
         with c.inside((x, y, x + half, y + CHIP)):
             c.text((x + 3 + (half - 3) / 2, y + CHIP / 2), "6", SMALL, INK, "mm", bold=True)
-        silhouette(c.image, x + half + 4, y + (CHIP - 16) / 2, owner, 16)
+        owner_shape(c, x + half + 4, y + (CHIP - 16) / 2, owner, 16, roofed)
 
     items.append((w("key_building"), owned))
     if view.seats == 2:

@@ -19,10 +19,11 @@ from render.bella_vista.draw import (
     chip,
     fit,
     line_height,
+    owner_shape,
     text_width,
 )
 from render.canvas import Drawn
-from render.palette import INK, ink_on, player_colour, silhouette
+from render.palette import INK, ink_on, player_colour
 
 
 def _slots(view) -> list:
@@ -36,19 +37,19 @@ def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: in
     fill = NEUTRAL if seat is None else player_colour(seat)
     box = (x, y, x + w_ - 1, y + h - 1)
     canvas.draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
-    if roofed:
-        canvas.draw.rounded_rectangle((x + 4, y + 4, x + w_ - 5, y + h - 5), radius=4, outline=WHITE, width=3)
-    ink = ink_on(fill)
+    if roofed:  # as its building: white inside a band of the owner's colour
+        canvas.draw.rounded_rectangle((x + 6, y + 6, x + w_ - 7, y + h - 7), radius=4, fill=WHITE)
+    ink = INK if roofed else ink_on(fill)
     canvas.piece(min(w_, h))
     canvas.drawn.append(Drawn("piece", box, "card"))
     with canvas.inside(box):
         if h >= 60:  # the shape in the corner, the card below it
             if mark and seat is not None:
-                silhouette(canvas.image, x + 7, y + 6, seat, MARK)
+                owner_shape(canvas, x + 9, y + 8, seat, MARK, roofed)
             canvas.text((x + w_ / 2, y + h / 2 + 10), text, BODY, ink, "mm", bold=True)
         else:  # side by side
             if mark and seat is not None:
-                silhouette(canvas.image, x + 8, y + (h - MARK) / 2, seat, MARK)
+                owner_shape(canvas, x + 10, y + (h - MARK) / 2, seat, MARK, roofed)
             canvas.text((x + w_ - 10, y + h / 2), text, BODY, ink, "rm", bold=True)
 
 

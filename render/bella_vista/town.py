@@ -5,8 +5,8 @@ the neighborhood names are ``names``.
 A neighborhood is a pale fill with its symbol drawn faintly in every space (Flower,
 Butterfly, Leaf, Sun) and diagonal stripes for the striped ones; a Park is sage with trees,
 a River teal with waves. A building is its owner's colour with a heavy outline, its height
-in large figures and its owner's shape, solid, on each other space; the second (roofed) set of a 2-architect game adds a
-white roof band inside the outline; the neutral building of a 3-architect game is grey.
+in large figures and its owner's shape, solid, on each other space; the second (roofed) set of a 2-architect game is
+white inside a band of the owner's colour, the shape in that colour; the neutral building of a 3-architect game is grey.
 """
 
 from __future__ import annotations
@@ -35,11 +35,12 @@ from render.bella_vista.draw import (
     People,
     fit,
     line_height,
+    owner_shape,
     text_width,
 )
 from render.bella_vista.glyphs import glyph, stripes
 from render.canvas import Box, Drawn
-from render.palette import INK, ink_on, player_colour, silhouette
+from render.palette import INK, ink_on, player_colour
 
 LABEL_W = 34  # row numbers left of the town
 LABEL_H = 30  # column letters above it
@@ -200,10 +201,10 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
     inner = inset + 3
     main = main_cell(cells)
     rest = sorted((p for p in cells if p != main), key=lambda p: (abs(p[0] - main[0]) + abs(p[1] - main[1]), p))
-    if b.roofed:
-        shape(draw, town, cells, inner, WHITE)
-        inner += 3
     shape(draw, town, cells, inner, colour)
+    if b.roofed:  # the second set: white inside a band of the owner's colour
+        inner += 4
+        shape(draw, town, cells, inner, WHITE)
     x0, y0, x1, y1 = town.box(main[0], main[1], inner)
     digit_box = (x0, y0, x1, y1) if rest else (x0, y0, (x0 + x1) // 2, y1)
     if b.owner is not None:
@@ -222,11 +223,11 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
     if not rest:
         mark = max(14, (x1 - x0) // 2 - 2)
         cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
-        silhouette(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark)
+        owner_shape(canvas, cx - mark / 2, cy - mark / 2, b.owner, mark, b.roofed)
     for c, r in rest:  # the owner's shape on every space but the height's, as large as it holds inside the roof band
-        mark = max(16, x1 - x0 - 2)
+        mark = max(16, x1 - x0 + (4 if b.roofed else -2))  # on a roofed one, over the band's inner edge
         cx, cy = town.centre(c, r)
-        silhouette(canvas.image, cx - mark / 2, cy - mark / 2, b.owner, mark)
+        owner_shape(canvas, cx - mark / 2, cy - mark / 2, b.owner, mark, b.roofed)
 
 
 def buildings(canvas: BoardCanvas, town: Town, view, people: People) -> None:
