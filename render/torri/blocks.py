@@ -16,7 +16,7 @@ from render.common import name_that_fits
 from render.palette import INK
 from render.text import Catalog, Style
 from render.torri.board import BOARD_W, WIDTH
-from render.torri.pieces import SMALL, WHITE, chip, slab
+from render.torri.pieces import chip, height_tag, slab
 from render.torri.stamps import measure, write
 
 X = BOARD_W + 20  # the panel's left edge for text
@@ -100,7 +100,7 @@ class Piece:
 
 @dataclass(frozen=True)
 class Plinth:
-    """A tower too tall for its row: its height on a dark square, where its lower levels would be."""
+    """A tower too tall for its row: its height on a white tag, where its lower levels would be."""
 
     x: float
     y: float
@@ -195,12 +195,7 @@ def draw_panel(canvas: Canvas, panel: Panel, top: int) -> None:
             elif isinstance(item, Piece):
                 slab(canvas, item.x, y + item.y, item.size, item.size, item.fill, item.seat, item.battlement, key=True)
             elif isinstance(item, Plinth):
-                box = (item.x, y + item.y, item.x + item.size, y + item.y + item.size)
-                canvas.draw.rectangle(box, fill=INK)
-                canvas.note_piece(box, "plinth", key=False)
-                with canvas.inside(box):
-                    write(canvas, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(item.height), SMALL, WHITE,
-                          anchor="mm", bold=True)
+                height_tag(canvas, (item.x, y + item.y + 4, item.x + item.size, y + item.y + item.size - 4), item.height)
             else:
                 x0, y0, x1, y1 = item.box
                 canvas.draw.rounded_rectangle((x0, y + y0, x1, y + y1), radius=8, outline=INK, width=2)

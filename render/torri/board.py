@@ -3,7 +3,7 @@
 The squares sit on a grid under column letters and row numbers, the walls a thick brick line
 around them. In each square the tower stands on the left, seen from the side (one slab per
 level with its owner's shape, the top one framed heavier: it is the one that owns the tower;
-a tower too tall for its square shows its top levels over a dark plinth with its height), and
+a tower too tall for its square shows its top levels over a white tag with its height), and
 the builders standing there on the right, so a pawn never hides a level; a tower no builder
 shares takes most of its square's width. The last move's route
 is a thin line through the squares' centres under the pieces, with corner marks on the square
@@ -34,6 +34,7 @@ from render.torri.pieces import (
     WALL,
     WHITE,
     arrowhead,
+    height_tag,
     pawn,
     pawn_height,
     slab,
@@ -47,7 +48,7 @@ PAD = 12
 MAX_CELL = 96
 MAX_BOARD_H = 720
 FLOOR_MARGIN = 4  # between a square's edge and what stands in it
-PLINTH = 24  # the dark base that carries a tall tower's height
+PLINTH = 24  # the room at a tall tower's foot for the tag with its height
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class Frame:
 
     @property
     def levels(self) -> int:
-        """How many levels a square shows (a taller tower shows its top ones over a plinth
+        """How many levels a square shows (a taller tower shows its top ones over a tag
         with its height)."""
         return (self.cell - 2 * FLOOR_MARGIN - MERLON) // SLAB
 
@@ -151,15 +152,10 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, left: b
     pieces = tower.pieces
     y = bottom
     shown = pieces
-    if len(pieces) > fr.levels:  # too tall for the square: its height on a dark plinth, its top levels
+    if len(pieces) > fr.levels:  # too tall for the square: its height on a tag at its foot, its top levels
         y -= PLINTH
-        height = str(len(pieces))
-        spill = max(0.0, (measure(height, SMALL, True) + 8 - w) / 2)  # "12" may be wider than the tower
-        box = (x - spill, y, x + w + spill, y + PLINTH)
-        canvas.draw.rectangle(box, fill=INK, outline=INK)
-        canvas.note_piece(box, "plinth", key=False)
-        with canvas.inside(box):
-            write(canvas, (x + w / 2, y + PLINTH / 2 + 1), height, SMALL, WHITE, anchor="mm", bold=True)
+        half = (measure(str(len(pieces)), SMALL, True) + 16) / 2  # a label, narrower than a level
+        height_tag(canvas, (x + w / 2 - half, y + 1, x + w / 2 + half, y + PLINTH - 1), len(pieces))
         shown = pieces[-max(1, int((y - y0 - FLOOR_MARGIN - MERLON) // SLAB)):]
     for k, piece in enumerate(shown):
         y -= SLAB

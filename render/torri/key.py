@@ -1,7 +1,7 @@
 """Le Torri di Bologna: the key under the board, drawn once per wall shape and locale.
 
 Everything a newcomer sees on the board and may not guess: a builder, a tower's top level
-(its owner), a tall tower's plinth with its height, the neutral stone of the central towers,
+(its owner), a tall tower's tag with its height, the neutral stone of the central towers,
 a battlement (the tower is closed), and the last move: its route, where it started and where
 it ended. Two columns of icons with their words.
 """
@@ -14,7 +14,19 @@ from render.canvas import Canvas
 from render.palette import INK
 from render.torri.blocks import Words
 from render.torri.board import hatch
-from render.torri.pieces import MERLON, NEUTRAL, ROUTE, SLAB, SMALL, TRAIL, WHITE, arrowhead, pawn, slab
+from render.torri.pieces import (
+    MERLON,
+    NEUTRAL,
+    ROUTE,
+    SLAB,
+    SMALL,
+    TRAIL,
+    WHITE,
+    arrowhead,
+    height_tag,
+    pawn,
+    slab,
+)
 from render.torri.stamps import write
 
 ROW = 40  # one line of the key
@@ -32,11 +44,9 @@ def _top(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _height(canvas: Canvas, x: float, y: float) -> None:
-    box = (x + 6, y + 8, x + 36, y + 8 + 26)
-    canvas.draw.rectangle(box, fill=INK)
-    canvas.note_piece(box, "plinth", key=False)
-    with canvas.inside(box):
-        write(canvas, (x + 21, y + 22), "5", SMALL, WHITE, anchor="mm", bold=True)
+    """A tall tower as the board draws it: its top level over the tag with its height."""
+    slab(canvas, x + 6, y + 1, 30, 15, NEUTRAL, None, top=True)
+    height_tag(canvas, (x + 10, y + 16, x + 32, y + 38), 5)
 
 
 def _central(canvas: Canvas, x: float, y: float) -> None:
@@ -87,6 +97,6 @@ def draw_key(canvas: Canvas, w: Words, x: float, y: float, width: float) -> None
     for k, (key, icon) in enumerate(ITEMS):
         cx, cy = x + (k // ROWS) * step, y + (k % ROWS) * ROW
         icon(canvas, cx, cy)
-        box = (cx + ICON, cy, cx + step - 8, cy + ROW)
+        box = (cx + ICON, cy, cx + step - 4, cy + ROW)
         with canvas.inside(box):
-            write(canvas, (cx + ICON + 6, cy + ROW / 2), w.say(key), SMALL, INK, anchor="lm")
+            write(canvas, (cx + ICON + 4, cy + ROW / 2), w.say(key), SMALL, INK, anchor="lm")

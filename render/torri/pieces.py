@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from render.canvas import RGB, Canvas
 from render.palette import INK, player_colour, seat_mark, silhouette
+from render.torri.stamps import write
 
 FLOOR: RGB = (228, 240, 228)  # a square inside the walls (and the panel)
 OUTSIDE: RGB = (184, 196, 178)  # beyond the walls, under the coordinates
@@ -53,6 +54,16 @@ def slab(canvas: Canvas, x: float, y: float, w: float, h: float, fill: RGB, seat
         size = min(MARK, int(h) - 6)
         silhouette(canvas.image, x + (w - size) / 2, y + (h - size) / 2 + 1, seat, size)
     canvas.note_piece((x, y, x + w, y + h), "level", key=key and seat is not None)
+
+
+def height_tag(canvas: Canvas, box: tuple[float, float, float, float], height: int) -> None:
+    """A tall tower's height as a label, not a piece: its figure in ink on a white tag with
+    rounded corners and a thin ink border, where its hidden lower levels would be."""
+    canvas.draw.rounded_rectangle(box, radius=(box[3] - box[1]) / 3, fill=WHITE, outline=INK, width=2)
+    canvas.note_piece(box, "height", key=False)
+    with canvas.inside(box):
+        write(canvas, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), str(height), SMALL, INK, anchor="mm",
+              bold=True)
 
 
 def pawn(canvas: Canvas, cx: float, top: float, w: float, seat: int) -> float:
