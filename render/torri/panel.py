@@ -223,8 +223,11 @@ def standings(w: Words, view: View) -> list[Block]:
     widths = [max(measure(part, SMALL) for part in h) + 16 for h in heads]
     middle = [X + INNER + 8 - sum(widths[k + 1:]) - widths[k] / 2 for k in range(len(heads))]  # column centres
     rows = max(len(h) for h in heads)
-    blocks = [Block(LINE * rows + 6, [Text(m, LINE * j, part, SMALL, MUTED, "ma")
+    # a head on two lines ends on the line of the others ("topos torres sequências / centrais ouro" read as
+    # a fifth head under the row); a "+" stands between two heads, where one column ends and the next begins
+    blocks = [Block(LINE * rows + 6, [Text(m, LINE * (rows - len(h) + j), part, SMALL, MUTED, "ma")
                                       for h, m in zip(heads, middle, strict=True) for j, part in enumerate(h)])]
+    pluses = [X + INNER + 8 - sum(widths[k:]) for k in range(1, len(heads))]
     for s in sorted(range(view.seats), key=lambda s: (view.ranks[s] if view.ranks else 1, s)):
         total = w.say("torri.board.points", points=view.totals[s])
         room = INNER - CHIP - 40 - measure(total, BODY, True)
@@ -234,7 +237,7 @@ def standings(w: Words, view: View) -> list[Block]:
                        Text(X + INNER, CHIP / 2, total, BODY, INK, "rm", True)]
         for k, (c, m) in enumerate(zip(CATEGORIES, middle, strict=True)):  # "20 + 13 + 2 + 17": they add up
             if k:
-                items.append(Text((middle[k - 1] + m) / 2, CHIP, "+", SMALL, MUTED, "ma"))
+                items.append(Text(pluses[k - 1], CHIP, "+", SMALL, MUTED, "ma"))
             items.append(Text(m, CHIP, str(view.breakdown[s][c]), SMALL, INK, "ma"))
         blocks.append(Block(CHIP + 26, items))
     return blocks
