@@ -4,10 +4,12 @@ The squares sit on a grid under column letters and row numbers, the walls a thic
 around them. In each square the tower stands on the left, seen from the side (one slab per
 level with its owner's shape, the top one framed heavier: it is the one that owns the tower;
 a tower too tall for its square shows its top levels over a white tag with its height), and
-the builders standing there on the right, so a pawn never hides a level; a tower no builder
-shares takes most of its square's width. The last move's route
-is a thin line through the squares' centres under the pieces, with corner marks on the square
-it left and a frame around the square it reached.
+the builders standing there on the right, so a pawn never hides a level's shape; a tower no
+builder shares takes most of its square's width, and so does one whose lone builder can stand in
+its top right corner, clear of the shape on its top level and of its merlons. The last move's route
+is a thin line from the edge of the square it left, through the centres of those it crossed, to
+the edge of the square it reached, under the pieces: a dark tab in each corner of the first, a
+broad dark frame round the last.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from render.palette import INK, player_colour
 from render.torri.pieces import (
     FLOOR,
     GRID,
+    MARK,
     MERLON,
     NEUTRAL,
     OUTSIDE,
@@ -142,12 +145,28 @@ def piece_colour(owner: int | None) -> RGB:
     return NEUTRAL if owner is None else player_colour(owner)
 
 
-def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, left: bool) -> None:
-    """A tower from the side, standing on the square's floor: at the left of the square when
-    builders stand there too, in the middle otherwise."""
+def corner_room(fr: Frame, tower: TowerView) -> bool:
+    """Whether a builder alone on this tower's square can stand in its top right corner while
+    the tower keeps its whole width at the left: the pawn clears the tower's top (its merlons
+    too), or at least the owner's shape on its top level."""
+    shown = min(len(tower.pieces), fr.levels)
+    if len(tower.pieces) > fr.levels:
+        return False  # a tall tower fills its square: it keeps its column beside the pawn
+    closed = tower.pieces[-1].battlement
+    top = fr.cell - FLOOR_MARGIN - 1 - shown * SLAB - (MERLON if closed else 0)
+    if FLOOR_MARGIN + pawn_height(fr.pawn_w) <= top:
+        return True
+    mark_right = FLOOR_MARGIN + (fr.alone_w + MARK) / 2  # its white ring may touch the shape
+    return not closed and fr.cell - FLOOR_MARGIN - fr.pawn_w >= mark_right  # a merlon is never hidden
+
+
+def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: str) -> None:
+    """A tower from the side, standing on the square's floor: in the middle of its square
+    (``"alone"``), at its left with its whole width when a builder stands in the corner above
+    (``"corner"``), or narrower at its left beside a column of builders (``"beside"``)."""
     x0, y0, x1, y1 = fr.box(square)
-    w = fr.stack_w if left else fr.alone_w
-    x = x0 + FLOOR_MARGIN if left else (x0 + x1 - w) / 2
+    w = fr.stack_w if place == "beside" else fr.alone_w
+    x = (x0 + x1 - w) / 2 if place == "alone" else x0 + FLOOR_MARGIN
     bottom = y1 - FLOOR_MARGIN - 1
     pieces = tower.pieces
     y = bottom
@@ -162,11 +181,15 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, left: b
         slab(canvas, x, y, w, SLAB, piece_colour(piece.owner), piece.owner, piece.battlement, top=k == len(shown) - 1)
 
 
-def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int]) -> None:
-    """The pawns on a square: one column on its right; three or four share the whole square."""
+def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], corner: bool = False) -> None:
+    """The pawns on a square: one in its top right corner over a tower that keeps its width
+    (``corner``), else one column on its right; three or four share the whole square."""
     x0, y0, x1, y1 = fr.box(square)
     w = fr.pawn_w
     h = pawn_height(w)
+    if corner:
+        pawn(canvas, x1 - FLOOR_MARGIN - w / 2, y0 + FLOOR_MARGIN, w, seats[0])
+        return
     if len(seats) <= 2:
         spots = [(x1 - FLOOR_MARGIN - w / 2, y1 - FLOOR_MARGIN - 2 - h * (k + 1) - k * 2) for k in range(len(seats))]
     else:
@@ -187,36 +210,56 @@ def hatch(cell: int) -> Image.Image:
 
 
 def draw_trail(canvas: Canvas, fr: Frame, path: list[str]) -> None:
-    """Under the towers: the squares of the last move hatched, corner marks where it began."""
+    """Under the towers: the squares of the last move hatched, and where it began a dark tab in
+    each corner (a frame would be read as the end's)."""
     if len(path) < 2:
         return
-    d = canvas.draw
     for sq in path:
         x0, y0, _, _ = fr.box(sq)
         canvas.image.paste(TRAIL, (x0 + 1, y0 + 1), hatch(fr.cell - 1))
-    x0, y0, x1, y1 = fr.box(path[0])
-    arm = fr.cell // 4
-    for cx, cy, sx, sy in ((x0 + 3, y0 + 3, 1, 1), (x1 - 3, y0 + 3, -1, 1), (x0 + 3, y1 - 3, 1, -1),
-                           (x1 - 3, y1 - 3, -1, -1)):
-        d.line((cx, cy, cx + sx * arm, cy), fill=ROUTE, width=4)
-        d.line((cx, cy, cx, cy + sy * arm), fill=ROUTE, width=4)
+    corner_tabs(canvas, fr.box(path[0]), fr.cell // 5)
+
+
+def corner_tabs(canvas: Canvas, box: tuple[float, float, float, float], leg: float) -> None:
+    """A filled triangle in each corner of a square: where the last move started."""
+    x0, y0, x1, y1 = box
+    for cx, cy, sx, sy in ((x0 + 1, y0 + 1, 1, 1), (x1 - 1, y0 + 1, -1, 1), (x0 + 1, y1 - 1, 1, -1),
+                           (x1 - 1, y1 - 1, -1, -1)):
+        canvas.draw.polygon([(cx, cy), (cx + sx * leg, cy), (cx, cy + sy * leg)], fill=ROUTE)
+
+
+def end_frame(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
+    """A broad dark frame, lined with white on the inside: where the last move ended."""
+    x0, y0, x1, y1 = box
+    canvas.draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=None, outline=ROUTE, width=6)
+    canvas.draw.rectangle((x0 + 7, y0 + 7, x1 - 7, y1 - 7), fill=None, outline=WHITE, width=2)
 
 
 def draw_route(canvas: Canvas, fr: Frame, path: list[str]) -> None:
-    """Under the towers: a thin line through the centres of the squares the last move went
-    through (a free move to a central tower too), a chevron on its last step and a frame
-    round the square where it ended."""
+    """Under the towers: a broad dark frame round the square where the last move ended, and a
+    thin line from the edge of the square it left through the centres of those it crossed (a
+    free move to a central tower too) to the edge of the square it reached, a chevron over that
+    edge: nothing of the route inside its first and last squares, whose pieces stand clear of it."""
     if len(path) < 2:
         return
     d = canvas.draw
-    x0, y0, x1, y1 = fr.box(path[-1])
-    d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=ROUTE, width=3)
+    end_frame(canvas, fr.box(path[-1]))
     points = [fr.centre(sq) for sq in path]
-    d.line(points, fill=WHITE, width=8, joint="curve")
-    d.line(points, fill=ROUTE, width=4, joint="curve")
-    (ax, ay), (bx, by) = points[-2], points[-1]
+    points[0], points[-1] = edge(points[0], points[1], fr.cell), edge(points[-1], points[-2], fr.cell)
+    if len(path) > 2 or points[0] != points[-1]:
+        d.line(points, fill=WHITE, width=8, joint="curve")
+        d.line(points, fill=ROUTE, width=4, joint="curve")
+    (ax, ay), (bx, by) = fr.centre(path[-2]), fr.centre(path[-1])
     length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 or 1
-    arrowhead(canvas, (ax + bx) / 2, (ay + by) / 2, (bx - ax) / length, (by - ay) / length, fr.cell * 0.3)
+    x, y = points[-1]
+    arrowhead(canvas, x, y, (bx - ax) / length, (by - ay) / length, fr.cell * 0.3)
+
+
+def edge(centre: tuple[float, float], towards: tuple[float, float], cell: int) -> tuple[float, float]:
+    """Where the line from a square's centre towards another point leaves the square."""
+    dx, dy = towards[0] - centre[0], towards[1] - centre[1]
+    t = cell / 2 / (max(abs(dx), abs(dy)) or 1)
+    return centre[0] + dx * t, centre[1] + dy * t
 
 
 def draw_pieces(canvas: Canvas, fr: Frame, view: View) -> None:
@@ -227,8 +270,10 @@ def draw_pieces(canvas: Canvas, fr: Frame, view: View) -> None:
             standing.setdefault(sq, []).append(seat)
     draw_trail(canvas, fr, view.last_move)
     draw_route(canvas, fr, view.last_move)
+    corners = {sq for sq, seats in standing.items()
+               if len(seats) == 1 and view.towers.get(sq) and view.towers[sq].pieces and corner_room(fr, view.towers[sq])}
     for sq, tower in view.towers.items():
         if tower.pieces:
-            draw_tower(canvas, fr, sq, tower, left=sq in standing)
+            draw_tower(canvas, fr, sq, tower, "corner" if sq in corners else "beside" if sq in standing else "alone")
     for sq, seats in standing.items():
-        draw_builders(canvas, fr, sq, seats)
+        draw_builders(canvas, fr, sq, seats, corner=sq in corners)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from render.canvas import Canvas
 from render.palette import INK
 from render.torri.blocks import Words
-from render.torri.board import hatch
+from render.torri.board import corner_tabs, end_frame, hatch
 from render.torri.pieces import (
     MERLON,
     NEUTRAL,
@@ -71,17 +71,13 @@ def _trail(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _start(canvas: Canvas, x: float, y: float) -> None:
-    d, arm = canvas.draw, 10
-    x0, y0, x1, y1 = x + 4, y + 2, x + 38, y + 36
     _trail(canvas, x, y)
-    for cx, cy, sx, sy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
-        d.line((cx, cy, cx + sx * arm, cy), fill=ROUTE, width=4)
-        d.line((cx, cy, cx, cy + sy * arm), fill=ROUTE, width=4)
+    corner_tabs(canvas, (x + 4, y + 2, x + 39, y + 37), 9)
 
 
 def _end(canvas: Canvas, x: float, y: float) -> None:
     _trail(canvas, x, y)
-    canvas.draw.rectangle((x + 4, y + 2, x + 38, y + 36), outline=ROUTE, width=3)
+    end_frame(canvas, (x + 4, y + 2, x + 39, y + 37))
 
 
 ITEMS: tuple[tuple[str, Callable[[Canvas, float, float], None]], ...] = (

@@ -7,15 +7,17 @@ from __future__ import annotations
 import pytest
 from torri_boards import game_states
 
+from engines.core.playout import playout
+from engines.core.rng import SplitMix64
 from engines.torri.positions import GAME, position
 from engines.torri.scoring import CATEGORIES
 from render.canvas import Canvas
 from render.palette import INK
 from render.text import catalog
 from render.torri.blocks import Block, Plinth, Words, draw_panel
-from render.torri.board import BOARD_W
+from render.torri.board import BOARD_W, frame
 from render.torri.key import ITEMS, ROW, ROWS, draw_key
-from render.torri.pieces import FLOOR, WHITE
+from render.torri.pieces import FLOOR, MARK, ROUTE, WHITE
 from render.torri.renderer import draw_board
 
 NAMES = ["Anne", "Bruno", "Carla"]
@@ -75,3 +77,44 @@ def test_the_final_breakdowns_heads_end_on_one_line_and_each_plus_stands_between
     for p in pluses:
         centre = (p.box[0] + p.box[2]) / 2
         assert not any(h.box[0] - 2 <= centre <= h.box[2] + 2 for h in heads), (p.box, [h.box for h in heads])
+
+
+def seeded_middle(seats: int, seed: int):
+    state = GAME.new_game(seats, GAME.options_model(), seed)
+    states = [state] + [after for _, _, after, _ in playout(GAME, state, SplitMix64.from_seed(seed))]
+    return states[int(0.5 * (len(states) - 1))]
+
+
+def test_the_last_moves_first_and_last_squares_are_marked_apart_with_the_route_and_pieces_clear_of_each_other():
+    """The third look found the last move's square crowded (seed 21, three seats, C1 > C2 > C3):
+    hatching, the route's line and arrow, a builder and a tower squeezed to half its width, and
+    where it started told from where it ended only by a dashed or a solid border. Now the line
+    stops at the edges of its first and last squares, the first has a filled tab in each
+    corner and the last a broad frame all round, and the tower keeps its width under a builder
+    standing in the corner, clear of the owner's shape on its top level."""
+    state = seeded_middle(3, 21)
+    view = GAME.view(state, None)
+    assert view.last_move == ["C1", "C2", "C3"] and view.builders.count("C3") == 1
+    canvas = draw_board(view, NAMES)
+    image = canvas.image.convert("RGB")
+    fr = frame(view.shape, 3, image.height)
+    for sq in (view.last_move[0], view.last_move[-1]):
+        x0, y0, x1, y1 = fr.box(sq)
+        inset = round(fr.cell * 0.22)
+        inside = {image.getpixel((x, y)) for x in range(x0 + inset, x1 - inset) for y in range(y0 + inset, y1 - inset)}
+        assert ROUTE not in inside, f"the route's line or arrow inside {sq}"
+    x0, y0, x1, y1 = fr.box(view.last_move[0])
+    assert image.getpixel((x0 + 8, y0 + 8)) == image.getpixel((x1 - 8, y1 - 8)) == ROUTE  # filled corner tabs
+    assert image.getpixel((x0 + 3, (y0 + y1) // 2)) != ROUTE  # no frame along its sides
+    x0, y0, x1, y1 = fr.box(view.last_move[-1])
+    assert all(image.getpixel(p) == ROUTE for p in ((x0 + 3, (y0 + y1) // 2), (x1 - 3, (y0 + y1) // 2),
+                                                  ((x0 + x1) // 2, y1 - 3), ((x0 + x1) // 2 - 20, y0 + 3)))
+    here = [d for d in canvas.drawn if d.kind == "piece" and x0 <= (d.box[0] + d.box[2]) / 2 <= x1
+            and y0 <= (d.box[1] + d.box[3]) / 2 <= y1]
+    levels = [d.box for d in here if d.what == "level"]
+    pawns = [d.box for d in here if d.what == "pawn"]
+    assert levels and len(pawns) == 1
+    assert min(b[2] - b[0] for b in levels) >= fr.alone_w, "the tower keeps its width beside the builder"
+    top = min(levels, key=lambda b: b[1])
+    shape = ((top[0] + top[2]) / 2 - MARK / 2, (top[0] + top[2]) / 2 + MARK / 2)
+    assert pawns[0][0] - 3 >= shape[1] - 1, "the builder clears the owner's shape on the top level"
