@@ -243,18 +243,29 @@ def standings(w: Words, view: View) -> list[Block]:
     return blocks
 
 
-def centrals(w: Words, view: View) -> list[Block]:
+def centrals(w: Words, view: View, whole: bool = False) -> list[Block]:
     """Each central tower from its base, left to right, one lettered square per level, on one
-    line: a tower taller than the line shows its height on a dark square, then its top levels
-    (as the board shows a tall tower)."""
+    line: a tower taller than the line shows its height on a tag, then its top levels (as the
+    board shows a tall tower). ``whole`` (at the end, where the panel has room, so that the
+    central runs can be checked): such a tower's name on a line of its own and every level
+    under it, on as many lines as it takes."""
     limit = "" if view.phase == "over" else w.say("torri.board.limit", limit=view.limit)
     blocks = [heading(w.say("torri.board.centrals"), limit)]
     label_w = max(measure(f"{name} {sq}", SMALL, True) for sq, name in view.centrals.items()) + 10
     per_row = int((INNER - label_w) // (CHIP + 2))
+    per_line = int((INNER + 2) // (CHIP + 2))
     row_h = CHIP + MERLON + 2  # room for the merlons of a battlement at the end of the row
     for sq, name in sorted(view.centrals.items(), key=lambda kv: kv[1]):
         pieces = view.towers[sq].pieces
-        items: list[Item] = [Text(X, CHIP / 2 + 2 + MERLON, f"{name} {sq}", SMALL, INK, "lm", True)]
+        if whole and len(pieces) > per_row:
+            items: list[Item] = [Text(X, 0, f"{name} {sq}", SMALL, INK, bold=True)]
+            for k, piece in enumerate(pieces):
+                fill = NEUTRAL if piece.owner is None else player_colour(piece.owner)
+                items.append(Piece(X + (k % per_line) * (CHIP + 2), LINE + MERLON + (k // per_line) * row_h, CHIP,
+                                   fill, piece.owner, piece.battlement))
+            blocks.append(Block(LINE + row_h * -(-len(pieces) // per_line), items))
+            continue
+        items = [Text(X, CHIP / 2 + 2 + MERLON, f"{name} {sq}", SMALL, INK, "lm", True)]
         shown = pieces
         if len(pieces) > per_row:
             shown = pieces[len(pieces) - (per_row - 1):]
@@ -308,7 +319,10 @@ def panel(w: Words, view: View, room: int | None = None) -> Panel:
     head += [GAP, *acting(w, view), GAP]
     tail: Panel = [GAP]
     tail += standings(w, view) if view.phase == "over" and view.totals is not None else players(w, view)
-    tail += [GAP, *centrals(w, view)]
+    # at the end every level of the central towers, where they fit with the last move on two lines
+    whole = view.phase == "over" and (
+        room is None or height([*head, caption_block(w, view, 2), *tail, GAP, *centrals(w, view, True)]) <= room)
+    tail += [GAP, *centrals(w, view, whole)]
     lines = CAPTION_LINES
     while True:
         content = [*head, caption_block(w, view, lines), *tail]

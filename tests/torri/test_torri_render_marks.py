@@ -14,11 +14,12 @@ from engines.torri.scoring import CATEGORIES
 from render.canvas import Canvas
 from render.palette import INK
 from render.text import catalog
-from render.torri.blocks import Block, Plinth, Words, draw_panel
+from render.torri.blocks import Block, Piece, Plinth, Words, draw_panel, height
 from render.torri.board import BOARD_W, frame
 from render.torri.key import ITEMS, ROW, ROWS, draw_key
+from render.torri.panel import panel
 from render.torri.pieces import FLOOR, MARK, ROUTE, WHITE
-from render.torri.renderer import draw_board
+from render.torri.renderer import PANEL_FOOT, PANEL_TOP, draw_board, image_height, words_for
 
 NAMES = ["Anne", "Bruno", "Carla"]
 
@@ -118,3 +119,20 @@ def test_the_last_moves_first_and_last_squares_are_marked_apart_with_the_route_a
     top = min(levels, key=lambda b: b[1])
     shape = ((top[0] + top[2]) / 2 - MARK / 2, (top[0] + top[2]) / 2 + MARK / 2)
     assert pawns[0][0] - 3 >= shape[1] - 1, "the builder clears the owner's shape on the top level"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_at_the_end_a_central_tower_taller_than_its_line_shows_every_level(locale):
+    """At the end the central runs are scored: the panel cut a central tower taller than its
+    line to its top levels (here 7 and 6 levels, past a line of 5), so they could not be checked."""
+    state = game_states(4, "far")[-1]
+    view = GAME.view(state, None)
+    size = image_height(view.shape, 4, locale)
+    content = panel(words_for(view, NAMES + ["Dora"], locale), view, size - PANEL_TOP - PANEL_FOOT)
+    assert PANEL_TOP + height(content) + PANEL_FOOT <= size
+    items = [i for b in content if isinstance(b, Block) for i in b.items]
+    assert not [i for i in items if isinstance(i, Plinth)]
+    levels = [i for i in items if isinstance(i, Piece)]
+    towers = [view.towers[sq].pieces for sq in view.centrals]
+    assert max(len(t) for t in towers) > 6, "a central tower taller than a line: the test covers the case"
+    assert len(levels) == sum(len(t) for t in towers)
