@@ -51,7 +51,7 @@ PAD = 12
 MAX_CELL = 96
 MAX_BOARD_H = 720
 FLOOR_MARGIN = 4  # between a square's edge and what stands in it
-PLINTH = 24  # the room at a tall tower's foot for the tag with its height
+PLINTH = 22  # the room at a tall tower's foot for the tag with its height (two levels over it at 96 px)
 
 
 @dataclass(frozen=True)

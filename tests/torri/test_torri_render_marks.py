@@ -136,3 +136,17 @@ def test_at_the_end_a_central_tower_taller_than_its_line_shows_every_level(local
     towers = [view.towers[sq].pieces for sq in view.centrals]
     assert max(len(t) for t in towers) > 6, "a central tower taller than a line: the test covers the case"
     assert len(levels) == sum(len(t) for t in towers)
+
+
+def test_a_three_level_tower_on_a_96_px_square_shows_two_levels_over_its_tag():
+    """A three-level tower showed one level over its height, so it looked shorter than a
+    two-level tower beside it; on a 96 px square it shows two, as tall as any."""
+    state = position(towers={"B3": "BYB", "B2": "YB", "C4": "nBY", "E4": "nYB"}, builders=["C4", "E4", "C4"])
+    canvas = draw_board(GAME.view(state, None), NAMES)
+    fr = frame(state.shape, 3, canvas.image.height)
+    assert fr.cell == 96
+    for sq, levels in (("B3", 2), ("B2", 2)):
+        x0, y0, x1, y1 = fr.box(sq)
+        here = [d for d in canvas.drawn if d.kind == "piece" and x0 <= d.box[0] and d.box[2] <= x1
+                and y0 <= d.box[1] and d.box[3] <= y1]
+        assert sum(d.what == "level" for d in here) == levels, sq
