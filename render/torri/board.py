@@ -149,12 +149,9 @@ def corner_room(fr: Frame, tower: TowerView) -> bool:
     """Whether a builder alone on this tower's square can stand in its top right corner while
     the tower keeps its whole width at the left: the pawn clears the tower's top (its merlons
     too), or at least the owner's shape on its top level."""
-    shown = min(len(tower.pieces), fr.levels)
-    if len(tower.pieces) > fr.levels:
-        return False  # a tall tower fills its square: it keeps its column beside the pawn
     closed = tower.pieces[-1].battlement
-    top = fr.cell - FLOOR_MARGIN - 1 - shown * SLAB - (MERLON if closed else 0)
-    if FLOOR_MARGIN + pawn_height(fr.pawn_w) <= top:
+    top = fr.cell - FLOOR_MARGIN - 1 - len(tower.pieces) * SLAB - (MERLON if closed else 0)
+    if len(tower.pieces) <= fr.levels and FLOOR_MARGIN + pawn_height(fr.pawn_w) <= top:
         return True
     mark_right = FLOOR_MARGIN + (fr.alone_w + MARK) / 2  # its white ring may touch the shape
     return not closed and fr.cell - FLOOR_MARGIN - fr.pawn_w >= mark_right  # a merlon is never hidden

@@ -150,3 +150,20 @@ def test_a_three_level_tower_on_a_96_px_square_shows_two_levels_over_its_tag():
         here = [d for d in canvas.drawn if d.kind == "piece" and x0 <= d.box[0] and d.box[2] <= x1
                 and y0 <= d.box[1] and d.box[3] <= y1]
         assert sum(d.what == "level" for d in here) == levels, sq
+
+
+def test_a_tall_tower_keeps_its_width_under_a_lone_builder_clear_of_its_owners_shape():
+    """A tower taller than its square was still squeezed to half its width beside a builder; on
+    a 96 px square the builder stands in its top right corner, clear of the top level's shape."""
+    state = position(towers={"B3": "BYB", "C3": "YBYB", "C4": "nBYB", "E4": "nYBY"}, builders=["B3", "C3", "C4"])
+    canvas = draw_board(GAME.view(state, None), NAMES)
+    fr = frame(state.shape, 3, canvas.image.height)
+    for sq in ("B3", "C3"):
+        x0, y0, x1, y1 = fr.box(sq)
+        here = [d for d in canvas.drawn if d.kind == "piece" and x0 <= d.box[0] and d.box[2] <= x1
+                and y0 <= d.box[1] and d.box[3] <= y1]
+        levels = [d.box for d in here if d.what == "level"]
+        (pawn,) = [d.box for d in here if d.what == "pawn"]
+        assert levels and min(b[2] - b[0] for b in levels) >= fr.alone_w, sq
+        top = min(levels, key=lambda b: b[1])
+        assert pawn[0] - 3 >= (top[0] + top[2]) / 2 + MARK / 2 - 1, sq
