@@ -26,13 +26,14 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
     x = X1 - sum(w for _, w in cols)
     for parts, w in cols:
         for j, p in enumerate(parts):
-            canvas.text((x + w - 4, y + 12 + j * 22 + (11 if len(parts) == 1 else 0)), p, SMALL, INK, anchor="rm")
+            canvas.text((_middle(x, w), y + 12 + j * 22 + (11 if len(parts) == 1 else 0)), p, SMALL, INK, anchor="mm")
         x += w
+    ends = [_middle(x, w) + max(width(r[2][i], size, r[3]) for r in rows) / 2 if rows else x + w - 4
+            for i, (x, w) in enumerate(_lefts(cols))]
     room = X1 - sum(w for _, w in cols) - X0 - GAP
     for j, p in enumerate(split_head(drawable(lead)) if lead else []):
         canvas.text((X0, y + 12 + j * 22), fit(p, SMALL, room), SMALL, INK, anchor="lm")
     y += 48
-    first = X1 - sum(w for _, w in cols)
     long = _too_long(rows, cols, size)
     second = size + 6  # a name's second line
     spare = bottom - y - len(rows) * ROW_H
@@ -60,16 +61,30 @@ def table(canvas: LeoCanvas, y: float, heads: list[str], rows: list[tuple[list[i
         top_h = row_h - under_h if under else row_h  # the name's line, the cells beside it
         below = run.words(name).draw(canvas, X0, y, span, 2 if i in wrapped else 1, top_h, fill=fill,
                                      next_h=second, hang=hang)
-        x = first
-        for (_, w), cell in zip(cols, cells, strict=True):
+        for end, cell in zip(ends, cells, strict=True):
             if not (out and cell == "-"):
-                canvas.text((x + w - 4, y + top_h / 2), cell, size, fill, anchor="rm", bold=strong)
-            x += w
+                canvas.text((end, y + top_h / 2), cell, size, fill, anchor="rm", bold=strong)
         line = under[i] if under else None
         if line is not None:
             below = line.draw(canvas, X0 + hang, y + top_h - 6, X1 - X0 - hang, 1, under_h)
         y = max(below, y + row_h)
     return y
+
+
+def _lefts(cols: list[tuple[list[str], float]]) -> list[tuple[float, float]]:
+    """Each column's left edge and width, the last one ending at the panel's right edge."""
+    x, out = X1 - sum(w for _, w in cols), []
+    for _, w in cols:
+        out.append((x, w))
+        x += w
+    return out
+
+
+def _middle(x: float, w: float) -> float:
+    """The middle of a column's words: its head centred there, its cells (right-aligned among
+    themselves) in a block centred there, so that a narrow figure under a wide head
+    ("men-at-arms") stands apart from the next column's words, not right beside them ("0 ghibellini")."""
+    return x + GAP - 4 + (w - GAP) / 2
 
 
 def _columns(heads: list[str], rows: list[tuple[list[int], str, list[str], bool]],

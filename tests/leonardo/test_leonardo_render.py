@@ -451,3 +451,31 @@ def test_an_earlier_action_with_nothing_to_tell_is_left_out():
     assert "Before:" not in said and "none yet." not in said
     kept = draw_board(view.model_copy(update={"earlier": [turn, *view.earlier]}), NAMES[:2]).said
     assert "Before:" in kept and "none yet." not in kept
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_men_at_arms_figure_stands_apart_from_the_faction(players, locale):
+    """Issue 24: each row's men-at-arms figure was drawn right beside its faction ("0 ghibellini"
+    read as "zero ghibellini"); each figure is centred under its own column's head, at least
+    12 px at 550 from the faction's word on its row."""
+    from render.leonardo.columns import split_head
+    from render.leonardo.panel import table_bottom, table_top
+
+    start = G.new_game(players, Options(), 21)
+    middle = [s for _, _, s, _ in playout(G, start, SplitMix64.from_seed(21))][40]
+    view = G.view(middle, None)
+    canvas = draw_board(view, NAMES[:players], locale)
+    top = table_top(view, locale)
+    texts = [d for d in canvas.drawn if d.kind == "text" and top <= d.box[1] and d.box[3] <= table_bottom(locale)]
+    parts = split_head(catalog(locale).text_of("leo.board.col_men"))
+    head = [t for t in texts if t.what in parts and t.box[1] < top + 48]
+    x0, x1 = min(t.box[0] for t in head), max(t.box[2] for t in head)
+    figures = [t for t in texts if t.what.isdigit() and t.box[1] >= top + 48 and x0 - 20 < t.box[0] and t.box[2] <= x1 + 20]
+    assert len(figures) == sum(1 for f in view.firms if f.active), (locale, [t.what for t in figures])
+    scale = INLINE_WIDTH / canvas.width
+    for f in figures:
+        assert abs((f.box[0] + f.box[2]) / 2 - (x0 + x1) / 2) <= 8, (locale, f.what)
+        right = min((t for t in texts if t.box[0] >= f.box[2] and t.box[1] < f.box[3] and f.box[1] < t.box[3]),
+                    key=lambda t: t.box[0])
+        assert (right.box[0] - f.box[2]) * scale >= 12, (locale, f.what, right.what)
