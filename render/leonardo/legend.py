@@ -7,13 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from PIL import Image, ImageDraw
-
 from engines.leonardo.components import board, office_at
 from engines.leonardo.model import View
 from render.leonardo.frame import LINE_H, ROOM, X0, Y1
 from render.leonardo.look import (
-    ART,
     CHIP,
     GROUND,
     LINE,
@@ -27,12 +24,23 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.ring import CENTRE, KIND_LOOK, LANDED, band_tile, moves, route_bar, swatch
-from render.palette import INK, ink_on
+from render.leonardo.ring import (
+    CENTRE,
+    HOLDER,
+    KIND_LOOK,
+    art_mark,
+    band_tile,
+    moves,
+    route_bar,
+    seal_at,
+    stake_bar,
+    swatch,
+)
+from render.palette import INK
 from render.text import Catalog, catalog
 
 KEY_ROW = CHIP + 8
-HELD, HATCH = (250, 250, 246), (190, 165, 120)  # the held office's sample, hatched stone: no player's colour
+HELD_W = HOLDER + 3 + CHIP  # the held office's sample: its holder's shape, then the seal
 DISTRICT_H = 28  # a district's band in the legend, its name on it
 DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a literal key per district)
     "giovanni": "leo.board.district_giovanni",
@@ -44,27 +52,10 @@ DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a litera
 }
 
 
-def key_items(words: Catalog) -> list[tuple[str, str, Callable[[LeoCanvas, float, float], object]]]:
-    """What the ring's pieces and marks mean, each with its icon."""
-    def office(cv: LeoCanvas, x: float, y: float) -> None:
-        box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
-        cv.draw.ellipse(box, fill=PAPER, outline=INK, width=2)
-        cv.note_piece(box, "seal", key=False)
-        with cv.inside(box):
-            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "30", SMALL, ink_on(PAPER), anchor="mm", bold=True)
-
-    def held(cv: LeoCanvas, x: float, y: float) -> None:
-        """The seal's thick ring, hatched inside: a holder's colour, no player's in particular
-        (a flat colour would read as one seat's)."""
-        side = CHIP - 2
-        disc, hatch = Image.new("L", (side, side), 0), Image.new("RGB", (side, side), HELD)
-        ImageDraw.Draw(disc).ellipse((0, 0, side - 1, side - 1), fill=255)
-        for k in range(-side, side, 8):
-            ImageDraw.Draw(hatch).line((k, side, k + side, 0), fill=HATCH, width=3)
-        ImageDraw.Draw(hatch).ellipse((0, 0, side - 1, side - 1), outline=INK, width=3)
-        cv.image.paste(hatch, (int(x) + 1, int(y) + 1), disc)
-        cv.note_piece((x + 1, y + 1, x + 1 + side, y + 1 + side), "seal", key=False)
-
+def key_items(words: Catalog) -> list[tuple[str, str, float, Callable[[LeoCanvas, float, float], object]]]:
+    """What the ring's pieces and marks mean, each with its icon (drawn by the ring's own code, as
+    on the ring: an office's seal, a held one with its holder's shape, a work of art's frame, the
+    route's bars) and that icon's width."""
     def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed (dashed), then landed, as on the ring
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
         route_bar(cv.draw, x + 1, y + 3, x + 17, False, dash=7, gap=3)  # the ring's dashes, smaller
@@ -72,15 +63,7 @@ def key_items(words: Catalog) -> list[tuple[str, str, Callable[[LeoCanvas, float
 
     def stake(cv: LeoCanvas, x: float, y: float) -> None:
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
-        cv.draw.rectangle((x + 1, y + 3, x + CHIP - 1, y + 3 + LANDED), fill=ART, outline=INK, width=1)
-
-    def art(cv: LeoCanvas, x: float, y: float) -> None:
-        box = (x, y, x + CHIP, y + CHIP)
-        cv.draw.rectangle(box, fill=ART, outline=INK, width=2)
-        cv.draw.rectangle((x + 5, y + 5, x + CHIP - 5, y + CHIP - 5), outline=INK, width=1)
-        cv.note_piece(box, "art", key=False)
-        with cv.inside(box):
-            cv.text((x + CHIP / 2, y + CHIP / 2 + 1), "2", SMALL, INK, anchor="mm", bold=True)
+        stake_bar(cv.draw, x + 1, y + 3, x + CHIP - 1)
 
     def bridge(cv: LeoCanvas, x: float, y: float) -> None:  # the band of a bridge's space, its waves
         colour, pattern = KIND_LOOK["bridge"]
@@ -90,14 +73,15 @@ def key_items(words: Catalog) -> list[tuple[str, str, Callable[[LeoCanvas, float
         cv.note_piece(box, "bridge", key=False)
 
     return [
-        ("pawn", words.text_of("leo.board.key_pawn"), lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
-        ("owner", words.text_of("leo.board.key_owner"), lambda cv, x, y: owner(cv, x, y, 0)),
-        ("art", words.text_of("leo.board.key_art"), art),
-        ("office", words.text_of("leo.board.key_office"), office),
-        ("held", words.text_of("leo.board.key_held"), held),
-        ("moved", words.text_of("leo.board.key_moved"), moved),
-        ("stake", words.text_of("leo.board.key_stake"), stake),
-        ("bridge", words.text_of("leo.board.key_bridge"), bridge),
+        ("pawn", words.text_of("leo.board.key_pawn"), CHIP, lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
+        ("owner", words.text_of("leo.board.key_owner"), CHIP, lambda cv, x, y: owner(cv, x, y, 0)),
+        ("art", words.text_of("leo.board.key_art"), CHIP, lambda cv, x, y: art_mark(cv, x, y, 2, CHIP, key=False)),
+        ("office", words.text_of("leo.board.key_office"), CHIP, lambda cv, x, y: seal_at(cv, x, y, 30, key=False)),
+        ("held", words.text_of("leo.board.key_held"), HELD_W,
+         lambda cv, x, y: seal_at(cv, x + HOLDER + 3, y, 30, 0, key=False)),
+        ("moved", words.text_of("leo.board.key_moved"), CHIP, moved),
+        ("stake", words.text_of("leo.board.key_stake"), CHIP, stake),
+        ("bridge", words.text_of("leo.board.key_bridge"), CHIP, bridge),
     ]
 
 
@@ -141,18 +125,31 @@ def districts(canvas: LeoCanvas, words: Catalog, y: float) -> float:
 
 
 def keys(canvas: LeoCanvas, words: Catalog, y: float, on: set[str] | None = None) -> float:
-    """The key to the ring's pieces and marks from ``y`` (those in ``on``, in the same columns
-    as all of them); returns the bottom all of them would reach."""
+    """The key to the ring's pieces and marks from ``y`` (those in ``on``, one after the other in
+    rows of as many columns as fit, each column as wide as its widest entry); returns the bottom
+    all of them would reach."""
     items = key_items(words)
-    columns = next(c for c in (4, 3, 2) if max(width(t, SMALL) for _, t, _ in items) + CHIP + 16 <= ROOM / c)
-    step = ROOM / columns
-    for k, (_, text, icon) in enumerate(i for i in items if on is None or i[0] in on):
-        x, top = X0 + (k % columns) * step, y + (k // columns) * KEY_ROW
+    shown = [i for i in items if on is None or i[0] in on]
+    steps = _steps(shown)
+    for k, (_, text, w, icon) in enumerate(shown):
+        column = k % len(steps)
+        x, top = round(X0 + sum(steps[:column])), round(y + (k // len(steps)) * KEY_ROW)
         icon(canvas, x, top)
-        box = (x + CHIP + 6, top, x + step - 4, top + CHIP)
+        box = (x + w + 6, top, x + steps[column] - 4, top + CHIP)
         with canvas.inside(box):
-            canvas.text((x + CHIP + 8, top + CHIP / 2), fit(text, SMALL, step - CHIP - 14), SMALL, INK, anchor="lm")
-    return y + -(-len(items) // columns) * KEY_ROW - 6  # the capital's rule is in /help
+            canvas.text((x + w + 8, top + CHIP / 2), fit(text, SMALL, steps[column] - w - 14), SMALL, INK, anchor="lm")
+    return y + -(-len(items) // len(_steps(items))) * KEY_ROW - 6  # the capital's rule is in /help
+
+
+def _steps(items: list[tuple[str, str, float, Callable[[LeoCanvas, float, float], object]]]) -> list[float]:
+    """The key's columns' widths: the most columns (4 to 2) whose widest entries fit the room, the
+    room left shared out."""
+    for columns in (4, 3, 2):
+        widths = [max((w + width(t, SMALL) + 16 for _, t, w, _ in items[c::columns]), default=0.0)
+                  for c in range(columns)]
+        if sum(widths) <= ROOM:
+            return [w + (ROOM - sum(widths)) / columns for w in widths]
+    return [ROOM / 2] * 2
 
 
 def legend(canvas: LeoCanvas, words: Catalog, y: float) -> float:

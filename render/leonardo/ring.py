@@ -37,7 +37,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.palette import INK, ink_on, player_colour, seat_mark
+from render.palette import INK, player_colour, seat_mark
 from render.text import Catalog, catalog
 
 RGB = tuple[int, int, int]
@@ -53,6 +53,7 @@ NUMBER_Y = BAND // 2 + 4  # the middle of the space's number: under the route's 
 PASSED, LANDED = 8, 13  # the route's bar across a space passed and the one landed on (4 and 6.5 px at 550)
 DASH, GAP = 14, 6  # a passed space's bar is dashed (never read as a black seat's piece)
 HOLDER = 24  # an office holder's shape, beside the seal
+HELD_RING = 4  # the holder's colour inside a held seal's ink
 PAWN_BIG = 48  # a pawn where its cell has room (one or two on it): 24 px at 550
 PAWN_SIZES = (PAWN_BIG, 44, 40, 36, 34, PAWN)  # the largest that fits is drawn; PAWN: 16 px at 550
 PAWN_SIDE, PAWN_GAP, PAWN_FOOT = 3, 3, 3  # from the cell's sides, between pawns, from its foot
@@ -183,17 +184,27 @@ def _two(text: str, room: float) -> list[str]:
 
 
 def seal(canvas: LeoCanvas, number: int, price: int, holder: int | None = None) -> None:
-    """An office: a seal with its price, on the plate; once held, the seal is filled with the
-    holder's colour and their shape stands beside it."""
+    """An office on its cell's plate (``seal_at``); a held one over the free seal of the static layer."""
     x, y = plate(canvas, number)
-    box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
-    if holder is not None:  # over the free seal of the static layer
+    if holder is not None:
         canvas.erase((x - 1, y - 1, x + CHIP + 1, y + CHIP + 1), GROUND)
-    fill = GROUND if holder is None else player_colour(holder)
-    canvas.draw.ellipse(box, fill=fill, outline=INK, width=3 if holder is not None else 2)
+    seal_at(canvas, x, y, price, holder)
+
+
+def seal_at(canvas: LeoCanvas, x: float, y: float, price: int, holder: int | None = None, key: bool = True) -> None:
+    """An office: a seal with its price, in a CHIP square from (x, y); once held, ringed in the
+    holder's colour inside its ink, its price muted, the holder's shape beside it on the left (the
+    seal's face stays pale: a seal filled with a player's colour read as that player's piece in the key).
+    The ring and the key draw it alike."""
+    box = (x + 1, y + 1, x + CHIP - 1, y + CHIP - 1)
+    canvas.draw.ellipse(box, fill=GROUND, outline=INK, width=2)
+    if holder is not None:
+        canvas.draw.ellipse((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), outline=player_colour(holder),
+                            width=HELD_RING)
     canvas.note_piece(box, "seal", key=False)
     with canvas.inside(box):
-        canvas.text((x + CHIP / 2, y + CHIP / 2 + 1), str(price), SMALL, ink_on(fill), anchor="mm", bold=True)
+        canvas.text((x + CHIP / 2, y + CHIP / 2 + 1), str(price), SMALL, INK if holder is None else MUTED,
+                    anchor="mm", bold=True)
     if holder is not None:
         seat_mark(canvas.image, x - HOLDER - 3, y + (CHIP - HOLDER) / 2, holder, HOLDER)
         canvas.note_piece((x - HOLDER - 3, y + (CHIP - HOLDER) / 2, x - 3, y + (CHIP + HOLDER) / 2), "holder",
@@ -320,7 +331,12 @@ def trail(canvas: LeoCanvas, view: View) -> None:
     stake = view.auction_space or view.market_space or view.buy_space
     if stake:
         x0, y0, x1, _ = cell_box(stake)
-        d.rectangle((x0 + 2, y0 + 2, _bar_end(view, stake), y0 + LANDED), fill=ART, outline=INK, width=1)
+        stake_bar(d, x0 + 2, y0 + 2, _bar_end(view, stake))
+
+
+def stake_bar(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float) -> None:
+    """The bar across the top of the space at stake (the key's sample too)."""
+    draw.rectangle((x0, y0, x1, y0 + LANDED - 1), fill=ART, outline=INK, width=1)
 
 
 def _bar_end(view: View, number: int) -> int:
@@ -360,17 +376,17 @@ def _bottom(canvas: LeoCanvas, number: int, seats: list[int], art: int, text: st
     if art:
         ax, ay = slots.pop()
         mark = min(size, ART_MARK)
-        _art(canvas, ax + size - mark, ay + size - mark, art, mark)
+        art_mark(canvas, ax + size - mark, ay + size - mark, art, mark)
     for seat, (x, y) in zip(seats, slots, strict=False):
         pawn(canvas, x, y, seat, size)
 
 
-def _art(canvas: LeoCanvas, x: float, y: float, count: int, size: int = ART_MARK) -> None:
-    """The works of art displayed on a space: a gold frame with their number."""
+def art_mark(canvas: LeoCanvas, x: float, y: float, count: int, size: int = ART_MARK, key: bool = True) -> None:
+    """The works of art displayed on a space: a gold frame with their number (the key's sample too)."""
     box = (x, y, x + size, y + size)
     canvas.draw.rectangle(box, fill=ART, outline=INK, width=2)
     canvas.draw.rectangle((x + 5, y + 5, x + size - 5, y + size - 5), outline=INK, width=1)
-    canvas.note_piece(box, "art")
+    canvas.note_piece(box, "art", key=key)
     with canvas.inside(box):
         canvas.text((x + size / 2, y + size / 2 + 1), str(count), SMALL, INK, anchor="mm", bold=True)
 

@@ -126,3 +126,38 @@ def test_the_key_shows_a_bridges_waves(locale):
     canvas = draw_board(G.view(ready(0, n=3), None), NAMES[:3], locale)
     text = next(t for t in _legend(canvas, "text") if t.what == catalog(locale).text_of("leo.board.key_bridge"))
     assert _left_of(canvas, text).what == "bridge"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_keys_office_samples_are_the_rings_own(locale):
+    """Issue 24: the key showed a hatched seal for "office held" where the ring showed a seal
+    filled in the holder's colour beside their shape. Each office sample is drawn by the ring's
+    code: the free seal as on a free office worth 30, the held one as on an office worth 30 held
+    by the first seat, their holder's shape beside it as on the ring."""
+    from render.leonardo.ring import cell_box
+
+    canvas = draw_board(G.view(ready(0, n=4, offices={0: [3]}), None), NAMES[:4], locale)
+    words = catalog(locale)
+    pieces = [d for d in canvas.drawn if d.kind == "piece"]
+
+    def crop(box):
+        return canvas.image.crop(tuple(round(v) for v in box)).tobytes()
+
+    def ring_seal(number):
+        x0, y0, x1, y1 = cell_box(number)
+        return next(p for p in pieces if p.what == "seal" and x0 <= p.box[0] and p.box[2] <= x1 and y0 <= p.box[1]
+                    and p.box[3] <= y1)
+
+    for key, number in (("leo.board.key_office", 17), ("leo.board.key_held", 3)):
+        text = next(t for t in _legend(canvas, "text") if t.what == words.text_of(key))
+        sample, ring = _left_of(canvas, text), ring_seal(number)
+        assert sample.what == "seal" and crop(sample.box) == crop(ring.box), (locale, key)
+    held = next(t for t in _legend(canvas, "text") if t.what == words.text_of("leo.board.key_held"))
+    seal = _left_of(canvas, held)
+    holders = [p for p in pieces if p.what == "holder"]
+    on_ring = next(p for p in holders if p.box[2] <= ring_seal(3).box[0] and p.box[1] < ring_seal(3).box[3]
+                   and ring_seal(3).box[1] < p.box[3] and cell_box(3)[0] <= p.box[0])
+    in_key = next(p for p in holders if p.box[2] <= seal.box[0] and p.box[1] < seal.box[3] and seal.box[1] < p.box[3]
+                  and CENTRE[0] < p.box[0])
+    assert in_key.box[2] - in_key.box[0] == on_ring.box[2] - on_ring.box[0]
+    assert seal.box[0] - in_key.box[2] == ring_seal(3).box[0] - on_ring.box[2]
