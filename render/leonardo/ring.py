@@ -151,7 +151,7 @@ def _ink_right(text: str) -> int:
 
 def label_lines(text: str) -> list[str]:
     """The cell's words as drawn: one line where its ink fits between the cell's sides ("sanctuary",
-    pt-BR's "pedágio 5"), or two."""
+    a bridge's toll), or two."""
     if LABEL_X + _ink_right(text) <= CW - 3:
         return [text]
     return _two(text, CW - LABEL_X - 3)

@@ -83,3 +83,19 @@ def test_an_owned_bridges_toll_is_one_line_in_portuguese():
     for locale in ("pt-BR", "en"):
         said = draw_board(G.view(state, None), NAMES[:3], locale).said
         assert catalog(locale).text_of("leo.board.toll", amount=cards().bridge_toll) in said, locale
+
+
+def test_an_owned_bridges_toll_is_one_line_with_a_clear_margin_in_every_language():
+    """Issue 24: pt-BR's 'pedágio 5' filled its cell to 2 px of its border and Italian's 'pedaggio 5'
+    was cut in two lines; the toll is one line in every language, its ink at least 4 px at 550
+    from the cell's right border."""
+    bridge = next(sp.number for sp in board().spaces if sp.kind == "bridge")
+    state = ready(0, n=3, owner={bridge: 1})
+    x0, y0, x1, y1 = cell_box(bridge)
+    for locale in ("en", "pt-BR", "it"):
+        canvas = draw_board(G.view(state, None), NAMES[:3], locale)
+        toll = catalog(locale).text_of("leo.board.toll", amount=cards().bridge_toll)
+        drawn = [d for d in canvas.drawn if d.kind == "text" and x0 <= d.box[0] and d.box[2] <= x1 + 2
+                 and y0 <= d.box[1] and d.box[3] <= y1 and not d.what.isdigit()]
+        assert [d.what for d in drawn] == [toll], (locale, [d.what for d in drawn])
+        assert _inline(x1 - drawn[0].box[2], canvas) >= 4, (locale, x1 - drawn[0].box[2])
