@@ -49,9 +49,19 @@ def _state(label: str):
     return dict(_games())[label]
 
 
+def _table_head() -> str:
+    """The first line of the players' table's first head: where the words above the table end."""
+    from render.leonardo.columns import split_head
+
+    return split_head(catalog().text_of("leo.board.col_capital"))[0]
+
+
+_TABLE = _table_head()
+
+
 def _last_move(said: list[str]) -> str:
     """The last move's words, down to the actions before it or to the players' table."""
-    return _between(said, "Last move:", "Before:" if "Before:" in said else "capital")
+    return _between(said, "Last move:", "Before:" if "Before:" in said else _TABLE)
 
 
 def _between(said: list[str], start: str, stop: str) -> str:
@@ -418,14 +428,14 @@ def test_the_room_under_the_last_move_tells_the_actions_before_it(label):
         return
     newest = view.model_copy(update={"last_seat": view.earlier[0].seat, "last_events": list(view.earlier[0].events),
                                      "earlier": []})
-    told_then = _between(draw_board(newest, NAMES[:len(view.firms)]).said, "Last move:", "capital")
-    before = _between(said, "Before:", "capital")
+    told_then = _between(draw_board(newest, NAMES[:len(view.firms)]).said, "Last move:", _TABLE)
+    before = _between(said, "Before:", _TABLE)
     assert before.endswith(told_then)  # the newest of them last, next to the table
     assert told_then not in _between(said, "Last move:", "Before:")
     if len(view.earlier) > 1 and before != told_then:  # an older one too: it comes first
         older = view.model_copy(update={"last_seat": view.earlier[1].seat,
                                         "last_events": list(view.earlier[1].events), "earlier": []})
-        told_before = _between(draw_board(older, NAMES[:len(view.firms)]).said, "Last move:", "capital")
+        told_before = _between(draw_board(older, NAMES[:len(view.firms)]).said, "Last move:", _TABLE)
         assert told_before in before[:len(before) - len(told_then)], (before, told_before)
 
 
@@ -479,3 +489,16 @@ def test_the_men_at_arms_figure_stands_apart_from_the_faction(players, locale):
         right = min((t for t in texts if t.box[0] >= f.box[2] and t.box[1] < f.box[3] and f.box[1] < t.box[3]),
                     key=lambda t: t.box[0])
         assert (right.box[0] - f.box[2]) * scale >= 12, (locale, f.what, right.what)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_first_column_says_plainly_what_it_adds_up(locale):
+    """Issue 24: a newcomer was puzzled by "capital (no art)" beside "florins"; the column's head
+    says what it adds up in the words of the next two heads ("florins + palazzi"), on the board."""
+    from render.leonardo.columns import split_head
+
+    words = catalog(locale)
+    head = words.text_of("leo.board.col_capital")
+    assert head == f"{words.text_of('leo.board.col_florins')} + {words.text_of('leo.board.col_palazzi')}"
+    said = draw_board(G.view(_state("3p-middle"), None), NAMES[:3], locale).said
+    assert all(part in said for part in split_head(head)), (locale, head)
