@@ -31,11 +31,10 @@ from render.leonardo.ring import (
     art_mark,
     band_tile,
     moves,
-    route_bar,
     seal_at,
-    stake_bar,
     swatch,
 )
+from render.leonardo.route import route_bar, stake_bar
 from render.palette import INK
 from render.text import Catalog, catalog
 
@@ -58,12 +57,12 @@ def key_items(words: Catalog) -> list[tuple[str, str, float, Callable[[LeoCanvas
     route's bars) and that icon's width."""
     def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed (dashed), then landed, as on the ring
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
-        route_bar(cv.draw, x + 1, y + 3, x + 17, False, dash=7, gap=3)  # the ring's dashes, smaller
-        route_bar(cv.draw, x + 21, y + 3, x + CHIP - 1, True)
+        route_bar(cv.image, x + 1, y + 3, x + 17, False, dash=7, gap=3)  # the ring's dashes, smaller
+        route_bar(cv.image, x + 21, y + 3, x + CHIP - 1, True)
 
     def stake(cv: LeoCanvas, x: float, y: float) -> None:
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
-        stake_bar(cv.draw, x + 1, y + 3, x + CHIP - 1)
+        stake_bar(cv.image, x + 1, y + 3, x + CHIP - 1)
 
     def bridge(cv: LeoCanvas, x: float, y: float) -> None:  # the band of a bridge's space, its waves
         colour, pattern = KIND_LOOK["bridge"]

@@ -8,7 +8,7 @@ left allows (24 px at 550 for one or two), and in the last place the works of ar
 (a gold frame with their number). The last move is drawn
 over the ring, a bar across the top of each space left of its plate: dashed on the spaces
 the marker went through, whole and thicker where it landed; the space at stake (bought,
-auctioned, a market open) has a gold one. Everything that never changes is
+auctioned, a market open) has one striped in gold and ink (``route.py``). Everything that never changes is
 drawn once per locale (``static_ring``).
 """
 
@@ -37,6 +37,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
+from render.leonardo.route import route_bar, stake_bar
 from render.palette import INK, player_colour, seat_mark
 from render.text import Catalog, catalog
 
@@ -50,8 +51,6 @@ LABEL_STEP = 23  # to the second
 LABEL_X = 2  # where the words start (the letters' own bearing keeps their ink 1-2 px further right)
 PLATE = CHIP + 4
 NUMBER_Y = BAND // 2 + 4  # the middle of the space's number: under the route's bar
-PASSED, LANDED = 8, 13  # the route's bar across a space passed and the one landed on (4 and 6.5 px at 550)
-DASH, GAP = 14, 6  # a passed space's bar is dashed (never read as a black seat's piece)
 HOLDER = 24  # an office holder's shape, beside the seal
 HELD_RING = 4  # the holder's colour inside a held seal's ink
 PAWN_BIG = 48  # a pawn where its cell has room (one or two on it): 24 px at 550
@@ -304,39 +303,20 @@ def moves(view: View) -> list[tuple[int, int, int]]:
     return out
 
 
-def route_bar(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, landed: bool, dash: int = DASH,
-              gap: int = GAP) -> None:
-    """The last move's bar across a space's top from ``x0`` to ``x1``: dashed where the marker
-    passed (as a route on a map), whole and thicker where it landed."""
-    if landed:
-        draw.rectangle((x0, y0, x1, y0 + LANDED - 1), fill=INK)
-        return
-    x = x0
-    while x + dash // 2 <= x1:  # no sliver of a dash at the end
-        draw.rectangle((x, y0, min(x + dash - 1, x1), y0 + PASSED - 1), fill=INK)
-        x += dash + gap
-
-
 def trail(canvas: LeoCanvas, view: View) -> None:
     """Bars across the top of the cells, left of the plate (clear of every piece and of the
     space's number): a dashed one on each space the last move went through, a thick one where it
-    landed, a gold one on the space at stake."""
-    d = canvas.draw
+    landed, a gold and ink striped one on the space at stake (``route.py``)."""
     for start, dest, step in moves(view):
         n = start
         while n != dest:
             n = (n - 1 + step) % 32 + 1
             x0, y0, x1, _ = cell_box(n)
-            route_bar(d, x0 + 2, y0 + 2, _bar_end(view, n), n == dest)
+            route_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, n), n == dest)
     stake = view.auction_space or view.market_space or view.buy_space
     if stake:
         x0, y0, x1, _ = cell_box(stake)
-        stake_bar(d, x0 + 2, y0 + 2, _bar_end(view, stake))
-
-
-def stake_bar(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float) -> None:
-    """The bar across the top of the space at stake (the key's sample too)."""
-    draw.rectangle((x0, y0, x1, y0 + LANDED - 1), fill=ART, outline=INK, width=1)
+        stake_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, stake))
 
 
 def _bar_end(view: View, number: int) -> int:

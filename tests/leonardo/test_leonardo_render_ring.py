@@ -99,3 +99,32 @@ def test_an_owned_bridges_toll_is_one_line_with_a_clear_margin_in_every_language
                  and y0 <= d.box[1] and d.box[3] <= y1 and not d.what.isdigit()]
         assert [d.what for d in drawn] == [toll], (locale, [d.what for d in drawn])
         assert _inline(x1 - drawn[0].box[2], canvas) >= 4, (locale, x1 - drawn[0].box[2])
+
+
+def test_the_route_and_the_space_at_stake_stand_out_on_any_band():
+    """Issue 24: at 550 px the dashed bar of the last move (4 px of ink on the districts' patterned
+    bands) and the gold bar of the space at stake (gold on tan and beige bands) were hard to see.
+    A passed space's dashes are at least 5 px tall at 550 on a white strip (white between them and
+    under them: no player's colour, far from every band); the space at stake's bar is striped,
+    ink and gold each a quarter of it at least."""
+    from render.leonardo.route import ROAD
+
+    state, _ = do(ready(0, n=6, pos=4, roll=5), 0, "spin")  # 4 -> 9 over 5, 6, 7 and 8
+    canvas = draw_board(G.view(state, None), NAMES)
+    image = canvas.image.convert("RGB")
+    for number in (5, 6, 7, 8):
+        x0, y0, x1, _ = cell_box(number)
+        tops = [x for x in range(x0 + 2, x1 - 2) if image.getpixel((x, y0 + 3)) == INK]
+        assert _inline(_ink_run(image, tops[0] + 2, y0 + 2), canvas) >= 5, number
+        gaps = [x for x in range(tops[0], tops[-1]) if image.getpixel((x, y0 + 3)) != INK]
+        assert gaps and all(image.getpixel((x, y0 + 3)) == ROAD for x in gaps), number
+        under = y0 + 2 + _ink_run(image, tops[0] + 2, y0 + 2)
+        assert all(image.getpixel((x, under)) == ROAD for x in range(tops[0], tops[-1])), number
+    state = ready(0, pos=20, roll=3, n=4)
+    state = G.apply(state, 0, G.parse_action(state, 0, "spin")).state  # Anne lands on Via Larga (23): at stake
+    assert G.view(state, None).buy_space == 23
+    image = draw_board(G.view(state, None), NAMES[:4]).image.convert("RGB")
+    x0, y0, x1, _ = cell_box(23)
+    bar = [image.getpixel((x, y)) for x in range(x0 + 2, x0 + 60) for y in range(y0 + 2, y0 + 14)]
+    gold = (214, 168, 40)
+    assert sum(p == INK for p in bar) >= len(bar) / 4 and sum(p == gold for p in bar) >= len(bar) / 4
