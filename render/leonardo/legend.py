@@ -40,7 +40,7 @@ from render.text import Catalog, catalog
 
 KEY_ROW = CHIP + 8
 HELD_W = HOLDER + 3 + CHIP  # the held office's sample: its holder's shape, then the seal
-DISTRICT_H = 28  # a district's band in the legend, its name on it
+DISTRICT_H = CHIP  # a district's band in the legend, its name on it: as tall as the key's samples (17 px at 550)
 DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a literal key per district)
     "giovanni": "leo.board.district_giovanni",
     "novella": "leo.board.district_novella",
@@ -107,9 +107,12 @@ def shown(view: View) -> set[str]:
 def districts(canvas: LeoCanvas, words: Catalog, y: float) -> float:
     """The districts (their bands' patterns, each named on it) from ``y``; returns where the key starts."""
     run = Run(SMALL).words(words.text_of("leo.board.districts"), bold=True)
-    for d in board().districts:
-        name = drawable(words.text_of(DISTRICT_KEYS[d.id]))
-        w = int(width(name, SMALL)) + 12
+    names = [drawable(words.text_of(DISTRICT_KEYS[d.id])) for d in board().districts]
+    label = width(words.text_of("leo.board.districts"), SMALL, True) + width(" ", SMALL)
+    spare = ROOM - 4 - label - sum(width(n, SMALL) + 12 + width(" ", SMALL) * 0.8 for n in names)
+    pad = 6 + max(0, min(8, int(spare // (2 * len(names)))))  # each side of a name: more of the band in sight
+    for d, name in zip(board().districts, names, strict=True):
+        w = int(width(name, SMALL)) + 2 * pad
 
         def key(cv: LeoCanvas, x: float, y: float, district: str = d.id, name: str = name, w: int = w) -> None:
             top = int(y + (CHIP - DISTRICT_H) / 2)
@@ -117,7 +120,7 @@ def districts(canvas: LeoCanvas, words: Catalog, y: float) -> float:
             box = (x, top, x + w, top + DISTRICT_H)
             cv.note_piece(box, "district", key=False)
             with cv.inside(box):
-                cv.text((x + 6, top + DISTRICT_H / 2), name, SMALL, INK, anchor="lm")
+                cv.text((x + pad, top + DISTRICT_H / 2), name, SMALL, INK, anchor="lm")
 
         run.thing(w, key)  # the ring's pattern with the district's name on it
     return run.draw(canvas, X0, y, ROOM, 2, LINE_H) + 6

@@ -161,3 +161,23 @@ def test_the_keys_office_samples_are_the_rings_own(locale):
                   and CENTRE[0] < p.box[0])
     assert in_key.box[2] - in_key.box[0] == on_ring.box[2] - on_ring.box[0]
     assert seal.box[0] - in_key.box[2] == ring_seal(3).box[0] - on_ring.box[2]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_districts_swatch_is_large_and_in_the_rings_tone(locale):
+    """Issue 24: the legend's district swatches were 14 px tall at 550, their names covering most
+    of them, and S. Giovanni, S. Croce and S. Marco looked alike; each is now as tall as the key's
+    samples (17 px at 550), all six still on one line, in the tone of its district's bands on the ring."""
+    from collections import Counter
+
+    from render.canvas import INLINE_WIDTH
+    from render.leonardo.ring import DISTRICT_LOOK
+
+    canvas = draw_board(G.view(ready(0, n=4), None), NAMES[:4], locale)
+    swatches = sorted((p for p in _legend(canvas, "piece") if p.what == "district"), key=lambda p: p.box[0])
+    assert len(swatches) == 6 and len({p.box[1] for p in swatches}) == 1, locale
+    for d, p in zip(board().districts, swatches, strict=True):
+        x0, y0, x1, y1 = (round(v) for v in p.box)
+        assert (y1 - y0) * INLINE_WIDTH / canvas.width >= 17, (locale, d.id, y1 - y0)
+        tone = Counter(canvas.image.getpixel((x, y)) for x in range(x0 + 2, x1 - 1) for y in range(y0 + 2, y1 - 1))
+        assert DISTRICT_LOOK[d.id][0] in [c[:3] for c, _ in tone.most_common(2)], (locale, d.id)  # and its pattern
