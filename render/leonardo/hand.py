@@ -11,8 +11,8 @@ from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.model import FirmView, View
-from render.leonardo.look import HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
-from render.leonardo.ring import BAND, WIDTH, band_tile, income, look_of, whole_districts
+from render.leonardo.look import CHIP, HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo.ring import BAND, HOLDER, WIDTH, band_tile, income, look_of, seal_at, whole_districts
 from render.palette import INK
 from render.text import Catalog, Style, catalog
 
@@ -35,7 +35,7 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
         return None  # the text says it all
     words = catalog(locale)
     rows = -(-len(firm.palazzi) // COLS)
-    height = PAD + 44 + 36 + 36 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    height = PAD + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     run = Run(HEAD, bold=True)
     for seat in firm.members:
@@ -45,7 +45,9 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     run.words("- " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
     y = run.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, 1, 44)
     y = Run(TEXT).words(_capital(view, firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
-    y = Run(TEXT).words(_forces(firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)  # as the board shows
+    men = Run(TEXT).words(words.text_of("leo.board.hand_men"), bold=True).words(str(firm.men))
+    y = men.draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
+    y = _offices(firm, words).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 40)  # each with its seal, as on the board
     if firm.palazzi:  # what the gold tiles on the cards are
         y = Run(TEXT).words(words.text_of("leo.board.hand_art"), bold=True).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     whole = whole_districts(view)
@@ -71,11 +73,21 @@ def _capital(view: View, firm: FirmView, words: Catalog) -> str:
                          total=florins + palazzi + art)
 
 
-def _forces(firm: FirmView, words: Catalog) -> str:
-    """The firm's men-at-arms and the offices it holds (the board's table and seals show them)."""
-    held = [f"{drawable(o.title)} ({o.space})" for o in (office_at(n) for n in sorted(firm.offices)) if o]
-    offices = ", ".join(held) if held else words.text_of("leo.board.hand_no_office")
-    return words.text_of("leo.board.hand_forces", men=firm.men, offices=offices)
+def _offices(firm: FirmView, words: Catalog) -> Run:
+    """The offices the firm holds, each as its seal on the board (its price in it, ringed in the
+    holder's colour, their shape beside it) before its title and space."""
+    run = Run(TEXT).words(words.text_of("leo.board.hand_offices"), bold=True)
+    held = [(n, o) for n, o in ((n, office_at(n)) for n in sorted(firm.offices)) if o]
+    for i, (number, office) in enumerate(held):
+        run.thing(HOLDER + 3 + CHIP, functools.partial(_seal, price=office.price, holder=firm.id))
+        run.words(f"{drawable(office.title)} ({number})" + ("," if i < len(held) - 1 else ""))
+    if not held:
+        run.words(words.text_of("leo.board.hand_no_office"))
+    return run
+
+
+def _seal(canvas: LeoCanvas, x: float, y: float, price: int, holder: int) -> None:
+    seal_at(canvas, round(x) + HOLDER + 3, round(y), price, holder, key=False)
 
 
 def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words: Catalog, pays: int) -> None:
@@ -97,8 +109,12 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
         tx, ty = x + 10 + i * (TILE_W + 8), y + BAND + 36
         if i < len(values):
             _tile(canvas, tx, ty, values[i])
-        else:
-            canvas.draw.rectangle((tx, ty, tx + TILE_W, ty + TILE_H), outline=MUTED, width=1)
+        else:  # an empty frame: a work of art may be placed there
+            box = (tx, ty, tx + TILE_W, ty + TILE_H)
+            canvas.draw.rectangle(box, outline=MUTED, width=1)
+            with canvas.inside(box):
+                canvas.text((tx + TILE_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_free"), SMALL, MUTED,
+                            anchor="mm")
 
 
 def _drawn_tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:

@@ -9,7 +9,7 @@ from PIL import ImageChops
 
 from engines.leonardo.positions import next_art
 from render.canvas import MIN_PIECE_INLINE, MIN_TEXT_INLINE
-from render.leonardo.renderer import LeonardoRenderer, draw_private
+from render.leonardo.renderer import LeonardoRenderer, draw_board, draw_private
 
 NAMES = ["Anne", "Bruno", "Carla"]
 
@@ -94,5 +94,45 @@ def test_the_hand_shows_the_firms_men_and_offices_and_names_the_art_tiles():
     for locale in ("en", "pt-BR", "it"):
         words = catalog(locale)
         said = " ".join(draw_private(G.view(state, 0), NAMES, locale).said)
-        assert words.text_of("leo.board.hand_forces", men=2, offices=f"{title} (9)") in said, (locale, said)
+        assert f"{words.text_of('leo.board.hand_men')} 2" in said, (locale, said)
+        assert f"{words.text_of('leo.board.hand_offices')} 30 {title} (9)" in said, (locale, said)  # its seal's price
         assert words.text_of("leo.board.hand_art") in said, (locale, said)
+
+
+def test_the_hand_draws_each_office_held_as_its_seal_on_the_board_on_a_line_of_its_own():
+    """Issue 24: the men-at-arms and the offices held were one sentence; each has its own line now,
+    and each office held is drawn before its name as its seal is on the board (its price in it,
+    ringed in its holder's colour, their shape beside it)."""
+    from render.leonardo.ring import cell_box
+    from render.text import catalog
+
+    state = ready(0, owner={2: 0}, art={2: [150]}, men={0: 2}, offices={0: [9]})
+    board = draw_board(G.view(state, None), NAMES)
+    x0, y0, x1, y1 = cell_box(9)
+    ring = next(d for d in board.drawn if d.kind == "piece" and d.what == "seal" and x0 <= d.box[0] and d.box[2] <= x1
+                and y0 <= d.box[1] and d.box[3] <= y1)
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        canvas = draw_private(G.view(state, 0), NAMES, locale)
+        texts = [d for d in canvas.drawn if d.kind == "text"]
+        men = next(t for t in texts if t.what == words.text_of("leo.board.hand_men"))
+        label = next(t for t in texts if t.what.startswith(words.text_of("leo.board.hand_offices")))
+        assert men.box[3] <= label.box[1], locale  # a line each
+        seals = [d for d in canvas.drawn if d.kind == "piece" and d.what == "seal"]
+        assert len(seals) == 1 and label.box[2] <= seals[0].box[0], locale
+        crop = [tuple(round(v) for v in d.box) for d in (seals[0], ring)]
+        assert canvas.image.crop(crop[0]).tobytes() == board.image.crop(crop[1]).tobytes(), locale
+        assert [d for d in canvas.drawn if d.kind == "piece" and d.what == "holder"], locale
+
+
+def test_each_empty_frame_on_a_palazzo_card_says_it_is_free():
+    """Issue 24: the empty frames beside a palazzo's works of art were explained nowhere; each says
+    'free' (a work of art may be placed there), inside its frame, in every language."""
+    from render.text import catalog
+
+    state = ready(0, owner={2: 0}, art={2: [150]})
+    for locale in ("en", "pt-BR", "it"):
+        free = catalog(locale).text_of("leo.board.hand_free")
+        canvas = draw_private(G.view(state, 0), NAMES, locale)
+        said = [d for d in canvas.drawn if d.kind == "text" and d.what == free]
+        assert len(said) == 3 and all(d.within is not None for d in said), (locale, [d.what for d in canvas.drawn])
