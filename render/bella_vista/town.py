@@ -142,18 +142,19 @@ def _tile(canvas: BoardCanvas, box: tuple[int, int, int, int], cell: int, kind: 
                 canvas.image.paste(GLYPH, (cx + off, cy + off), mask)
 
 
-def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink, bold: bool = True) -> None:
-    """A name in a white box centred on (cx, cy), noted as a piece (the badge of the building
-    placed last keeps off it)."""
-    w = max(text_width(t, SMALL, bold) for t in lines) + 12
+def label(canvas: BoardCanvas, cx: float, cy: float, lines: tuple[str, ...], ink, bold: bool = True,
+          pad: tuple[int, int] = (12, 6)) -> None:
+    """A name in a white box centred on (cx, cy), ``pad`` px wider and taller than its words,
+    noted as a piece (the badge of the building placed last keeps off it)."""
+    w = max(text_width(t, SMALL, bold) for t in lines) + pad[0]
     lh = line_height(SMALL)
-    h = lh * len(lines) + 6
+    h = lh * len(lines) + pad[1]
     box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
     canvas.draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=ink, width=2)
     canvas.note_piece(box, "name", key=False)
     with canvas.inside(box):
         for i, t in enumerate(lines):
-            canvas.text((cx, cy - h / 2 + 3 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=bold)
+            canvas.text((cx, cy - h / 2 + pad[1] / 2 + lh * (i + 0.5)), t, SMALL, ink, "mm", bold=bold)
 
 
 # --- buildings -----------------------------------------------------------------------------
