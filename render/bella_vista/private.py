@@ -30,7 +30,6 @@ from render.bella_vista.draw import (
     WIDTH,
     BoardCanvas,
     People,
-    fit,
     line_height,
     new_canvas,
     text_width,
@@ -47,46 +46,45 @@ from render.palette import INK
 CARD_W, CARD_H = 84, 74
 
 
-def _places(h, w: Words, width: int) -> list[str]:
-    """What a card of the hand could do now, as lines of words ``width`` wide: how many places
-    meet the Zoning card, then its best few on at most two lines (those that do not fit counted:
-    "2 more places", or only the best in a narrow room; three places wrapped onto three lines at 550 px)."""
+def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
+    """What a card of the hand could do now, as lines ``width`` wide (and whether each is bold),
+    in plain words: how many places it fits ("Fits 30 places", bold), its best one and what it
+    earns ("best: I3-I4-J4 +4 coins", the place and the coins each whole), and how many more of
+    its best few pay as much ("2 more pay as much") if the card's height leaves a line for it.
+    (The third independent look found "30 places meet the Zoning card / ... / 2 more places"
+    cryptic; Portuguese and Italian listed every best place, taller than English.)"""
     if not h.best:
-        return list(wrap(w("nowhere"), SMALL, width))
+        return [(line, False) for line in wrap(w("nowhere"), SMALL, width)]
+    first = h.best[0]
     if h.forced:
-        head = w("forced")
-        best = [w("best_forced", place=p.place) for p in h.best]
+        head, best, same = w("forced"), w("best_forced", place=first.place), 0
     else:
-        head = w("places", count=h.places)
-        best = [w("best_place", place=p.place, coins=p.coins) for p in h.best]
-    tries = [best[:k] + ([w("best_more", count=len(best) - k)] if k < len(best) else []) for k in range(len(best), 0, -1)]
-    lines = next((lines for t in tries if len(lines := _pack(w("best"), t, width)) <= 2),
-                 _pack(w("best"), best[:1], width))  # a narrow room: the best one only
-    return list(wrap(head, SMALL, width)) + lines
-
-
-def _pack(lead: str, items: list[str], width: int) -> list[str]:
-    """The items after ``lead``, " · " between them, never one broken across two lines."""
-    lines = [lead]
-    for n, item in enumerate(items):
-        trial = f"{lines[-1]} {item}" if n == 0 else f"{lines[-1]} · {item}"
-        if text_width(trial, SMALL) <= width:
-            lines[-1] = trial
+        head, best = w("places", count=h.places), w("best_place", place=first.place, coins=first.coins)
+        same = sum(p.coins == first.coins for p in h.best[1:])
+    units = [w("best"), first.place, best.removeprefix(first.place).strip()]
+    told = [units[0]]
+    for unit in units[1:]:
+        if not unit:
+            continue
+        if text_width(f"{told[-1]} {unit}", SMALL) <= width:
+            told[-1] = f"{told[-1]} {unit}"
         else:
-            lines.append(fit(item, SMALL, width))
-    return lines
+            told.append(unit)
+    lines = [(line, True) for line in wrap(head, SMALL, width, True)] + [(line, False) for line in told]
+    more = [(line, False) for line in wrap(w("best_more", count=same), SMALL, width)] if same else []
+    return lines + more if len(lines) + len(more) <= 3 else lines
 
 
 def hand_block(view, people: People, w: Words) -> Block:
     text_x = CARD_W + 14
 
-    def rows(width: int) -> list[tuple[HandCardView, list[str]]]:
+    def rows(width: int) -> list[tuple[HandCardView, list[tuple[str, bool]]]]:
         out = []
         for h in view.hand_places or []:
             out.append((h, _places(h, w, width - text_x)))
         return out
 
-    def row_h(lines: list[str]) -> int:
+    def row_h(lines: list[tuple[str, bool]]) -> int:
         return max(CARD_H, len(lines) * line_height(SMALL)) + 12
 
     def measure(width: int) -> int:
@@ -100,9 +98,8 @@ def hand_block(view, people: People, w: Words) -> Block:
             canvas.text((x, y), w("none_yet"), BODY, MUTED)
         for h, lines in rows(width):
             card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people)
-            for i, line in enumerate(lines):
-                canvas.text((x + text_x, y + i * line_height(SMALL)), line, SMALL, INK if i == 0 else MUTED,
-                            bold=i == 0)
+            for i, (line, bold) in enumerate(lines):
+                canvas.text((x + text_x, y + i * line_height(SMALL)), line, SMALL, INK if bold else MUTED, bold=bold)
             y += row_h(lines)
 
     return Block(260, measure, draw)

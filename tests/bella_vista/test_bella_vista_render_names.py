@@ -157,8 +157,8 @@ def test_the_badge_of_the_building_placed_last_keeps_off_the_names():
 
 def test_on_the_hand_the_names_keep_off_the_pluses_while_there_is_room_elsewhere():
     """The hand's pluses (a card could cover this space) lay under the names: a fifth of them
-    hidden over three seeded games. A name now takes a spot clear of them, else beside its tile,
-    and covers them only with no room anywhere else: under a tenth hidden."""
+    hidden over three seeded games. A name now takes a spot on its tile clear of them, else it is
+    left out (but on a tile with nothing built, at its top): under a tenth hidden."""
     hidden = total = 0
     for seed in (1, 2, 3):
         for seats in (2, 3, 4):
