@@ -4,6 +4,7 @@ draws a card (the key and the hand image use it too)."""
 
 from __future__ import annotations
 
+from engines.bella_vista.components import components
 from render.bella_vista.blocks import HEAD, MARK, Block, Words, heading
 from render.bella_vista.draw import (
     BODY,
@@ -30,10 +31,21 @@ def _slots(view) -> list:
     return list(view.offer_spaces) + list(view.last_slots)
 
 
+FOOT = 12  # px: a space of the building's footprint drawn on its card (2 px apart)
+
+
+def footprint(height: int | None) -> tuple[tuple[int, int], ...]:
+    """The spaces (column, row) the building of a card covers, as the component data lays them
+    out ((0, 0), (1, 0), (0, 1): the corner three); none for a card not known."""
+    return () if height is None else tuple(components().buildings[height - 1].cells)
+
+
 def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: int | None, text: str,
-              roofed: bool, people: People, mark: bool = True) -> None:
+              roofed: bool, people: People, mark: bool = True, height: int | None = None) -> None:
     """A card of the offer board as the owner's colour (roofed: the white band), their shape in
-    the corner and the card (or "?" face-down) in the middle."""
+    the corner and the card (or "?" face-down) in the middle; on a card tall enough, with its
+    ``height`` known, the building's footprint small in the other corner (the third independent
+    look: the cards showed their number only, not the shape a player must fit on the town)."""
     fill = NEUTRAL if seat is None else player_colour(seat)
     box = (x, y, x + w_ - 1, y + h - 1)
     canvas.draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
@@ -46,6 +58,13 @@ def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: in
         if h >= 60:  # the shape in the corner, the card below it
             if mark and seat is not None:
                 owner_shape(canvas, x + 9, y + 8, seat, MARK, roofed)
+            cells = footprint(height)
+            right = x + w_ - 9
+            across = max((c for c, _ in cells), default=0) + 1
+            for c, r in cells:  # right-aligned in the top corner, as tall as the owner's shape at most
+                fx, fy = right - (across - c) * (FOOT + 2) + 2, y + 8 + r * (FOOT + 2)
+                canvas.draw.rectangle((fx, fy, fx + FOOT - 1, fy + FOOT - 1), fill=ink)
+                canvas.note_piece((fx, fy, fx + FOOT - 1, fy + FOOT - 1), "footprint", key=False)
             canvas.text((x + w_ / 2, y + h / 2 + 10), text, BODY, ink, "mm", bold=True)
         else:  # side by side
             if mark and seat is not None:
@@ -115,7 +134,8 @@ def offer_board(view, people: People, w: Words) -> Block:
                     canvas.text((cx + slot_w / 2, top + slot_h / 2), fit(state, SMALL, slot_w - 6), SMALL, MUTED, "mm")
                 else:
                     roofed = s.card is not None and s.card.roofed
-                    card_face(canvas, cx, top, slot_w, slot_h, s.seat, text, roofed, people)
+                    card_face(canvas, cx, top, slot_w, slot_h, s.seat, text, roofed, people,
+                              height=s.card.height if s.card is not None else None)
                     if state:
                         canvas.text((cx + slot_w / 2, top + slot_h + 4), fit(state, SMALL, slot_w + 6), SMALL,
                                     MUTED, "ma")

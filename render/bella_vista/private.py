@@ -97,7 +97,8 @@ def hand_block(view, people: People, w: Words) -> Block:
         if not view.hand_places:
             canvas.text((x, y), w("none_yet"), BODY, MUTED)
         for h, lines in rows(width):
-            card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people)
+            card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people,
+                      height=h.card.height)
             for i, (line, bold) in enumerate(lines):
                 canvas.text((x + text_x, y + i * line_height(SMALL)), line, SMALL, INK if bold else MUTED, bold=bold)
             y += row_h(lines)
@@ -129,7 +130,8 @@ def offered_block(view, people: People, w: Words) -> Block | None:
         for i, s in enumerate(mine):
             cx = x + (i % n) * step + (step - 16 - CARD_W) // 2  # the card in the middle of its column
             cy = y + (i // n) * (CARD_H + 2 * line_height(SMALL) + 10)
-            card_face(canvas, cx, cy, CARD_W, CARD_H, s.seat, s.card.notation, s.card.roofed, people)
+            card_face(canvas, cx, cy, CARD_W, CARD_H, s.seat, s.card.notation, s.card.roofed, people,
+                      height=s.card.height)
             where = w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
             canvas.text((cx + CARD_W / 2, cy + CARD_H + 2), where, SMALL, INK, "ma", bold=True)
             state = w("face_down") if s.face_down else ""

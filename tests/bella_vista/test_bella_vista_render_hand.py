@@ -235,3 +235,36 @@ def test_a_two_architect_hand_explains_the_r_of_its_second_set_cards():
         view = GAME.view(history(seats, "random", 3)[len(history(seats, "random", 3)) // 2], 0)
         texts = " ".join(d.what for d in draw_private(view, NAMES[:seats], "en").drawn if d.kind == "text")
         assert ("of the second set" in texts) == (seats == 2), seats
+
+
+def test_each_card_of_the_hand_shows_its_buildings_footprint():
+    """Issue 24, the third independent look: the hand's cards showed their number only ("#6"),
+    not the shape of the building a player must fit on the town. Each card now draws its
+    footprint small in its top corner: the straight three of #1, the corner three of #2, the two
+    spaces of the others, each space a solid square in the card's ink."""
+    seen = set()
+    for seats in (2, 3, 4):
+        for state in history(seats, "random", 9)[::10]:
+            view = GAME.view(state, 0)
+            canvas = draw_private(view, NAMES[:seats])
+            if not view.hand_places:
+                continue
+            cards = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "card"]
+            spaces = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "footprint"]
+            for h in view.hand_places:
+                box = next(b for b in cards if any(d.what == h.card.notation and _meets(d.box, b)
+                                                   for d in canvas.drawn if d.kind == "text"))
+                inside = [s for s in spaces if box[0] <= s[0] and s[2] <= box[2] and box[1] <= s[1] and s[3] <= box[3]]
+                cells = {(round((s[0] - inside[0][0]) / 14), round((s[1] - inside[0][1]) / 14)) for s in inside} if inside else set()
+                expected = {1: 3, 2: 3}.get(h.card.height, 2)
+                assert len(inside) == expected, (h.card.notation, inside)
+                if h.card.height == 1:
+                    assert len({r for _, r in cells}) == 1  # a straight line
+                elif h.card.height == 2:
+                    assert len({r for _, r in cells}) == 2 and len({c for c, _ in cells}) == 2  # a corner
+                for s in inside:
+                    centre = canvas.image.getpixel((int((s[0] + s[2]) / 2), int((s[1] + s[3]) / 2)))[:3]
+                    fill = canvas.image.getpixel((int(box[2]) - 4, int(box[3]) - 4))[:3]  # the card's band
+                    assert sum(abs(a - b) for a, b in zip(centre, fill, strict=True)) > 150, (centre, fill)
+                seen.add(h.card.height if h.card.height <= 2 else 3)
+    assert seen == {1, 2, 3}, seen
