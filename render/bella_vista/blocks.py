@@ -186,7 +186,7 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
     a neighborhood as its swatch (as in the key) and its name. The room kept: the ``slots``
     tallest of ``every`` card."""
     shown = list(view.contracts if cards is None else cards)
-    box = max(BOX, int(text_width(w("coins", coins=88), SMALL)) + 16)  # "10 moedas" stays inside
+    box = contract_box(w)
     row = max(CHIP + 4, line_height(BODY))
 
     described: dict[int, list[tuple[str, str | None]]] = {}
@@ -252,7 +252,7 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
         return max(2 * row - 8, len(flow(c, width - box - 12)) * row)
 
     def measure(width: int) -> int:
-        total = HEAD + (line_height(SMALL) + 4 if deck else 0) + (0 if shown else line_height(BODY))
+        total = (HEAD if title else 0) + (line_height(SMALL) + 4 if deck else 0) + (0 if shown else line_height(BODY))
         for c in shown:
             total += (row if c is None else card_h(c, width)) + 8
         return total
@@ -269,8 +269,9 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
         return _RESERVED[key]
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w(title))
-        y += HEAD
+        if title:  # (none: the rows only, under a heading of the caller's)
+            heading(canvas, x, y, width, w(title))
+            y += HEAD
         if not shown:
             canvas.text((x, y), w("none_yet"), BODY, MUTED)
         for c in shown:
@@ -279,11 +280,7 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
                 y += row + 8
                 continue
             h = card_h(c, width)
-            card = (x, y, x + box, y + h - 4)
-            canvas.draw.rounded_rectangle(card, radius=6, fill=WHITE, outline=INK, width=2)
-            with canvas.inside(card):
-                canvas.text((x + box / 2, y + 6), f"#{c.id}", BODY, INK, "ma", bold=True)
-                canvas.text((x + box / 2, y + h - 10), w("coins", coins=c.value), SMALL, INK, "md")
+            contract_card(canvas, x, y, box, h, c, w)
             for n, line in enumerate(flow(c, width - box - 12)):
                 cx, cy = x + box + 12.0, y + n * row + row / 2
                 for text, code in line:
@@ -299,6 +296,20 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             canvas.text((x, y), w("left_in_deck", count=view.contract_deck), SMALL, MUTED)
 
     return Block(250, measure, draw, reserve if every else None)
+
+
+def contract_box(w: Words) -> int:
+    """A contract card's width: "10 moedas" stays inside."""
+    return max(BOX, int(text_width(w("coins", coins=88), SMALL)) + 16)
+
+
+def contract_card(canvas: BoardCanvas, x: float, y: float, box: int, h: int, c, w: Words) -> None:
+    """A contract as a small white card ``box`` wide: its number, its coins under it."""
+    card = (x, y, x + box, y + h - 4)
+    canvas.draw.rounded_rectangle(card, radius=6, fill=WHITE, outline=INK, width=2)
+    with canvas.inside(card):
+        canvas.text((x + box / 2, y + 6), f"#{c.id}", BODY, INK, "ma", bold=True)
+        canvas.text((x + box / 2, y + h - 10), w("coins", coins=c.value), SMALL, INK, "md")
 
 
 def objectives(view, w: Words) -> Block:

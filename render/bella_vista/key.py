@@ -94,7 +94,7 @@ def key(view, people: People, w: Words, tile_name) -> Block:
         if order:
             order.draw(canvas, x, y + -(-len(items) // cols) * (CHIP + 8), width)
 
-    return Block(260, measure, draw)
+    return Block(max(260, int(cell_w)), measure, draw)  # never so narrow that an item is cut ("(+…")
 
 
 def _order(view, people: People, w: Words) -> Block:

@@ -4,8 +4,8 @@ The board, top to bottom: a header (title, round of eight, phase; who must act; 
 move in words), the town at the left, and panels (architects with their coins, offer board,
 Zoning card, contracts, objectives, key) beside the town where they fit and below it in two
 columns. Once the game is over the panels are the final scores with every category, the
-objectives and the key. A player always appears as their colour chip with their mark, and
-their name.
+objectives, the contracts each architect took (where the board's height holds them) and the
+key. A player always appears as their colour chip with their mark, and their name.
 
 Everything is drawn 1100 px wide, twice the 550 px Discord shows inline, and every size is
 chosen for that: text at least 20 px (10 inline), chips and buildings at least 32 px (16).
@@ -35,6 +35,7 @@ from render.bella_vista.offers import offer_board
 from render.bella_vista.page import Header, Page, caption, frame, must, must_lines, paste_town, status
 from render.bella_vista.private import draw_hand
 from render.bella_vista.scores import scores
+from render.bella_vista.taken import taken
 from render.bella_vista.town import badge, buildings
 from render.canvas import Canvas
 from render.text import drawing_locale
@@ -45,13 +46,17 @@ FACE_UP = 4  # contracts face up in a row: the room the contracts panel keeps on
 GROW = (64, 48, 32, 16, 8, 0)  # px more per row of the end board's scores, the most that keeps its height
 
 
-def board_blocks(view, page: Page, grow: int = 0) -> list[Block]:
+def board_blocks(view, page: Page, grow: int = 0, told: str = "") -> list[Block]:
+    """The board's panels in order; on the end board, ``told``: with the contracts each
+    architect took ("full", "compact"; where the room the end board keeps holds them)."""
     w, people = page.words, page.people
     the_key = key(view, people, w, page.tile_name)
+    symbol_of = {t.code: t.symbol for t in view.tiles}.get
     if view.scores:
         tie = w.msg(view.tie_break) if view.tie_break is not None else ""
-        return [scores(view, people, w, tie, grow), objectives(view, w), the_key]
-    symbol_of = {t.code: t.symbol for t in view.tiles}.get
+        took = taken(view, people, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
+                     told == "compact") if told else None
+        return [scores(view, people, w, tie, grow), objectives(view, w)] + ([took] if took else []) + [the_key]
     every_zoning = tuple(w.msg(terms.zoning(z.id)) for z in cards().zoning)
     threshold = next((c.threshold for c in view.contracts if c is not None), 3 if view.seats == 2 else 2)
     every_contract = tuple(ContractView(id=c.id, kind=c.kind, threshold=threshold, value=c.value,
@@ -79,8 +84,9 @@ def draw_board(view, names: list[str], locale: str = "en") -> Canvas:
         # the height of the boards before it allows (the picture never jumps from one board to the next)
         playing = view.model_copy(update={"scores": None, "tie_break": None})
         kept = arrange(town, rects, board_blocks(playing, page))[1]
-        for grow in GROW:
-            placed, height = arrange(town, rects, board_blocks(view, page, grow))
+        tries = [(t, g) for t in ("full", "compact") for g in GROW if g >= 16] + [("", g) for g in GROW]
+        for told, grow in tries:  # the contracts taken, unless the scores' figures would be no larger than text
+            placed, height = arrange(town, rects, board_blocks(view, page, grow, told))
             if height <= kept:
                 break
         height = max(height, kept)

@@ -13,6 +13,7 @@ from engines.bella_vista.positions import position, with_coins
 from render.bella_vista.draw import PAPER
 from render.bella_vista.renderer import draw_board
 from render.text import catalog, words
+from tests.render.layout_check import problems
 
 
 def _tied(red_first: str, red_first_height: int):
@@ -77,3 +78,31 @@ def test_the_end_board_puts_the_scores_below_the_town_whatever_the_seats_and_use
             used = ImageChops.difference(image, Image.new("RGB", image.size, PAPER)).getbbox()
             assert used is not None and image.height - used[3] < image.height / 3, (seats, used, image.height)
         assert len(below) == 1 and 0 < below.pop() < 60
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_end_board_fills_its_room_with_the_contracts_each_architect_took(locale):
+    """Issue 24, the third independent look: the end board keeps the height of the boards before
+    it, and with two architects a third of it stayed empty (230 px at 550 on an Italian one). The
+    room now shows the contracts each architect took, under their chip and name (in full, else
+    as their numbers and coins), wherever it holds them with the scores still in large figures:
+    over four seeded games every end board with a contract taken, but for one in six at most."""
+    cat = catalog(locale)
+    heading = cat.text_of("bv.board.contracts_taken")
+    shown = boards = 0
+    for seed in (1, 2, 3, 21):
+        for seats in (2, 3, 4):
+            states = history(seats, Options().layout, seed)
+            view = GAME.view(states[-1], None)
+            end = draw_board(view, NAMES[:seats], locale)
+            cut = [t for t in end.texts if t.endswith("…") and not any(n.startswith(t[:-1]) for n in NAMES)]
+            assert problems(end) == [] and cut == [], cut  # (the key beside it once read "(+…")
+            assert end.height == draw_board(GAME.view(states[0], None), NAMES[:seats], locale).height
+            took = {a.seat: a.contract_ids for a in view.architects if a.contract_ids}
+            if not took:
+                continue
+            boards += 1
+            if heading in end.texts:
+                shown += 1
+                assert all(f"#{i}" in end.texts for ids in took.values() for i in ids), (seed, seats, took)
+    assert boards >= 10 and shown >= boards * 5 / 6, (shown, boards)
