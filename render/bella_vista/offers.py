@@ -23,6 +23,7 @@ from render.bella_vista.draw import (
     owner_shape,
     text_width,
 )
+from render.bella_vista.town import Town, shape
 from render.canvas import Drawn
 from render.palette import INK, ink_on, player_colour
 
@@ -31,7 +32,7 @@ def _slots(view) -> list:
     return list(view.offer_spaces) + list(view.last_slots)
 
 
-FOOT = 12  # px: a space of the building's footprint drawn on its card (2 px apart)
+FOOT = 13  # px: a space of the building's footprint drawn on its card
 
 
 def footprint(height: int | None) -> tuple[tuple[int, int], ...]:
@@ -59,12 +60,18 @@ def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: in
             if mark and seat is not None:
                 owner_shape(canvas, x + 9, y + 8, seat, MARK, roofed)
             cells = footprint(height)
-            right = x + w_ - 9
-            across = max((c for c, _ in cells), default=0) + 1
-            for c, r in cells:  # right-aligned in the top corner, as tall as the owner's shape at most
-                fx, fy = right - (across - c) * (FOOT + 2) + 2, y + 8 + r * (FOOT + 2)
-                canvas.draw.rectangle((fx, fy, fx + FOOT - 1, fy + FOOT - 1), fill=ink)
-                canvas.note_piece((fx, fy, fx + FOOT - 1, fy + FOOT - 1), "footprint", key=False)
+            if cells:  # white with an ink rim, as the town outlines a card's best place; in the top corner
+                across = max(c for c, _ in cells) + 1
+                mini = Town(int(x + w_ - 7 - across * FOOT), int(y + 7), FOOT, across, 2)
+                shape(canvas.draw, mini, cells, 0, INK)
+                shape(canvas.draw, mini, cells, 2, WHITE)
+                for c, r in cells:
+                    x0, y0, x1, y1 = mini.box(c, r)
+                    if (c + 1, r) in cells:  # a thin line between two spaces: how many it covers
+                        canvas.draw.line((x1, y0 + 2, x1, y1 - 2), fill=INK, width=2)
+                    if (c, r + 1) in cells:
+                        canvas.draw.line((x0 + 2, y1, x1 - 2, y1), fill=INK, width=2)
+                    canvas.note_piece((x0, y0, x1, y1), "footprint", key=False)
             canvas.text((x + w_ / 2, y + h / 2 + 10), text, BODY, ink, "mm", bold=True)
         else:  # side by side
             if mark and seat is not None:
