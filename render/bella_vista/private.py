@@ -39,6 +39,7 @@ from render.bella_vista.layout import arrange
 from render.bella_vista.names import neighborhood_names
 from render.bella_vista.offers import card_face
 from render.bella_vista.page import Header, Page, frame, must, paste_town, status
+from render.bella_vista.tags import PAD_H, PAD_W, draw_tag, place_tags
 from render.bella_vista.town import Town, buildings, reach, suggestion
 from render.canvas import Canvas
 from render.palette import INK
@@ -157,7 +158,10 @@ def map_key(w: Words, roofed: bool = False) -> Block:
             if n == 0:
                 reach(canvas, sample, {(0, 0)})
             elif n == 1:
-                suggestion(canvas, sample, [[0, 0], [1, 0]], "#6")
+                suggestion(canvas, sample, [[0, 0], [1, 0]])
+                tag_w = text_width("#6", SMALL, True) + PAD_W
+                draw_tag(canvas, (x + CHIP - tag_w / 2, y + CHIP / 2 - (line_height(SMALL) + PAD_H) / 2,
+                                  x + CHIP + tag_w / 2, y + CHIP / 2 + (line_height(SMALL) + PAD_H) / 2), "#6")
             else:
                 canvas.text((x, y), "#4r", SMALL, INK, bold=True)
             lines = wrap(text, SMALL, width - icon_w)
@@ -217,8 +221,10 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells},
                        [(x, y, x + width, y + tall) for _, x, y, width, tall in placed], pluses)
     buildings(canvas, town, view, people)
-    for cells, tag in marks:
-        suggestion(canvas, town, cells, tag)
+    for cells, _ in marks:
+        suggestion(canvas, town, cells)
+    place_tags(canvas, town, marks, [tuple(c) for b in view.buildings for c in b.cells], pluses,
+               [(x, y, x + width, y + tall) for _, x, y, width, tall in placed])
     for block, x, y, width, tall in placed:
         block.draw(canvas, x, y, width)
         canvas.panels.append((x, y, width, tall))

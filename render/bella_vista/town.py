@@ -33,7 +33,6 @@ from render.bella_vista.draw import (
     WHITE,
     BoardCanvas,
     People,
-    fit,
     line_height,
     owner_shape,
     text_width,
@@ -291,45 +290,9 @@ def reach(canvas: BoardCanvas, town: Town, cells: set[tuple[int, int]]) -> None:
             canvas.draw.rectangle((cx - t, cy - a, cx + t, cy + a), fill=fill)
 
 
-def _bare(card: str, room: float) -> str:
-    """A card's number as the town can hold it in ``room``: "#4r", or "4r" in a cell too narrow for
-    the sign (a vertical spot of two cards read "…" before)."""
-    return card if text_width(card, SMALL, True) <= room else card.lstrip("#")
-
-
-def suggestion(canvas: BoardCanvas, town: Town, cells, tag: str) -> None:
-    """A suggested placement: its footprint in white with a heavy outline, the cards on it, inside
-    it: on one line if they fit, else one per cell, else the first and how many more ("#4r +1"), in two
-    cells where one is too narrow for both."""
+def suggestion(canvas: BoardCanvas, town: Town, cells) -> None:
+    """A suggested placement: its footprint in white with a heavy outline (its cards' tag is
+    ``tags.place_tags``'s, over it or beside it)."""
     cellset = [tuple(c) for c in cells]
     shape(canvas.draw, town, cellset, 1, GHOST)
     shape(canvas.draw, town, cellset, 4, WHITE)
-    cols = [c for c, _ in cellset]
-    rows = [r for _, r in cellset]
-    boxes = [town.box(c, r, 4) for c, r in cellset]
-    straight = len(set(cols)) == 1 or len(set(rows)) == 1
-    whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-    if len(cellset) == 3 and not straight:  # a corner: its corner cell only
-        corner = main_cell(cellset)
-        whole = town.box(corner[0], corner[1], 4)
-    cards = tag.split()
-    room = whole[2] - whole[0]
-    if text_width(tag, SMALL, True) <= room:
-        placed = [(tag, whole)]
-    elif len(cards) <= len(cellset) and all(text_width(_bare(t, town.cell - 8), SMALL, True) <= town.cell - 8
-                                            for t in cards):
-        order = sorted(cellset, key=lambda p: (p[1], p[0]))
-        placed = [(_bare(t, town.cell - 8), town.box(c, r, 4)) for t, (c, r) in zip(cards, order, strict=False)]
-    elif len(cards) == 1:
-        placed = [(fit(_bare(tag, room), SMALL, room, True), whole)]
-    elif len(cellset) >= 2 and text_width(f"+{len(cards) - 1}", SMALL, True) <= town.cell - 8:
-        first, second = sorted(cellset, key=lambda p: (p[1], p[0]))[:2]  # a narrow spot: the first, then how many more
-        placed = [(_bare(cards[0], town.cell - 8), town.box(first[0], first[1], 4)),
-                  (f"+{len(cards) - 1}", town.box(second[0], second[1], 4))]
-    else:
-        placed = [(fit(f"{cards[0]} +{len(cards) - 1}", SMALL, room, True), whole)]
-    for text, box in placed:
-        with canvas.inside(box):
-            canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, SMALL, GHOST, "mm", bold=True)
-
-

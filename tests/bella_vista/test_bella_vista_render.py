@@ -9,6 +9,7 @@ from PIL import ImageChops
 
 from engines.bella_vista import Options
 from engines.core.messages import Msg
+from render.bella_vista.private import suggestions
 from render.bella_vista.renderer import BellaVistaRenderer, draw_board, draw_private
 from render.bella_vista.town import town_layer
 from render.common import encode_image
@@ -212,9 +213,9 @@ def test_a_contracts_count_agrees_with_its_words_on_the_board():
 
 def test_a_suggested_spot_on_the_hand_names_its_cards_however_narrow():
     """Issue 24 (an independent look at 550 px): a vertical spot of two cells with two cards read
-    only "…" (each "#4r" one pixel wider than a cell), and one with five "#4 +4" cut to "…"; now a
-    card too wide for its cell drops its sign ("4r") and a narrow spot says the first card, then
-    how many more in the next cell."""
+    only "…" (each "#4r" one pixel wider than a cell), and one with five "#4 +4" cut to "…"; then a
+    card too wide for its cell dropped its sign ("4r"), which a fourth look found cut; now every
+    spot's tag names all its cards whole ("#4r #5r"), however narrow the spot."""
     told = 0
     for seed in (1, 2):
         for seats in (2, 3, 4):
@@ -225,8 +226,10 @@ def test_a_suggested_spot_on_the_hand_names_its_cards_however_narrow():
                 texts = [d.what.strip() for d in canvas.drawn if d.kind == "text"]
                 assert not [t for t in texts if t.startswith("…")], (seed, seats, state.round, texts)
                 assert problems(canvas) == [], (seed, seats, state.round)
-                told += sum(1 for t in texts if t.startswith("+") and t[1:].isdigit())
-    assert told > 0  # (a narrow spot with more cards than it holds was drawn)
+                for _, tag in suggestions(GAME.view(state, 0)):
+                    assert tag in texts, (seed, seats, state.round, tag)
+                    told += len(tag.split()) > 1
+    assert told > 0  # (a spot with more cards than its spaces hold was drawn)
 
 
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])

@@ -270,3 +270,38 @@ def test_each_card_of_the_hand_shows_its_buildings_footprint():
                     assert sum(rim) < 200 or s[0] > min(t[0] for t in inside), rim  # (the leftmost: the rim)
                 seen.add(h.card.height if h.card.height <= 2 else 3)
     assert seen == {1, 2, 3}, seen
+
+
+def test_each_best_place_has_its_whole_tag_apart_from_the_others_and_touching_its_outline():
+    """Issue 24 (a fourth independent look at 550 px): in a place one column wide the tags lost
+    their "#" and stacked ("4r" over "5r" over "#7r"), and two cards on one place were jammed into
+    one space. Each outlined place now has one tag with all its cards, whole ("#4r #5r"), in the
+    town, touching its place, and no two tags overlap."""
+    from render.bella_vista.private import suggestions
+
+    seen = 0
+    for seats in (2, 3, 4):
+        for seed in (21, 9):
+            states = history(seats, "random", seed)
+            for state in states[:: max(1, len(states) // 8)]:
+                view = GAME.view(state, 0)
+                marks = suggestions(view)
+                if not marks:
+                    continue
+                canvas = draw_private(view, NAMES[:seats])
+                town = canvas.town
+                area = (town.x, town.y, town.x + town.columns * town.cell, town.y + town.rows * town.cell)
+                in_town = [(t, b) for t, b in zip(canvas.texts, canvas.boxes, strict=True)
+                           if area[0] <= b[0] and area[1] <= b[1] and b[2] <= area[2] and b[3] <= area[3]]
+                tags = []
+                for cells, tag in marks:
+                    boxes = [b for t, b in in_town if t == tag]
+                    assert boxes, (seats, seed, tag, [t for t, _ in in_town if "#" in t or t[:1].isdigit()])
+                    near = [town.box(c, r, -4) for c, r in cells]
+                    box = next((b for b in boxes if any(_meets(b, n) for n in near)), None)
+                    assert box is not None, (seats, seed, tag)
+                    tags.append(box)
+                    seen += 1
+                for i, a in enumerate(tags):
+                    assert not any(_meets(a, b) for b in tags[i + 1:]), (seats, seed)
+    assert seen > 20
