@@ -142,10 +142,12 @@ def standings(view, people: People, w: Words) -> Block:
 # --- cards in play ----------------------------------------------------------------------------
 
 
-def zoning(view, w: Words, zoning_words: str, every: tuple[str, ...] = ()) -> Block:
-    """The Zoning card in play (``every``: the words of every card, for the room kept)."""
+def zoning(view, w: Words, zoning_words: str, every: tuple[str, ...] = (), deck: bool = True) -> Block:
+    """The Zoning card in play (``every``: the words of every card, for the room kept), and how
+    many are left in the deck (``deck``; not at the end of the game)."""
     def measure(width: int, words: str = zoning_words) -> int:
-        return HEAD + len(wrap(words, BODY, width, True)) * line_height(BODY) + line_height(SMALL) + 4
+        left = line_height(SMALL) + 4 if deck else 0
+        return HEAD + len(wrap(words, BODY, width, True)) * line_height(BODY) + left
 
     def reserve(width: int) -> int:
         return max([measure(width, words) for words in every] or [0])
@@ -156,7 +158,8 @@ def zoning(view, w: Words, zoning_words: str, every: tuple[str, ...] = ()) -> Bl
         for line in wrap(zoning_words, BODY, width, True):
             canvas.text((x, y), line, BODY, INK, bold=True)
             y += line_height(BODY)
-        canvas.text((x, y + 2), w("left_in_deck", count=view.zoning_left), SMALL, MUTED)
+        if deck:
+            canvas.text((x, y + 2), w("left_in_deck", count=view.zoning_left), SMALL, MUTED)
 
     # at least as wide as its heading ("Carta de Zoneamento" was cut in a hole of the town)
     return Block(max(240, int(text_width(w("zoning"), HEADING, True)) + 8), measure, draw, reserve)
@@ -181,10 +184,10 @@ _RESERVED: dict[tuple, int] = {}
 
 
 def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, title: str = "contracts",
-              deck: bool = True, every: tuple = (), slots: int = 0) -> Block:
+              deck: bool = True, every: tuple = (), slots: int = 0, none: str = "none_yet") -> Block:
     """Contracts (the face-up row, or ``cards``): number and coins, then what each asks for,
     a neighborhood as its swatch (as in the key) and its name. The room kept: the ``slots``
-    tallest of ``every`` card."""
+    tallest of ``every`` card. ``none``: the words when there are none ("none yet")."""
     shown = list(view.contracts if cards is None else cards)
     box = contract_box(w)
     row = max(CHIP + 4, line_height(BODY))
@@ -273,7 +276,7 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
             heading(canvas, x, y, width, w(title))
             y += HEAD
         if not shown:
-            canvas.text((x, y), w("none_yet"), BODY, MUTED)
+            canvas.text((x, y), w(none), BODY, MUTED)
         for c in shown:
             if c is None:
                 canvas.text((x + box + 12, y + row / 2), w("taken"), SMALL, MUTED, "lm")

@@ -26,6 +26,7 @@ from render.bella_vista.draw import (
     BODY,
     HEADING,
     MUTED,
+    NEUTRAL,
     SMALL,
     WIDTH,
     BoardCanvas,
@@ -42,7 +43,7 @@ from render.bella_vista.page import Header, Page, frame, must, paste_town, statu
 from render.bella_vista.tags import PAD_H, PAD_W, draw_tag, place_tags
 from render.bella_vista.town import Town, buildings, reach, suggestion
 from render.canvas import Canvas
-from render.palette import INK
+from render.palette import INK, ink_on
 
 CARD_W, CARD_H = 84, 74
 
@@ -76,7 +77,7 @@ def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
     return lines + more if len(lines) + len(more) <= 3 else lines
 
 
-def hand_block(view, people: People, w: Words) -> Block:
+def hand_block(view, people: People, w: Words, over: bool = False) -> Block:
     text_x = CARD_W + 14
 
     def rows(width: int) -> list[tuple[HandCardView, list[tuple[str, bool]]]]:
@@ -96,7 +97,7 @@ def hand_block(view, people: People, w: Words) -> Block:
         heading(canvas, x, y, width, w("your_cards"))
         y += HEAD
         if not view.hand_places:
-            canvas.text((x, y), w("none_yet"), BODY, MUTED)
+            canvas.text((x, y), w("hand_over" if over else "none_yet"), BODY, MUTED)
         for h, lines in rows(width):
             card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people,
                       height=h.card.height)
@@ -141,19 +142,25 @@ def offered_block(view, people: People, w: Words) -> Block | None:
     return Block(max(CARD_W + 20, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
 
 
-def map_key(w: Words, roofed: bool = False) -> Block:
-    """What the pluses and outlines on the town mean (and, in a 2-architect game, the "r" of a
-    second-set card: "#4r")."""
+def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, roofed: bool = False,
+            neutral: bool = False) -> Block | None:
+    """What the hand's town shows beyond the board: the pluses (``reach_``), the outlined best
+    places (``best``), the "r" of a second-set card ("#4r", ``roofed``) and the grey neutral
+    building (``neutral``) — each only if drawn (none: no key)."""
     icon_w = 2 * CHIP + 14
-    texts = (w("map_reach"), w("map_best")) + ((w("key_order_roofed"),) if roofed else ())
+    entries = [(n, t) for n, t, shown in ((0, w("map_reach"), reach_), (1, w("map_best"), best),
+                                          (2, w("key_order_roofed"), roofed), (3, w("key_neutral"), neutral))
+               if shown]
+    if not entries:
+        return None
 
     def measure(width: int) -> int:
-        return HEAD + sum(max(CHIP, len(wrap(t, SMALL, width - icon_w)) * line_height(SMALL)) + 10 for t in texts)
+        return HEAD + sum(max(CHIP, len(wrap(t, SMALL, width - icon_w)) * line_height(SMALL)) + 10 for _, t in entries)
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("key"))
         y += HEAD
-        for n, text in enumerate(texts):
+        for n, text in entries:
             sample = Town(x, y, CHIP, 2, 1)
             if n == 0:
                 reach(canvas, sample, {(0, 0)})
@@ -162,8 +169,12 @@ def map_key(w: Words, roofed: bool = False) -> Block:
                 tag_w = text_width("#6", SMALL, True) + PAD_W
                 draw_tag(canvas, (x + CHIP - tag_w / 2, y + CHIP / 2 - (line_height(SMALL) + PAD_H) / 2,
                                   x + CHIP + tag_w / 2, y + CHIP / 2 + (line_height(SMALL) + PAD_H) / 2), "#6")
-            else:
+            elif n == 2:
                 canvas.text((x, y), "#4r", SMALL, INK, bold=True)
+            else:  # as the board's key draws it
+                card_face(canvas, x, y, CHIP + 10, CHIP, None, "", False, people, mark=False)
+                with canvas.inside((x, y, x + CHIP + 10, y + CHIP)):
+                    canvas.text((x + (CHIP + 10) / 2, y + CHIP / 2), "3", SMALL, ink_on(NEUTRAL), "mm", bold=True)
             lines = wrap(text, SMALL, width - icon_w)
             for i, line in enumerate(lines):
                 canvas.text((x + icon_w, y + i * line_height(SMALL)), line, SMALL, INK)
@@ -202,21 +213,27 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     head = Header("Bella Vista", status(view, w), tuple(lines))
     town, rects = frame(view, head.height(people) + 14)
     symbol_of = {t.code: t.symbol for t in view.tiles}.get
-    blocks = [hand_block(view, people, w), zoning(view, w, w.msg(terms.zoning(view.zoning.id)))]
+    over = bool(view.scores)  # the game is over: no "yet", no deck, nothing more to place
+    blocks = [hand_block(view, people, w, over), zoning(view, w, w.msg(terms.zoning(view.zoning.id)), deck=not over)]
     offered = offered_block(view, people, w)
     if offered is not None:
         blocks.append(offered)
     blocks.append(contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
                             view.my_contracts or [],
-                            "my_contracts", deck=False))
-    blocks.append(map_key(w, roofed=view.seats == 2))
+                            "my_contracts", deck=False, none="none_over" if over else "none_yet"))
+    marks = suggestions(view)
+    pluses = {(c, r) for h in view.hand_places or [] for c, r in h.reach}
+    shown = [h.card for h in view.hand_places or []] + [s.card for s in list(view.offer_spaces) + list(view.last_slots)
+                                                        if s.seat == view.seat and s.card is not None and not s.built]
+    key = map_key(w, people, bool(pluses), bool(marks), any(c.roofed for c in shown),
+                  any(b.owner is None for b in view.buildings))
+    if key is not None:
+        blocks.append(key)
     placed, height = arrange(town, rects, blocks)
     canvas = new_canvas(WIDTH, height)
     canvas.town = town
     head.draw(canvas, people)
     paste_town(canvas, town, view, page)
-    marks = suggestions(view)
-    pluses = {(c, r) for h in view.hand_places or [] for c, r in h.reach}
     reach(canvas, town, pluses)  # under the names, which keep off them while there is room elsewhere
     neighborhood_names(canvas, town, view, page.tile_name, {tuple(c) for cells, _ in marks for c in cells},
                        [(x, y, x + width, y + tall) for _, x, y, width, tall in placed], pluses)

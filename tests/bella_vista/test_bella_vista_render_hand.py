@@ -116,7 +116,9 @@ def test_the_mark_of_a_space_a_card_could_cover_cannot_be_taken_for_a_neighborho
     assert _same(mark, mark.rotate(45)) < 0.5  # not round
     flower = glyph("Flower", size // 2)
     assert _same(flower, flower.rotate(45)) > 0.5  # (the round symbols it must not look like)
-    key = map_key(Page.of(GAME.view(_town(), 0), NAMES, "en").words)
+    page = Page.of(GAME.view(_town(), 0), NAMES, "en")
+    key = map_key(page.words, page.people)
+    assert key is not None
     canvas = BoardCanvas(400, key.measure(400), TOWN_PLAIN)
     key.draw(canvas, 0, 0, 400)
     assert "a card of yours could cover this" in " ".join(canvas.texts)
@@ -305,3 +307,34 @@ def test_each_best_place_has_its_whole_tag_apart_from_the_others_and_touching_it
                 for i, a in enumerate(tags):
                     assert not any(_meets(a, b) for b in tags[i + 1:]), (seats, seed)
     assert seen > 20
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_hand_at_the_end_says_the_game_is_over_and_its_key_only_what_it_draws(locale):
+    """Issue 24 (a fourth look at 550 px): at the end of the game the hand said "Your cards: none
+    yet" and "2 more in the deck", and its key explained the pluses and the "#6" tag, neither
+    drawn. Now it says the game is over, leaves out the deck, and keeps no key of marks not drawn."""
+    w = Page.of(GAME.view(history(4, "random", 21)[-1], 0), NAMES[:4], locale).words
+    for seats in (2, 3, 4):
+        view = GAME.view(history(seats, "random", 21)[-1], 0)
+        assert view.scores and not view.hand_places
+        drawn = draw_private(view, NAMES[:seats], locale).texts
+        texts = " ".join(drawn)
+        assert w("hand_over") in texts and w("none_yet") not in texts, (seats, texts)
+        assert w("left_in_deck", count=view.zoning_left) not in texts
+        assert "#6" not in drawn  # no plus, no tag on the town: no key of them (only the neutral building's)
+        assert (w("key") in drawn) == any(b.owner is None for b in view.buildings), seats
+
+
+def test_the_hands_key_names_the_neutral_building_when_the_town_shows_one():
+    """Issue 24 (a fourth look): grey neutral buildings were on the hand's town but its key had
+    no "neutral" entry, as the board's key has; and a 2- or 4-architect town has none to name."""
+    seen = 0
+    for seats in (2, 3, 4):
+        for state in history(seats, "random", 21)[::10]:
+            view = GAME.view(state, 0)
+            canvas = draw_private(view, NAMES[:seats])
+            grey = any(b.owner is None for b in view.buildings)
+            assert ("neutral" in canvas.texts) == grey, (seats, state.round)
+            seen += grey
+    assert seen
