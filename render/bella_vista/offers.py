@@ -92,8 +92,9 @@ def offer_board(view, people: People, w: Words) -> Block:
     def order_height(width: int, count: int) -> int:
         per = CHIP + 10 + text_width("#18r", SMALL, True) + 14
         first = width - text_width(w("offer_order"), SMALL, True) - 10
-        rows = 1 if count * per <= first else 1 + -(-(count * per - first) // max(1, width))
-        return rows * (CHIP + 8)
+        if count * per <= first:
+            return CHIP + 8
+        return line_height(SMALL) + -(-count * per // max(1, width)) * (CHIP + 8)  # the title above the cards
 
     def note(width: int) -> str:
         return w("builds_across") if width >= across else w("builds_down")
@@ -181,12 +182,18 @@ def offer_board(view, people: People, w: Words) -> Block:
 
 
 def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: People, w: Words) -> None:
-    """The cards beneath the board, left first: who offers in which order."""
+    """The cards beneath the board, left first: who offers in which order — on one line beside
+    the title, else under it (a second line of cards beside the title read as a list of its own,
+    unlabelled), on one line if they fit."""
     title = w("offer_order")
-    canvas.text((x, y + CHIP / 2 + 2), title, SMALL, INK, "lm", bold=True)
-    start = x + text_width(title, SMALL, True) + 10
     cards = [slot.card.notation if slot.card is not None else w("start_card") for slot in view.bottom]
     needs = [CHIP + 6 + text_width(card, SMALL, True) + 14 for card in cards]
+    start = x + text_width(title, SMALL, True) + 10
+    if start + sum(needs) > x + width:
+        canvas.text((x, y), title, SMALL, INK, bold=True)
+        y, start = y + line_height(SMALL), x
+    else:
+        canvas.text((x, y + CHIP / 2 + 2), title, SMALL, INK, "lm", bold=True)
     breaks: list[int] = []  # the entries that begin a line
     cx = start
     for k, need in enumerate(needs):

@@ -272,3 +272,28 @@ def test_the_offer_order_never_leaves_one_card_alone_on_its_last_line():
                     wrapped += 1
                     assert rows[-1] >= 2, (seats, locale, state.round, rows)
     assert wrapped > 5
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_offer_order_is_one_line_beside_its_title_or_all_under_it(locale):
+    """Issue 24 (a fourth look at 550 px): the offer order "#3r #4" then "#4r #5" wrapped onto a
+    second line with no label, read as a list of its own. Now the cards are on one line beside the
+    title "Offer order:", or all under it (on one line when they fit)."""
+    seen = 0
+    for seats in (2, 3, 4):
+        states = history(seats, "random", 21)
+        for state in states[:: max(1, len(states) // 6)]:
+            view = GAME.view(state, None)
+            if not view.bottom:
+                continue
+            canvas = draw_board(view, NAMES[:seats], locale)
+            texts = list(zip(canvas.texts, canvas.boxes, strict=True))
+            at = max(i for i, (t, _) in enumerate(texts) if t == catalog(locale).text_of("bv.board.offer_order"))
+            title = texts[at][1]
+            cards = [b for _, b in texts[at + 1: at + 1 + len(view.bottom)]]
+            tops = {b[1] for b in cards}
+            beside = len(tops) == 1 and all(b[1] < title[3] for b in cards)
+            under = all(b[1] >= title[3] for b in cards)
+            assert beside or under, (seats, state.round, title, cards)
+            seen += not beside
+    assert seen  # (a board whose offer order goes under its title was drawn)
