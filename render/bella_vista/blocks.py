@@ -84,13 +84,18 @@ def heading(canvas: BoardCanvas, x: int, y: int, width: int, title: str, note: s
 def standings(view, people: People, w: Words) -> Block:
     """One row per architect: chip, name and coins (in bold: what they can pay with); under them,
     the contracts taken (where they fit) and "» N coins", the coins they would end with if the game ended now
-    (coins, contracts, both objectives: the running standings, said once under the rows); the
+    (coins, contracts, both objectives: the running standings, said over their column beside the
+    heading, else once under the rows); the
     row of whoever must act is shaded. In a column too narrow for a name and the coins on one
     line, the coins go under the name and the projection is the bare number ("» 34")."""
     row = CHIP + 10 + line_height(SMALL)
 
+    def head(width: int) -> bool:
+        """The "»" column's head fits beside the heading ("» if it ended now"): no note under the rows."""
+        return text_width(w("architects"), HEADING, True) + 16 + text_width(w("if_ended_head"), SMALL) <= width
+
     def note(width: int) -> tuple[str, ...]:
-        return wrap(w("if_ended_note"), SMALL, width) if view.if_ended else ()
+        return wrap(w("if_ended_note"), SMALL, width) if view.if_ended and not head(width) else ()
 
     def measure(width: int) -> int:
         return HEAD + len(view.architects) * row + (1 + len(note(width))) * line_height(SMALL)
@@ -100,7 +105,10 @@ def standings(view, people: People, w: Words) -> Block:
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("architects"))
+        if view.if_ended and head(width):  # over the column it explains, right-aligned as it is
+            canvas.text((x + width, y + 8), w("if_ended_head"), SMALL, MUTED, "ra")
         y += HEAD
+
         def first_word_fits(a, room: float) -> bool:
             return text_width(people.name(a.seat).split(" ")[0], BODY, True) <= room - CHIP - 8
 

@@ -297,3 +297,27 @@ def test_the_offer_order_is_one_line_beside_its_title_or_all_under_it(locale):
             assert beside or under, (seats, state.round, title, cards)
             seen += not beside
     assert seen  # (a board whose offer order goes under its title was drawn)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_architects_projection_column_has_its_head_over_it(locale):
+    """Issue 24 (a fourth look at 550 px): "» 48 coins" beside each architect made no sense until
+    one found the note under "Bank". Now a small head ("» if it ended now") stands over that
+    column, right-aligned as its figures, beside the heading, and the note under the rows goes."""
+    text = catalog(locale).text_of
+    seen = 0
+    for seats in (2, 3, 4):
+        states = history(seats, "random", 21)
+        for state in states[1:-1:max(1, len(states) // 5)]:
+            view = GAME.view(state, None)
+            if not view.if_ended:
+                continue
+            canvas = draw_board(view, NAMES[:seats], locale)
+            boxes = dict(zip(canvas.texts, canvas.boxes, strict=False))
+            head = boxes[text("bv.board.if_ended_head")]
+            figures = [b for t, b in zip(canvas.texts, canvas.boxes, strict=True) if t.startswith("» ") and t[2:3].isdigit()]
+            assert len(figures) == seats
+            assert all(abs(b[2] - head[2]) <= 2 and b[1] > head[3] for b in figures), (head, figures)
+            assert text("bv.board.if_ended_note") not in canvas.texts
+            seen += 1
+    assert seen
