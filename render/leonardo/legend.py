@@ -14,6 +14,8 @@ from render.leonardo.look import (
     CHIP,
     GROUND,
     LINE,
+    OWNER_H,
+    OWNER_W,
     PAPER,
     SMALL,
     LeoCanvas,
@@ -39,6 +41,7 @@ from render.palette import INK
 from render.text import Catalog, catalog
 
 KEY_ROW = CHIP + 8
+OWNER_KEY = OWNER_W * CHIP // OWNER_H  # the owner's house in the key: the ring's, as tall as the key's samples
 HELD_W = HOLDER + 3 + CHIP  # the held office's sample: its holder's shape, then the seal
 DISTRICT_H = CHIP  # a district's band in the legend, its name on it: as tall as the key's samples (17 px at 550)
 DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a literal key per district)
@@ -73,7 +76,7 @@ def key_items(words: Catalog) -> list[tuple[str, str, float, Callable[[LeoCanvas
 
     return [
         ("pawn", words.text_of("leo.board.key_pawn"), CHIP, lambda cv, x, y: pawn(cv, x + 1, y + 1, 0, CHIP - 2)),
-        ("owner", words.text_of("leo.board.key_owner"), CHIP, lambda cv, x, y: owner(cv, x, y, 0)),
+        ("owner", words.text_of("leo.board.key_owner"), OWNER_KEY, lambda cv, x, y: owner(cv, x, y, 0, OWNER_KEY, CHIP)),
         ("art", words.text_of("leo.board.key_art"), CHIP, lambda cv, x, y: art_mark(cv, x, y, 2, CHIP, key=False)),
         ("office", words.text_of("leo.board.key_office"), CHIP, lambda cv, x, y: seal_at(cv, x, y, 30, key=False)),
         ("held", words.text_of("leo.board.key_held"), HELD_W,

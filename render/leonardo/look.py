@@ -20,7 +20,7 @@ from PIL import ImageDraw
 
 from render.canvas import Canvas, text_stamp
 from render.common import advance, wide_letters
-from render.palette import INK, ink_on, player_colour, seat_mark
+from render.palette import INK, player_colour, seat_mark, silhouette
 from render.text import Style, catalog
 
 RGB = tuple[int, int, int]
@@ -174,16 +174,22 @@ def pawn(canvas: LeoCanvas, x: float, y: float, seat: int, size: int = PAWN) -> 
     return box
 
 
-def owner(canvas: LeoCanvas, x: float, y: float, seat: int, size: int = CHIP) -> Box:
-    """A palazzo's or a bridge's owner: a house in their colour with their shape on it."""
+OWNER_W, OWNER_H = 54, 36  # an owner's house on its space's band (27 by 18 px at 550): wider than tall
+OWNER_MARK = 26  # the owner's shape in its house (13 px at 550)
+
+
+def owner(canvas: LeoCanvas, x: float, y: float, seat: int, w: int = OWNER_W, h: int = OWNER_H) -> Box:
+    """A palazzo's or a bridge's owner: a wide low house in their colour, their shape large and
+    solid on it in ink or white (``silhouette``). A newcomer read a 17 px house with an 8 px shape
+    in it as a blot, and a black house as the black circle's pawn: a house wider than tall, under
+    a roof, with a white circle on it, is no pawn. The ring and the key draw it alike."""
     x, y = round(x), round(y)
-    fill = player_colour(seat)
-    eave = y + size * 0.42
-    canvas.draw.polygon([(x + size / 2, y), (x + size, eave), (x + size, y + size), (x, y + size), (x, eave)],
-                        fill=fill, outline=INK, width=2)
-    inner = int(size * 0.5)
-    seat_mark(canvas.image, x + (size - inner) / 2, y + size * 0.44, seat, inner, outline=ink_on(fill))
-    box = (x, y, x + size, y + size)
+    eave = y + round(h * 0.25)
+    canvas.draw.polygon([(x + w / 2, y), (x + w, eave), (x + w, y + h), (x, y + h), (x, eave)],
+                        fill=player_colour(seat), outline=INK, width=2)
+    mark = round(OWNER_MARK * h / OWNER_H)
+    silhouette(canvas.image, x + (w - mark) / 2, y + h - mark - 4, seat, mark)
+    box = (x, y, x + w, y + h)
     canvas.piece_at(box, "owner")
     return box
 

@@ -28,6 +28,7 @@ from render.leonardo.look import (
     LINE,
     MUTED,
     NUMBER,
+    OWNER_W,
     PAWN,
     SMALL,
     LeoCanvas,
@@ -50,6 +51,7 @@ LABEL_Y = BAND + 13  # the middle of the first line of words
 LABEL_STEP = 23  # to the second
 LABEL_X = 2  # where the words start (the letters' own bearing keeps their ink 1-2 px further right)
 PLATE = CHIP + 4
+OWNER_PLATE = OWNER_W + 4  # an owner's house is wider than an office's seal
 NUMBER_Y = BAND // 2 + 4  # the middle of the space's number: under the route's bar
 HOLDER = 24  # an office holder's shape, beside the seal
 HELD_RING = 4  # the holder's colour inside a held seal's ink
@@ -132,11 +134,11 @@ def swatch(canvas: LeoCanvas, x: float, y: float, district: str, w: int, h: int,
     canvas.draw.rectangle((x, y, x + w, y + h), outline=INK, width=frame)
 
 
-def plate(canvas: LeoCanvas, number: int) -> tuple[int, int]:
-    """The plain ground at the band's right end; returns where a chip goes."""
+def plate(canvas: LeoCanvas, number: int, w: int = PLATE) -> tuple[int, int]:
+    """The plain ground at the band's right end, ``w`` wide; returns where a chip goes."""
     x0, y0, x1, _ = cell_box(number)
-    canvas.draw.rectangle((x1 - PLATE - 3, y0 + 2, x1 - 2, y0 + PLATE + 2), fill=GROUND)
-    return x1 - PLATE - 1, y0 + 4
+    canvas.draw.rectangle((x1 - w - 3, y0 + 2, x1 - 2, y0 + PLATE + 2), fill=GROUND)
+    return x1 - w - 1, y0 + 4
 
 
 @lru_cache(maxsize=1024)
@@ -272,8 +274,8 @@ def draw_ring(canvas: LeoCanvas, view: View, marks: list[str], locale: str) -> N
     trail(canvas, view)
     said = {}  # what each owned cell says now
     for number, firm in view.owner.items():
-        x, y = plate(canvas, number)
-        owner(canvas, x, y, firm)
+        x, y = plate(canvas, number, OWNER_PLATE)
+        owner(canvas, x, y - 1, firm)
         if space(number).kind == "bridge":
             said[number] = words.text_of("leo.board.toll", amount=cards().bridge_toll)
         else:
@@ -323,7 +325,9 @@ def _bar_end(view: View, number: int) -> int:
     """Where a bar across the cell's top ends: before its plate (an owner's house or an office's
     seal stands there), or at its right side."""
     x1 = cell_box(number)[2]
-    return x1 - PLATE - 6 if number in view.owner or office_at(number) else x1 - 2
+    if number in view.owner:
+        return x1 - OWNER_PLATE - 6
+    return x1 - PLATE - 6 if office_at(number) else x1 - 2
 
 
 def pawn_grid(seats: int, art: bool, text: str) -> tuple[int, int, int, bool]:

@@ -128,3 +128,28 @@ def test_the_route_and_the_space_at_stake_stand_out_on_any_band():
     bar = [image.getpixel((x, y)) for x in range(x0 + 2, x0 + 60) for y in range(y0 + 2, y0 + 14)]
     gold = (214, 168, 40)
     assert sum(p == INK for p in bar) >= len(bar) / 4 and sum(p == gold for p in bar) >= len(bar) / 4
+
+
+def test_an_owners_house_shows_their_shape_large_and_unlike_their_pawn():
+    """Issue 24: an owner was a 17 px house at 550 with an 8 px shape on it, outlined in the
+    house's own colour; a newcomer could not read whose it was, and Carla's black house read as
+    her black circle's pawn. The house is now wider than tall (a pawn is square), at least 25 by 17
+    px at 550, and its owner's shape stands on it 13 px at 550 (10.5 or more of it solid; it was
+    8), in the ink or white that reads on that colour (white on Carla's black)."""
+    from render.palette import ink_on, player_colour
+
+    for seat in range(6):
+        state = ready(0, n=6, owner={2: seat})
+        canvas = draw_board(G.view(state, None), NAMES)
+        x0, y0, x1, y1 = cell_box(2)
+        house = next(d.box for d in canvas.drawn if d.kind == "piece" and d.what == "owner"
+                     and x0 <= d.box[0] and d.box[2] <= x1 and y0 <= d.box[1] and d.box[3] <= y1)
+        w, h = house[2] - house[0], house[3] - house[1]
+        assert w > h and _inline(w, canvas) >= 25 and _inline(h, canvas) >= 17, (seat, house)
+        solid = ink_on(player_colour(seat))
+        crop = canvas.image.crop((house[0] + 3, house[1] + 3, house[2] - 3, house[3] - 3))
+        pixels = [(x, y) for y in range(crop.height) for x in range(crop.width) if crop.getpixel((x, y)) == solid]
+        assert pixels, seat
+        span = max(max(x for x, _ in pixels) - min(x for x, _ in pixels),
+                   max(y for _, y in pixels) - min(y for _, y in pixels)) + 1
+        assert _inline(span, canvas) >= 10.5, (seat, span)
