@@ -12,6 +12,7 @@ from engines.leonardo import terms
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.model import FirmView, View
 from render.leonardo.look import CHIP, HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo.panel import TITLE_TEXT, status
 from render.leonardo.ring import BAND, HOLDER, WIDTH, band_tile, income, look_of, seal_at, whole_districts
 from render.palette import INK
 from render.text import Catalog, Style, catalog
@@ -22,6 +23,7 @@ CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
 CARD_H = BAND + 34 + 64
 TILE_W, TILE_H = 72, 52
 TILE: tuple[int, int, int] = (246, 226, 160)
+HEADER_H = 34  # a line of the header: the game's title and where it stands
 
 
 def draw_hand(view: View, names: list[str], marks: list[str], style: Style, locale: str) -> LeoCanvas | None:
@@ -35,15 +37,18 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
         return None  # the text says it all
     words = catalog(locale)
     rows = -(-len(firm.palazzi) // COLS)
-    height = PAD + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    header = Run(TEXT).words(TITLE_TEXT, bold=True).words("- " + status(view, words, style))  # as the board's: round, or over
+    lines = header.lines(WIDTH - 2 * PAD)
+    height = PAD + lines * HEADER_H + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
+    y = header.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, lines, HEADER_H)
     run = Run(HEAD, bold=True)
     for seat in firm.members:
         run.chip(seat, marks[seat])
     run.words(words.text(Msg("leo.term.firm", members=list(firm.members), size=len(firm.members)), style))
     faction = terms.faction(view.my_faction) if view.my_faction else Msg("leo.term.undeclared")
     run.words("- " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
-    y = run.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, 1, 44)
+    y = run.draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 44)
     y = Run(TEXT).words(_capital(view, firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     men = Run(TEXT).words(words.text_of("leo.board.hand_men"), bold=True).words(str(firm.men))
     y = men.draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
@@ -113,7 +118,7 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
             box = (tx, ty, tx + TILE_W, ty + TILE_H)
             canvas.draw.rectangle(box, outline=MUTED, width=1)
             with canvas.inside(box):
-                canvas.text((tx + TILE_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_free"), SMALL, MUTED,
+                canvas.text((tx + TILE_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_empty"), SMALL, MUTED,
                             anchor="mm")
 
 

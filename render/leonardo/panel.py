@@ -105,15 +105,22 @@ def supply_lines(locale: str) -> int:
     return 1 if width(drawable(text), SMALL) <= ROOM else 2
 
 
-def _header(canvas: LeoCanvas, view: View, words: Catalog, style: Style) -> float:
-    canvas.text((X0, Y0 + 20), TITLE_TEXT, TITLE, INK, anchor="lm", bold=True)
+def status(view: View, words: Catalog, style: Style) -> str:
+    """Where the game stands, under the title (the board's and the hand's): its round, or that it
+    is over and why."""
     if view.over:
         alive = next((f.members for f in view.firms if f.active), [])
         reason = terms.end_of(view.end, view.max_rounds, list(alive)) or ""
-        text = words.text(Msg("leo.status.over", round=view.round, reason=reason), style)
-        return Run(TEXT).words(text).draw(canvas, X0, Y0 + 42, ROOM, 2, LINE_H) + 4
+        return words.text(Msg("leo.status.over", round=view.round, reason=reason), style)
+    return words.text_of("leo.board.round", round=view.round, rounds=view.max_rounds)
+
+
+def _header(canvas: LeoCanvas, view: View, words: Catalog, style: Style) -> float:
+    canvas.text((X0, Y0 + 20), TITLE_TEXT, TITLE, INK, anchor="lm", bold=True)
+    if view.over:
+        return Run(TEXT).words(status(view, words, style)).draw(canvas, X0, Y0 + 42, ROOM, 2, LINE_H) + 4
     x = X0 + width(TITLE_TEXT, TITLE, True) + 18
-    text = words.text_of("leo.board.round", round=view.round, rounds=view.max_rounds)
+    text = status(view, words, style)
     canvas.text((x, Y0 + 22), fit(drawable(text), HEAD, X1 - x), HEAD, INK, anchor="lm")
     return Y0 + 44
 
@@ -346,7 +353,9 @@ def _standings(canvas: LeoCanvas, view: View, words: Catalog, style: Style, mark
     result = view.result
     assert result is not None
     cats = list(result.scores[0].breakdown) if result.scores else []
-    heads = [words.text_of("leo.board.col_rank")] + [words.text(Msg(f"leo.category.{c}")) for c in cats]
+    # the works of art at their value: "works of art" over a count in the players' table during play
+    heads = [words.text_of("leo.board.col_rank")] + [words.text_of("leo.board.col_art_value") if c == "art"
+                                                     else words.text(Msg(f"leo.category.{c}")) for c in cats]
     heads.append(words.text_of("leo.board.col_total"))
     active = {m: f.active for f in view.firms for m in f.members}
     rows = []

@@ -152,7 +152,8 @@ def test_the_final_board_ranks_the_capitals_with_their_breakdown_and_names_the_w
     said = draw_board(G.view(ended, None), NAMES[:3]).said
     text = " ".join(said)
     assert _between(said, "Winner:", "Last move:") == "Anne - capital 310"
-    assert _between(said, "Last move:", "Anne").endswith("rank florins palazzi and bridges works of art capital")
+    heads = "rank florins palazzi and bridges value of art capital"  # the works of art: their value, not a count
+    assert _between(said, "Last move:", "Anne").endswith(heads)
     rows = [said.index(n) for n in ("Anne", "Carla", "Bruno")]
     assert rows == sorted(rows)  # 310, 300, 220: best first
     assert ["1", "100", "60", "150", "310"] == said[rows[0] + 1:rows[0] + 6]
@@ -502,3 +503,14 @@ def test_the_first_column_says_plainly_what_it_adds_up(locale):
     assert head == f"{words.text_of('leo.board.col_florins')} + {words.text_of('leo.board.col_palazzi')}"
     said = draw_board(G.view(_state("3p-middle"), None), NAMES[:3], locale).said
     assert all(part in said for part in split_head(head)), (locale, head)
+
+
+def test_the_final_standings_head_the_works_of_art_as_their_value():
+    """Issue 24: the players' table's "works of art" column counts them during play (3), but
+    the final standings' column under the same head gave their value in florins (780); a
+    newcomer read one as the other. The standings head it "value of art", in every language."""
+    ended = G.apply(ready(0, owner={2: 0}, art={2: [150]}, florins={0: 100}), SYSTEM, TimeUp()).state
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        said = " ".join(draw_board(G.view(ended, None), NAMES[:3], locale).said)
+        assert words.text_of("leo.board.col_art_value") in said, (locale, said)

@@ -125,14 +125,38 @@ def test_the_hand_draws_each_office_held_as_its_seal_on_the_board_on_a_line_of_i
         assert [d for d in canvas.drawn if d.kind == "piece" and d.what == "holder"], locale
 
 
-def test_each_empty_frame_on_a_palazzo_card_says_it_is_free():
+def test_each_empty_frame_on_a_palazzo_card_says_it_is_empty():
     """Issue 24: the empty frames beside a palazzo's works of art were explained nowhere; each says
-    'free' (a work of art may be placed there), inside its frame, in every language."""
+    'empty' (a work of art may be placed there; 'free' read as 'costs nothing'), inside its frame,
+    in every language."""
     from render.text import catalog
 
     state = ready(0, owner={2: 0}, art={2: [150]})
     for locale in ("en", "pt-BR", "it"):
-        free = catalog(locale).text_of("leo.board.hand_free")
+        free = catalog(locale).text_of("leo.board.hand_empty")
         canvas = draw_private(G.view(state, 0), NAMES, locale)
         said = [d for d in canvas.drawn if d.kind == "text" and d.what == free]
         assert len(said) == 3 and all(d.within is not None for d in said), (locale, [d.what for d in canvas.drawn])
+
+
+def test_the_hand_says_the_game_and_where_it_stands_and_that_an_empty_frame_is_empty():
+    """Issue 24: the hand had no header (a newcomer did not know which game or round it showed,
+    nor, at the end, that the game was over), and its empty frames said "free", read as "costs
+    nothing". Its first line is now the game's title and its round, or that it is over and why (the
+    board's words); an empty frame says "empty", in every language."""
+    from engines.core.game import SYSTEM, TimeUp
+    from render.text import catalog
+
+    playing = ready(0, owner={2: 0}, art={2: [150]})
+    ended = G.apply(playing, SYSTEM, TimeUp()).state
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        said = draw_private(G.view(playing, 0), NAMES, locale).said
+        assert said[0] == "Leonardo (1988)", (locale, said[:2])
+        assert said[1] == "- " + words.text_of("leo.board.round", round=1, rounds=12), (locale, said[:2])
+        assert said.count(words.text_of("leo.board.hand_empty")) == 3, (locale, said)
+        assert "free" not in said and "livre" not in said and "libero" not in said, locale
+        final = draw_private(G.view(ended, 0), NAMES, locale).said
+        board = draw_board(G.view(ended, None), NAMES, locale).said
+        over = next(s for s in board if s.startswith(words.text_of("leo.status.over", round=1, reason="")[:8]))
+        assert any(over.split(":")[0] in s for s in final[:3]), (locale, final[:3], over)
