@@ -42,6 +42,7 @@ from render.text import Catalog, catalog
 
 KEY_ROW = CHIP + 8
 OWNER_KEY = OWNER_W * CHIP // OWNER_H  # the owner's house in the key: the ring's, as tall as the key's samples
+MOVED_W = 2 * CHIP + 2  # the last move's sample: a space passed, then the space landed on
 HELD_W = HOLDER + 3 + CHIP  # the held office's sample: its holder's shape, then the seal
 DISTRICT_H = CHIP  # a district's band in the legend, its name on it: as tall as the key's samples (17 px at 550)
 DISTRICT_KEYS = {  # each district's name in the legend (the catalog's: a literal key per district)
@@ -58,10 +59,11 @@ def key_items(words: Catalog) -> list[tuple[str, str, float, Callable[[LeoCanvas
     """What the ring's pieces and marks mean, each with its icon (drawn by the ring's own code, as
     on the ring: an office's seal, a held one with its holder's shape, a work of art's frame, the
     route's bars) and that icon's width."""
-    def moved(cv: LeoCanvas, x: float, y: float) -> None:  # passed (dashed), then landed, as on the ring
-        cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
-        route_bar(cv.image, x + 1, y + 3, x + 17, False, dash=7, gap=3)  # the ring's dashes, smaller
-        route_bar(cv.image, x + 21, y + 3, x + CHIP - 1, True)
+    def moved(cv: LeoCanvas, x: float, y: float) -> None:  # a space passed (dashed), then the one landed on
+        for k in (0, 1):  # (solid), as on the ring: the solid bar alone was read as unexplained
+            left = x + k * (CHIP + 2)
+            cv.draw.rectangle((left, y + 2, left + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
+            route_bar(cv.image, left + 1, y + 3, left + CHIP - 1, k == 1)
 
     def stake(cv: LeoCanvas, x: float, y: float) -> None:
         cv.draw.rectangle((x, y + 2, x + CHIP, y + CHIP - 2), fill=GROUND, outline=LINE, width=1)
@@ -81,7 +83,7 @@ def key_items(words: Catalog) -> list[tuple[str, str, float, Callable[[LeoCanvas
         ("office", words.text_of("leo.board.key_office"), CHIP, lambda cv, x, y: seal_at(cv, x, y, 30, key=False)),
         ("held", words.text_of("leo.board.key_held"), HELD_W,
          lambda cv, x, y: seal_at(cv, x + HOLDER + 3, y, 30, 0, key=False)),
-        ("moved", words.text_of("leo.board.key_moved"), CHIP, moved),
+        ("moved", words.text_of("leo.board.key_moved"), MOVED_W, moved),
         ("stake", words.text_of("leo.board.key_stake"), CHIP, stake),
         ("bridge", words.text_of("leo.board.key_bridge"), CHIP, bridge),
     ]

@@ -6,7 +6,7 @@ the owner's house or the office's seal; under it one or two lines of words (the 
 visitor pays, or what the square does, never cut); under them the pawns, as large as the room
 left allows (24 px at 550 for one or two), and in the last place the works of art displayed there
 (a gold frame with their number). The last move is drawn
-over the ring, a bar across the top of each space left of its plate: dashed on the spaces
+over the ring, a bar across the top of each space left of its plate (7 and 9 px tall at 550): dashed on the spaces
 the marker went through, whole and thicker where it landed; the space at stake (bought,
 auctioned, a market open) has one striped in gold and ink (``route.py``). Everything that never changes is
 drawn once per locale (``static_ring``).
@@ -52,7 +52,8 @@ LABEL_STEP = 23  # to the second
 LABEL_X = 2  # where the words start (the letters' own bearing keeps their ink 1-2 px further right)
 PLATE = CHIP + 4
 OWNER_PLATE = OWNER_W + 4  # an owner's house is wider than an office's seal
-NUMBER_Y = BAND // 2 + 4  # the middle of the space's number: under the route's bar
+NUMBER_Y = BAND - 9  # the middle of the space's number: under the route's bar (route.LANDED tall)
+SPACE_NUMBER = NUMBER - 2  # the space's number: its capitals 8.7 px at 550, under the route's bar in the band
 HOLDER = 24  # an office holder's shape, beside the seal
 HELD_RING = 4  # the holder's colour inside a held seal's ink
 PAWN_BIG = 48  # a pawn where its cell has room (one or two on it): 24 px at 550
@@ -239,7 +240,7 @@ def static_ring(locale: str) -> LeoCanvas:
         colour, pattern = look_of(sp.number)
         canvas.image.paste(band_tile(colour, pattern, CW - 3, BAND - 1), (x0 + 2, y0 + 2))
         canvas.draw.line((x0 + 1, y0 + BAND + 1, x1 - 1, y0 + BAND + 1), fill=LINE, width=1)
-        canvas.text((x0 + 7, y0 + NUMBER_Y), str(sp.number), NUMBER, INK, anchor="lm", bold=True)
+        canvas.text((x0 + 7, y0 + NUMBER_Y), str(sp.number), SPACE_NUMBER, INK, anchor="lm", bold=True)
         office = office_at(sp.number)
         if office:
             seal(canvas, sp.number, office.price)

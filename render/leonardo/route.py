@@ -12,7 +12,9 @@ from PIL import Image, ImageDraw
 from render.leonardo.look import ART
 from render.palette import INK
 
-PASSED, LANDED = 10, 13  # the route's bar across a space passed and the one landed on (5 and 6.5 px at 550)
+# the route's bar across a space passed and the one landed on: 7 and 9 px at 550 (they were 5 and 6.5,
+# thin strips a newcomer did not see)
+PASSED, LANDED = 14, 18
 STRIP = PASSED + 2  # the white strip under a passed space's dashes
 DASH, GAP = 14, 6  # a passed space's bar is dashed (never read as a black seat's piece)
 ROAD = (255, 255, 255)  # the strip's white: no player's colour, far from every band

@@ -153,3 +153,28 @@ def test_an_owners_house_shows_their_shape_large_and_unlike_their_pawn():
         span = max(max(x for x, _ in pixels) - min(x for x, _ in pixels),
                    max(y for _, y in pixels) - min(y for _, y in pixels)) + 1
         assert _inline(span, canvas) >= 10.5, (seat, span)
+
+
+def test_the_last_moves_bars_read_at_550_and_the_key_shows_both_as_on_the_ring():
+    """Issue 24: the last move's bars were thin strips at the top of a space (5 px at 550 where it
+    passed, 6.5 where it landed), nearly invisible, and the key's sample drew the landed one 13 px
+    wide beside small dashes, so a newcomer found the solid bar on the ring in no key. The bars are
+    now 7 and 9 px at 550, and the key's "last move" shows a space passed and a space landed on,
+    each as wide as the ring's sample space and the landed bar as tall as on the ring."""
+    from render.leonardo.legend import key_top
+
+    state, _ = do(ready(0, n=6, pos=4, roll=5), 0, "spin")
+    for locale in ("en", "pt-BR", "it"):
+        canvas = draw_board(G.view(state, None), NAMES, locale)
+        image = canvas.image.convert("RGB")
+        x0, y0, _, _ = cell_box(6)
+        passed = max(_ink_run(image, x, y0 + 2) for x in range(x0 + 2, x0 + 40))
+        x0, y0, _, _ = cell_box(9)
+        landed = _ink_run(image, x0 + 10, y0 + 2)
+        assert _inline(passed, canvas) >= 6.5 and _inline(landed, canvas) >= 8.5, (locale, passed, landed)
+        text = next(d for d in canvas.drawn if d.kind == "text" and d.box[1] >= key_top(locale)
+                    and d.what == catalog(locale).text_of("leo.board.key_moved"))
+        row = range(round(text.box[1]) - 12, round(text.box[3]) + 4)
+        solid = [x for x in range(round(text.box[0]) - 90, round(text.box[0]))
+                 if any(_ink_run(image, x, y) == landed for y in row)]
+        assert len(solid) >= 28, (locale, len(solid))
