@@ -39,6 +39,7 @@ from render.text import Catalog, Style, catalog, sentence_on, subject_once
 TITLE_TEXT = Leonardo.title  # a proper name, the same in every language
 CAPTION_LINES = 6  # at most: the last move is wrapped into the lines down to the table
 CAPTION_KEPT = 4  # lines the last move always has before the players' table
+PARAGRAPH = 8  # at most, over each action before the last move: a block of its own
 ROW_TALL = 96  # the players' rows grow up to this with the room the last move leaves
 HOLDINGS_ROW = 72  # rows at least this tall (two to four seats) say under the name each district's palazzi held
 HOLDINGS_H = 28  # the height of that line
@@ -265,7 +266,10 @@ def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         below += ROW_H if n == 1 else ROW_H / 2 + LINE_H / 2 + (n - 1) * LINE_H  # as Run.draw moves down
         shown.append((said.seat, events, naming))
     first: str | None = label
-    for seat, events, naming in reversed(shown):
+    # over each one, where there is room (a wrapped one needs ROW_H - LINE_H more than its lines take):
+    gap = max(0, min(PARAGRAPH, (bottom - below - (ROW_H - LINE_H)) // max(1, len(shown))))
+    for seat, events, naming in reversed(shown):  # (they read as one dense block)
+        y += gap
         lines = int((bottom - y - ROW_H) // LINE_H) + 1
         run = _said(words, first, seat, _sentences(seat, events, words, naming), marks)
         y = run.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)

@@ -514,3 +514,19 @@ def test_the_final_standings_head_the_works_of_art_as_their_value():
         words = catalog(locale)
         said = " ".join(draw_board(G.view(ended, None), NAMES[:3], locale).said)
         assert words.text_of("leo.board.col_art_value") in said, (locale, said)
+
+
+def test_the_actions_before_the_last_move_stand_apart_where_there_is_room():
+    """Issue 24: the last move and the actions before it ran on as one dense block (a newcomer
+    on the two-seat board of game 21, half-way: a two-line last move, then four lines of
+    "Before:"). Where the room above the table allows, each action before the last move stands
+    8 px further below the one above it than a line below the line it follows (12 and 10 px at
+    550 of blank ink gap; they were 10 and 8)."""
+    from bot.cli.gallery import moment
+    from render.leonardo.frame import X0
+
+    canvas = draw_board(G.view(moment("leonardo", 2, 21, 0.5), None), NAMES[:2])
+    lines = sorted((d.box[1], d.box[3], d.what) for d in canvas.drawn
+                   if d.kind == "text" and abs(d.box[0] - X0) < 40 and 200 < d.box[1] < 500)
+    gaps = {what: top - lines[i - 1][1] for i, (top, _, what) in enumerate(lines) if i}
+    assert gaps["Before:"] >= 24 and gaps[next(w for w in gaps if w.startswith("Anne spins"))] >= 20, gaps
