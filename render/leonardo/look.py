@@ -174,7 +174,7 @@ def pawn(canvas: LeoCanvas, x: float, y: float, seat: int, size: int = PAWN) -> 
     return box
 
 
-OWNER_W, OWNER_H = 54, 36  # an owner's house on its space's band (27 by 18 px at 550): wider than tall
+OWNER_W, OWNER_H = 48, 36  # an owner's house on its space's band (24 by 18 px at 550): wider than tall
 OWNER_MARK = 26  # the owner's shape in its house (13 px at 550)
 
 

