@@ -151,21 +151,24 @@ def caption(w: Words, view: View) -> tuple[int | None, str]:
 
 
 def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
-    """The last move: its first line beside the mover's chip, the rest under them, in at most
-    ``lines`` lines."""
+    """The last move: "Last move:" in bold, the mover's chip, its first line beside them (under
+    them when the mover's name does not fit there), the rest under them, in at most ``lines`` lines."""
     mover, text = caption(w, view)
+    lead = w.say("torri.board.last_move")  # in bold first: the words under the winner read as the action now
+    lead_w = measure(lead, SMALL, True) + 8
     if mover is None:
         return lines_block(wrap(text, SMALL, INNER, lines))
-    kept = wrap(text, SMALL, INNER - CHIP - 10, 2)[0].split(" ")
+    room = INNER - lead_w - CHIP - 10
+    kept = wrap(text, SMALL, room, 2)[0].split(" ") if measure(text.split()[0], SMALL) <= room else []
     if len(kept) > 1 and kept[-1] == "›":  # a line never ends with the route's arrow
         kept.pop()
     if len(kept) > 3 and kept[-2] == "›" and len(text[len(" ".join(kept)):].split()) == 2:
         kept = kept[:-2]  # nor leaves its last step alone ("› C1."): the square before it goes along
     first = " ".join(kept)
     rest = text[len(first):].strip()
-    more = wrap(rest, SMALL, INNER, lines - 1) if rest and lines > 1 else []
-    items: list[Item] = [Chip(X, 0, CHIP, mover),
-                         Text(X + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
+    more = wrap(rest, SMALL, INNER, lines - 1 if first else lines) if rest and (lines > 1 or not first) else []
+    items: list[Item] = [Text(X, CHIP / 2 + 1, lead, SMALL, INK, "lm", True), Chip(X + lead_w, 0, CHIP, mover),
+                         Text(X + lead_w + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
     items += [Text(X, CHIP + 2 + k * LINE, line, SMALL) for k, line in enumerate(more)]
     return Block(CHIP + 4 + LINE * len(more), items)
 

@@ -188,3 +188,24 @@ def test_the_last_moves_line_beside_the_chip_never_ends_with_an_arrow_nor_leaves
             after = lines[route[0] + 1] if route[0] + 1 < len(lines) else ""
             assert not (after.startswith("› ") and len(after.split()) == 2), (lines[route[0]], after)
             assert not (len(after.split()) == 1 and after[:1].isupper() and after[1:2].isdigit()), after
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_last_move_is_led_by_a_bold_last_move_before_the_movers_chip(locale):
+    """The fourth independent look: "Sofia walks G3 › F3 › E3 › E2" under "Anne wins" read as
+    what is happening now. The line opens with "Last move:" in bold, then the mover's chip."""
+    from render.torri.blocks import Block, Chip, Text
+    from render.torri.panel import panel
+    from render.torri.renderer import words_for
+
+    state = position(towers={"B2": "B", "C2": "B"}, builders=["B2", "C2", "C2"], gold=[1, 0, 0])
+    view = GAME.view(play(state, "D2 via C2 build").state, None)
+    lead = catalog(locale).text_of("torri.board.last_move")
+    assert lead == {"en": "Last move:", "pt-BR": "Última jogada:", "it": "Ultima mossa:"}[locale]
+    blocks = [b for b in panel(words_for(view, NAMES[:3], locale), view) if isinstance(b, Block)]
+    (block,) = [b for b in blocks if any(isinstance(i, Text) and i.text == lead for i in b.items)]
+    text = next(i for i in block.items if isinstance(i, Text) and i.text == lead)
+    chip = next(i for i in block.items if isinstance(i, Chip))
+    words = [i for i in block.items if isinstance(i, Text) and i is not text]
+    assert text.bold and chip.seat == 0 and text.x + measure(lead, SMALL, True) < chip.x
+    assert words[0].x > chip.x and words[0].text.startswith(NAMES[0]), words[0]
