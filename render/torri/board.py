@@ -52,6 +52,8 @@ MAX_CELL = 96
 MAX_BOARD_H = 720
 FLOOR_MARGIN = 4  # between a square's edge and what stands in it
 PLINTH = 22  # the room at a tall tower's foot for the tag with its height (two levels over it at 96 px)
+WALL_CLEAR = 6  # how much further from a wall than from a grid line a builder stands (the wall is 7 px)
+BESIDE_GAP = 3  # more between a tower (and its tag) and the builders' column than a pawn's white ring
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,14 @@ class Frame:
         x, y = self.ox + c * self.cell, self.oy + r * self.cell
         return x, y, x + self.cell, y + self.cell
 
+    def walls(self, square: str) -> tuple[int, int, int, int]:
+        """How far in from its left, top, right and bottom edges a builder keeps on this square:
+        clear of the wall where one runs along that edge."""
+        c, r = self.lay.coords[square]
+        inside = set(self.lay.coords.values())
+        return (WALL_CLEAR * ((c - 1, r) not in inside), WALL_CLEAR * ((c, r - 1) not in inside),
+                WALL_CLEAR * ((c + 1, r) not in inside), WALL_CLEAR * ((c, r + 1) not in inside))
+
     def centre(self, square: str) -> tuple[float, float]:
         x0, y0, x1, y1 = self.box(square)
         return (x0 + x1) / 2, (y0 + y1) / 2
@@ -80,7 +90,7 @@ class Frame:
     @property
     def stack_w(self) -> int:
         """A tower's width: what the square leaves beside one column of pawns."""
-        return self.cell - self.pawn_w - 3 * FLOOR_MARGIN
+        return self.cell - self.pawn_w - 3 * FLOOR_MARGIN - BESIDE_GAP
 
     @property
     def alone_w(self) -> int:
@@ -145,24 +155,27 @@ def piece_colour(owner: int | None) -> RGB:
     return NEUTRAL if owner is None else player_colour(owner)
 
 
-def corner_room(fr: Frame, tower: TowerView) -> bool:
+def corner_room(fr: Frame, square: str, tower: TowerView) -> bool:
     """Whether a builder alone on this tower's square can stand in its top right corner while
     the tower keeps its whole width at the left: the pawn clears the tower's top (its merlons
-    too), or at least the owner's shape on its top level."""
+    too), or at least the owner's shape on its top level (and a wall along the square)."""
+    left, above, right, _ = fr.walls(square)
     closed = tower.pieces[-1].battlement
     top = fr.cell - FLOOR_MARGIN - 1 - len(tower.pieces) * SLAB - (MERLON if closed else 0)
-    if len(tower.pieces) <= fr.levels and FLOOR_MARGIN + pawn_height(fr.pawn_w) <= top:
+    if len(tower.pieces) <= fr.levels and FLOOR_MARGIN + above + pawn_height(fr.pawn_w) + 3 <= top:
         return True
     mark_right = FLOOR_MARGIN + (fr.alone_w + MARK) / 2  # its white ring may touch the shape
-    return not closed and fr.cell - FLOOR_MARGIN - fr.pawn_w >= mark_right  # a merlon is never hidden
+    return not closed and fr.cell - FLOOR_MARGIN - max(left, right) - fr.pawn_w >= mark_right  # merlons never hidden
 
 
 def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: str) -> None:
     """A tower from the side, standing on the square's floor: in the middle of its square
     (``"alone"``), at its left with its whole width when a builder stands in the corner above
-    (``"corner"``), or narrower at its left beside a column of builders (``"beside"``)."""
+    (``"corner"``), or narrower at its left beside a column of builders (``"beside"``), kept
+    clear of their column where a wall along the square moves it in."""
     x0, y0, x1, y1 = fr.box(square)
-    w = fr.stack_w if place == "beside" else fr.alone_w
+    right = fr.walls(square)[2]
+    w = fr.stack_w - right if place == "beside" else fr.alone_w
     x = (x0 + x1 - w) / 2 if place == "alone" else x0 + FLOOR_MARGIN
     bottom = y1 - FLOOR_MARGIN - 1
     pieces = tower.pieces
@@ -170,7 +183,7 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: 
     shown = pieces
     if len(pieces) > fr.levels:  # too tall for the square: its height on a tag at its foot, its top levels
         y -= PLINTH
-        half = (measure(str(len(pieces)), SMALL, True) + 16) / 2  # a label, narrower than a level
+        half = min(w / 2, (measure(str(len(pieces)), SMALL, True) + 16) / 2)  # a label, never wider than a level
         height_tag(canvas, (x + w / 2 - half, y + 1, x + w / 2 + half, y + PLINTH - 1), len(pieces))
         shown = pieces[-max(1, int((y - y0 - FLOOR_MARGIN - MERLON) // SLAB)):]
     for k, piece in enumerate(shown):
@@ -180,15 +193,18 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: 
 
 def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], corner: bool = False) -> None:
     """The pawns on a square: one in its top right corner over a tower that keeps its width
-    (``corner``), else one column on its right; three or four share the whole square."""
+    (``corner``), else one column on its right; three or four share the whole square. A pawn
+    keeps clear of a wall along the square."""
     x0, y0, x1, y1 = fr.box(square)
+    _, above, right, below = fr.walls(square)
     w = fr.pawn_w
     h = pawn_height(w)
+    side = x1 - FLOOR_MARGIN - right - w / 2
     if corner:
-        pawn(canvas, x1 - FLOOR_MARGIN - w / 2, y0 + FLOOR_MARGIN, w, seats[0])
+        pawn(canvas, side, y0 + FLOOR_MARGIN + above, w, seats[0])
         return
     if len(seats) <= 2:
-        spots = [(x1 - FLOOR_MARGIN - w / 2, y1 - FLOOR_MARGIN - 2 - h * (k + 1) - k * 2) for k in range(len(seats))]
+        spots = [(side, y1 - FLOOR_MARGIN - below - 2 - h * (k + 1) - k * 2) for k in range(len(seats))]
     else:
         spots = [(x0 + fr.cell * (0.27 + 0.46 * (k % 2)), y0 + FLOOR_MARGIN + 2 + (k // 2) * (h + 2))
                  for k in range(len(seats))]
@@ -267,8 +283,8 @@ def draw_pieces(canvas: Canvas, fr: Frame, view: View) -> None:
             standing.setdefault(sq, []).append(seat)
     draw_trail(canvas, fr, view.last_move)
     draw_route(canvas, fr, view.last_move)
-    corners = {sq for sq, seats in standing.items()
-               if len(seats) == 1 and view.towers.get(sq) and view.towers[sq].pieces and corner_room(fr, view.towers[sq])}
+    corners = {sq for sq, seats in standing.items() if len(seats) == 1 and view.towers.get(sq)
+               and view.towers[sq].pieces and corner_room(fr, sq, view.towers[sq])}
     for sq, tower in view.towers.items():
         if tower.pieces:
             draw_tower(canvas, fr, sq, tower, "corner" if sq in corners else "beside" if sq in standing else "alone")
