@@ -33,6 +33,7 @@ ROW = 40  # one line of the key
 ICON = 44  # the icons' column
 ROWS = 4
 HEIGHT = ROWS * ROW + 8
+TAB = 74 // 5  # the start's corner tabs, as ``draw_trail`` draws them on a 74 px square
 
 
 def _pawn(canvas: Canvas, x: float, y: float) -> None:
@@ -60,6 +61,9 @@ def _closed(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _route(canvas: Canvas, x: float, y: float) -> None:
+    """The route as the board draws it: over squares hatched (every square the move went
+    through is), a line with a chevron."""
+    _trail(canvas, x, y)
     canvas.draw.line((x + 2, y + 20, x + 40, y + 20), fill=WHITE, width=8)
     canvas.draw.line((x + 2, y + 20, x + 40, y + 20), fill=ROUTE, width=4)
     arrowhead(canvas, x + 22, y + 20, 1, 0, 20)
@@ -71,8 +75,10 @@ def _trail(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _start(canvas: Canvas, x: float, y: float) -> None:
+    """Where the move started: hatched, a dark tab in each corner as big as on the board's
+    74 px squares (the key's 9 px tabs were not seen, so the hatching read as the start)."""
     _trail(canvas, x, y)
-    corner_tabs(canvas, (x + 4, y + 2, x + 39, y + 37), 9)
+    corner_tabs(canvas, (x + 4, y + 2, x + 39, y + 37), TAB)
 
 
 def _end(canvas: Canvas, x: float, y: float) -> None:

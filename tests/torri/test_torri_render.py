@@ -15,7 +15,7 @@ from render.text import catalog, drawing_in
 from render.torri.blocks import Plinth, Words, height
 from render.torri.key import ITEMS, ROW, ROWS, draw_key
 from render.torri.panel import panel
-from render.torri.pieces import FLOOR, TRAIL
+from render.torri.pieces import FLOOR, ROUTE, TRAIL
 from render.torri.renderer import PANEL_FOOT, PANEL_TOP, TorriRenderer, image_height, static_layer, words_for
 
 R = TorriRenderer()
@@ -115,3 +115,21 @@ def test_the_key_draws_the_last_moves_squares_hatched_as_the_board_does():
         inside = [canvas.image.getpixel((x + i, y + j)) for i in range(12, 31) for j in range(10, 29)]
         trail = sum(p == TRAIL for p in inside) / len(inside)
         assert 0.1 < trail < 0.6 and sum(p == FLOOR for p in inside) / len(inside) > 0.3, (key, trail)
+
+
+def test_the_keys_route_is_hatched_and_its_start_has_the_boards_corner_tabs():
+    """The fourth independent look: every square of the route is hatched, but the key's only
+    hatched sample without a mark was "where it started", whose corner tabs were too small to
+    see. The route's sample is hatched under its line, and the start's tabs are the board's."""
+    canvas = Canvas(600, 200, FLOOR)
+    draw_key(canvas, Words(catalog("en"), ["Anne", "Bruno"]), 0, 0, 600)
+    keys = [k for k, _ in ITEMS]
+    k = keys.index("torri.board.key_route")
+    x, y = (k // ROWS) * 300, (k % ROWS) * ROW
+    corner = [canvas.image.getpixel((x + i, y + j)) for i in range(6, 20) for j in range(4, 14)]
+    assert sum(p == TRAIL for p in corner) / len(corner) > 0.1, "the route's squares are hatched"
+    k = keys.index("torri.board.key_start")
+    x, y = (k // ROWS) * 300, (k % ROWS) * ROW
+    for x0, y0 in ((x + 5, y + 3), (x + 26, y + 3), (x + 5, y + 24), (x + 26, y + 24)):
+        tab = [canvas.image.getpixel((x0 + i, y0 + j)) for i in range(13) for j in range(13)]
+        assert sum(p == ROUTE for p in tab) >= 60, (x0, y0)
