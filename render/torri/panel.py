@@ -252,7 +252,9 @@ def centrals(w: Words, view: View, whole: bool = False) -> list[Block]:
     board shows a tall tower). ``whole`` (at the end, where the panel has room, so that the
     central runs can be checked): such a tower's name on a line of its own and every level
     under it, on as many lines as it takes."""
-    limit = "" if view.phase == "over" else w.say("torri.board.limit", limit=view.limit)
+    # at the end, where no limit holds, which end of a strip is the tower's base ("base at the left")
+    limit = (w.say("torri.board.centrals_order") if view.phase == "over"
+             else w.say("torri.board.limit", limit=view.limit))
     blocks = [heading(w.say("torri.board.centrals"), limit)]
     label_w = max(measure(f"{name} {sq}", SMALL, True) for sq, name in view.centrals.items()) + 10
     per_row = int((INNER - label_w) // (CHIP + 2))

@@ -209,3 +209,22 @@ def test_the_last_move_is_led_by_a_bold_last_move_before_the_movers_chip(locale)
     words = [i for i in block.items if isinstance(i, Text) and i is not text]
     assert text.bold and chip.seat == 0 and text.x + measure(lead, SMALL, True) < chip.x
     assert words[0].x > chip.x and words[0].text.startswith(NAMES[0]), words[0]
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_at_the_end_the_central_towers_heading_says_their_base_is_at_the_left(locale):
+    """The fourth independent look could not tell which end of a central tower's strip is its
+    bottom. At the end (no height limit beside the heading any more) the heading says so."""
+    from torri_boards import game_states
+
+    from render.torri.blocks import Block, Text
+    from render.torri.panel import panel
+    from render.torri.renderer import words_for
+
+    view = GAME.view(game_states(3, "")[-1], None)
+    order = catalog(locale).text_of("torri.board.centrals_order")
+    assert order == {"en": "base at the left", "pt-BR": "base à esquerda", "it": "base a sinistra"}[locale]
+    texts = [i for b in panel(words_for(view, NAMES[:3], locale), view) if isinstance(b, Block)
+             for i in b.items if isinstance(i, Text)]
+    head = next(t for t in texts if t.text == catalog(locale).text_of("torri.board.centrals"))
+    assert any(t.text == order and t.y == head.y and t.x > head.x for t in texts)
