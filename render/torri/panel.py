@@ -164,6 +164,8 @@ def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
         kept.pop()
     if len(kept) > 3 and kept[-2] == "›" and len(text[len(" ".join(kept)):].split()) == 2:
         kept = kept[:-2]  # nor leaves its last step alone ("› C1."): the square before it goes along
+    elif len(kept) > 1 and text[len(" ".join(kept)):].split()[0::2] == ["›"]:
+        kept = kept[:-1]  # "Bruno walks D4" / "› C4.": "D4 › C4." goes under the chip together
     first = " ".join(kept)
     rest = text[len(first):].strip()
     more = wrap(rest, SMALL, INNER, lines - 1 if first else lines) if rest and (lines > 1 or not first) else []

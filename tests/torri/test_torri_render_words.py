@@ -188,6 +188,9 @@ def test_the_last_moves_line_beside_the_chip_never_ends_with_an_arrow_nor_leaves
             after = lines[route[0] + 1] if route[0] + 1 < len(lines) else ""
             assert not (after.startswith("› ") and len(after.split()) == 2), (lines[route[0]], after)
             assert not (len(after.split()) == 1 and after[:1].isupper() and after[1:2].isdigit()), after
+            # nor does its first line stop on a square with the last step alone under it (two seats,
+            # the end, once "Last move:" came first: "Bruno walks D4" / "› C4.")
+            assert not [line for line in lines if line.startswith("› ") and len(line.split()) == 2], lines
 
 
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
