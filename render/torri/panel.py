@@ -160,6 +160,7 @@ def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
         return lines_block(wrap(text, SMALL, INNER, lines))
     room = INNER - lead_w - CHIP - 10
     kept = wrap(text, SMALL, room, 2)[0].split(" ") if measure(text.split()[0], SMALL) <= room else []
+    kept = _route_down_whole(text.split(" "), kept)
     if len(kept) > 1 and kept[-1] == "›":  # a line never ends with the route's arrow
         kept.pop()
     if len(kept) > 3 and kept[-2] == "›" and len(text[len(" ".join(kept)):].split()) == 2:
@@ -173,6 +174,23 @@ def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
                          Text(X + lead_w + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
     items += [Text(X, CHIP + 2 + k * LINE, line, SMALL) for k, line in enumerate(more)]
     return Block(CHIP + 4 + LINE * len(more), items)
+
+
+def _route_down_whole(words: list[str], kept: list[str]) -> list[str]:
+    """The words kept beside the chip, less a route they would cut ("walks C1" / "› C2 › C3."):
+    the route goes down whole where it fits on a line of its own (the fifth independent look)."""
+    cut = len(kept)
+    if not 1 < cut < len(words) or "›" not in (words[cut], words[cut - 1]):
+        return kept  # the line does not end inside a route
+    last = cut - 1 if words[cut - 1] != "›" else cut - 2  # the last square kept
+    start = last
+    while start >= 2 and words[start - 1] == "›":
+        start -= 2  # back to the route's first square
+    end = last
+    while end + 2 < len(words) and words[end + 1] == "›":
+        end += 2  # on to its last square
+    route = " ".join(words[start:end + 1])
+    return kept[:start] if start > 0 and measure(route, SMALL) <= INNER else kept
 
 
 def acting(w: Words, view: View) -> list[Block]:

@@ -231,3 +231,25 @@ def test_at_the_end_the_central_towers_heading_says_their_base_is_at_the_left(lo
              for i in b.items if isinstance(i, Text)]
     head = next(t for t in texts if t.text == catalog(locale).text_of("torri.board.centrals"))
     assert any(t.text == order and t.y == head.y and t.x > head.x for t in texts)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_route_that_fits_on_a_line_is_never_broken_across_two(locale):
+    """The fifth independent look: "Andrea walks C1" / "› C2 › C3." (seeded game 21, three
+    players, mid-game) broke the route it had just begun. A route that fits on a line of the
+    panel goes down whole: "Last move: ● Andrea walks" / "C1 › C2 › C3."."""
+    from bot.cli.demo import NAMES as DEMO
+    from bot.cli.gallery import moment
+    from render.torri.panel import INNER
+
+    walks = 0
+    for seats in (2, 3, 4):
+        for stage in (0.05, 0.5, 1.0):
+            view = GAME.view(moment("torri", seats, 21, stage), None)
+            route = " › ".join(view.last_move)
+            if " › " not in route or measure(route + ".", SMALL) > INNER:
+                continue
+            walks += 1
+            lines = panel_words(view, DEMO[:seats], locale)
+            assert any(route in line for line in lines), (seats, stage, [x for x in lines if "›" in x])
+    assert walks >= 6
