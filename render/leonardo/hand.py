@@ -37,7 +37,7 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
         return None  # the text says it all
     words = catalog(locale)
     rows = -(-len(firm.palazzi) // COLS)
-    header = Run(TEXT).words(TITLE_TEXT, bold=True).words("- " + status(view, words, style))  # as the board's: round, or over
+    header = Run(TEXT).words(TITLE_TEXT, bold=True).words("– " + status(view, words, style))  # as the board's: round, or over
     lines = header.lines(WIDTH - 2 * PAD)
     height = PAD + lines * HEADER_H + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
@@ -47,7 +47,7 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
         run.chip(seat, marks[seat])
     run.words(words.text(Msg("leo.term.firm", members=list(firm.members), size=len(firm.members)), style))
     faction = terms.faction(view.my_faction) if view.my_faction else Msg("leo.term.undeclared")
-    run.words("- " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
+    run.words("– " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
     y = run.draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 44)
     y = Run(TEXT).words(_capital(view, firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     men = Run(TEXT).words(words.text_of("leo.board.hand_men"), bold=True).words(str(firm.men))

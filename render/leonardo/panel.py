@@ -183,7 +183,7 @@ def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
         out = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
         for i, seat in enumerate(view.to_act):
             _name(out, seat, marks, naming, i == len(view.to_act) - 1)
-        out.words("- " + words.text(stake(view), naming))
+        out.words("– " + words.text(stake(view), naming))
         decided = _decided(view)
         if decided:  # the table names them beside the same chips
             out.words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
@@ -284,7 +284,7 @@ def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: 
     for i, seat in enumerate(result.winners):
         _name(run, seat, marks, style, i == len(result.winners) - 1)
     best = next(s.total for s in result.scores if s.seat in result.winners) if result.winners else 0
-    run.words("- " + words.text_of("leo.board.capital_of", amount=best))
+    run.words("– " + words.text_of("leo.board.capital_of", amount=best))
     y = run.draw(canvas, X0, y, ROOM, 2, ROW_H)
     if result.tie_break is not None:
         y = Run(TEXT).words(words.text(result.tie_break, style)).draw(canvas, X0, y, ROOM, 2, LINE_H)

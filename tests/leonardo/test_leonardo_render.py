@@ -106,7 +106,7 @@ def test_the_board_says_the_round_who_acts_the_last_move_and_the_standing():
     said = draw_board(G.view(state, None), NAMES[:3]).said
     assert "Leonardo (1988)" in said and f"Round 1 of {state.options.max_rounds}" in said
     stake = catalog().text_of("leo.status.buy", name="Via Larga", space=23, price=90)
-    assert _between(said, "To act:", "Last move:") == f"Anne - {stake}"
+    assert _between(said, "To act:", "Last move:") == f"Anne – {stake}"
     assert _last_move(said) == ("Anne spins the Machina de la Sorte: 3. "
                                                        "Moves 3 to Via Larga (23).")  # the mover named once
     table = _between(said, "faction", "Carla")
@@ -127,7 +127,7 @@ def test_simultaneous_decisions_show_who_still_acts_and_who_decided():
     state, _ = do(state, 2, "bid 10")
     canvas = draw_board(G.view(state, None), NAMES[:4])
     said = canvas.said
-    assert _between(said, "To act:", "Decided:") == "Bruno, Dario - sealed bids for Via Larga (23)"
+    assert _between(said, "To act:", "Decided:") == "Bruno, Dario – sealed bids for Via Larga (23)"
     assert said[said.index("Decided:") + 1] == "Last move:"  # Carla's shape, no letter
     assert _last_move(said) == "Carla has sealed a bid."
 
@@ -151,7 +151,7 @@ def test_the_final_board_ranks_the_capitals_with_their_breakdown_and_names_the_w
     ended = G.apply(state, SYSTEM, TimeUp()).state
     said = draw_board(G.view(ended, None), NAMES[:3]).said
     text = " ".join(said)
-    assert _between(said, "Winner:", "Last move:") == "Anne - capital 310"
+    assert _between(said, "Winner:", "Last move:") == "Anne – capital 310"
     heads = "rank florins palazzi and bridges value of art capital"  # the works of art: their value, not a count
     assert _between(said, "Last move:", "Anne").endswith(heads)
     rows = [said.index(n) for n in ("Anne", "Carla", "Bruno")]
@@ -257,7 +257,7 @@ def test_the_words_come_from_the_catalog():
 def test_an_office_decision_says_whose_marker_may_move_and_how_far():
     state, _ = do(ready(0, pos=4, roll=5, offices={1: [9]}), 0, "spin")
     said = draw_board(G.view(state, None), NAMES[:3]).said
-    assert _between(said, "To act:", "Last move:") == ("Bruno - may move the marker of Anne from Cenacolo di Santa "
+    assert _between(said, "To act:", "Last move:") == ("Bruno – may move the marker of Anne from Cenacolo di Santa "
                                                       "Maria (9) up to 5 spaces, or leave it there")
 
 

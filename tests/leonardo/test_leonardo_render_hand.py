@@ -153,10 +153,29 @@ def test_the_hand_says_the_game_and_where_it_stands_and_that_an_empty_frame_is_e
         words = catalog(locale)
         said = draw_private(G.view(playing, 0), NAMES, locale).said
         assert said[0] == "Leonardo (1988)", (locale, said[:2])
-        assert said[1] == "- " + words.text_of("leo.board.round", round=1, rounds=12), (locale, said[:2])
+        assert said[1] == "– " + words.text_of("leo.board.round", round=1, rounds=12), (locale, said[:2])
         assert said.count(words.text_of("leo.board.hand_empty")) == 3, (locale, said)
         assert "free" not in said and "livre" not in said and "libero" not in said, locale
         final = draw_private(G.view(ended, 0), NAMES, locale).said
         board = draw_board(G.view(ended, None), NAMES, locale).said
         over = next(s for s in board if s.startswith(words.text_of("leo.status.over", round=1, reason="")[:8]))
         assert any(over.split(":")[0] in s for s in final[:3]), (locale, final[:3], over)
+
+
+def test_a_name_and_what_follows_it_are_joined_by_an_en_dash_not_a_hyphen():
+    """Issue 24: "Bruno - the start of a turn", "Andrea - capital 1377" read clumsily at 550 px;
+    the board and the hand join a name (or the title) and what follows with an en dash "–", which
+    the bundled font draws, in every language, during the game and at its end."""
+    from engines.core.game import SYSTEM, TimeUp
+    from render.common import wide_letters
+
+    assert "–" in wide_letters()
+    playing = ready(0, owner={2: 0}, art={2: [150]})
+    ended = G.apply(playing, SYSTEM, TimeUp()).state
+    for locale in ("en", "pt-BR", "it"):
+        said = []
+        for state in (playing, ended):
+            said += draw_board(G.view(state, None), NAMES, locale).said
+            said += draw_private(G.view(state, 0), NAMES, locale).said
+        assert not [s for s in said if s.startswith("- ") or " - " in s], (locale, said)
+        assert [s for s in said if s.startswith("– ")], (locale, said)
