@@ -223,11 +223,12 @@ def hatch(cell: int) -> Image.Image:
 
 
 def draw_trail(canvas: Canvas, fr: Frame, path: list[str]) -> None:
-    """Under the towers: the squares of the last move hatched, and where it began a dark tab in
-    each corner (a frame would be read as the end's)."""
+    """Under the towers: the squares the last move went through and reached hatched, and where it
+    began a dark tab in each corner on its plain floor (a frame would be read as the end's; hatched
+    too, the fifth independent look could not tell it from the squares passed)."""
     if len(path) < 2:
         return
-    for sq in path:
+    for sq in path[1:]:
         x0, y0, _, _ = fr.box(sq)
         canvas.image.paste(TRAIL, (x0 + 1, y0 + 1), hatch(fr.cell - 1))
     corner_tabs(canvas, fr.box(path[0]), fr.cell // 5)

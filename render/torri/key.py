@@ -75,9 +75,8 @@ def _trail(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _start(canvas: Canvas, x: float, y: float) -> None:
-    """Where the move started: hatched, a dark tab in each corner as big as on the board's
-    74 px squares (the key's 9 px tabs were not seen, so the hatching read as the start)."""
-    _trail(canvas, x, y)
+    """Where the move started: a dark tab in each corner as big as on the board's 74 px squares,
+    on the plain floor, as the board draws it (the key's 9 px tabs were not seen)."""
     corner_tabs(canvas, (x + 4, y + 2, x + 39, y + 37), TAB)
 
 

@@ -38,8 +38,8 @@ def test_the_board_is_drawn_in_those_colours():
     assert image.getpixel((image.width - 4, image.height // 2)) == FLOOR  # the panel
     x0, y0, x1, y1 = fr.box("C4")  # the Asinelli: its neutral base at the bottom
     assert image.getpixel(((x0 + x1) // 2, y1 - 10)) == NEUTRAL
-    x0, y0, x1, y1 = fr.box("B3")  # the square the last move left: hatched
-    assert TRAIL in {image.getpixel((x, y)) for x in range(x0 + 2, x1 - 2) for y in range(y0 + 10, y0 + 20)}
+    x0, y0, x1, y1 = fr.box("B2")  # the square the last move reached: hatched (the one it left is plain)
+    assert TRAIL in {image.getpixel((x, y)) for x in range(x0 + 10, x1 - 10) for y in range(y0 + 10, y0 + 20)}
 
 
 @pytest.mark.parametrize("seat", range(4))

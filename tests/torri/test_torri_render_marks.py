@@ -18,7 +18,7 @@ from render.torri.blocks import Block, Piece, Plinth, Words, draw_panel, height
 from render.torri.board import BOARD_W, frame
 from render.torri.key import ITEMS, ROW, ROWS, draw_key
 from render.torri.panel import panel
-from render.torri.pieces import FLOOR, MARK, ROUTE, WHITE
+from render.torri.pieces import FLOOR, MARK, ROUTE, TRAIL, WHITE
 from render.torri.renderer import PANEL_FOOT, PANEL_TOP, draw_board, image_height, words_for
 
 NAMES = ["Anne", "Bruno", "Carla"]
@@ -107,6 +107,12 @@ def test_the_last_moves_first_and_last_squares_are_marked_apart_with_the_route_a
     x0, y0, x1, y1 = fr.box(view.last_move[0])
     assert image.getpixel((x0 + 8, y0 + 8)) == image.getpixel((x1 - 8, y1 - 8)) == ROUTE  # filled corner tabs
     assert image.getpixel((x0 + 3, (y0 + y1) // 2)) != ROUTE  # no frame along its sides
+    # and no hatching: the fifth look could not tell a hatched start from the squares passed
+    floor = [image.getpixel((x, y)) for x in range(x0 + 20, x1 - 20) for y in range(y0 + 20, y1 - 20)]
+    assert TRAIL not in floor, "the start's floor is plain"
+    x0, y0, x1, y1 = fr.box(view.last_move[1])
+    passed = [image.getpixel((x, y)) for x in range(x0 + 4, x1 - 4) for y in range(y0 + 4, y1 - 4)]
+    assert passed.count(TRAIL) > len(passed) // 20, "a square passed is hatched"
     x0, y0, x1, y1 = fr.box(view.last_move[-1])
     assert all(image.getpixel(p) == ROUTE for p in ((x0 + 3, (y0 + y1) // 2), (x1 - 3, (y0 + y1) // 2),
                                                   ((x0 + x1) // 2, y1 - 3), ((x0 + x1) // 2 - 20, y0 + 3)))
