@@ -19,8 +19,8 @@ OVER = 3  # px a tag beside its place reaches over the place's rim, so the two r
 BLOCKED = 10**9  # a tag never goes outside the town, over a panel, another tag or another outline
 
 
-def _meet(a: Box, b: Box) -> float:
-    """The area two boxes share."""
+def _shared_area(a: Box, b: Box) -> float:
+    """The area two boxes share (names.py's ``_meet`` says only whether they come near)."""
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
@@ -69,7 +69,7 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
     cells_built = [tuple(c) for c in buildings]
     built = [town.box(c, r) for c, r in cells_built]
     plus_cells = [tuple(c) for c in pluses]
-    walls = list(panels) + [d.box for d in canvas.drawn if _meet(d.box, area) > 0]  # names, heights, marks
+    walls = list(panels) + [d.box for d in canvas.drawn if _shared_area(d.box, area) > 0]  # names, heights, marks
     placed: list[Box] = []
     for n, (_, tag) in enumerate(marks):
         w, h = text_width(tag, SMALL, True) + PAD_W, line_height(SMALL) + PAD_H
@@ -79,17 +79,17 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
         def cost(box: Box, rank: int) -> float:
             if not (area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]):
                 return BLOCKED
-            if any(_meet(box, b) > 0 for b in walls + placed + others):
+            if any(_shared_area(box, b) > 0 for b in walls + placed + others):
                 return BLOCKED
             plus = [town.box(c, r, town.cell // 4) for c, r in plus_cells if (c, r) not in own]
-            spill = (box[2] - box[0]) * (box[3] - box[1]) - sum(_meet(box, town.box(c, r, -1)) for c, r in own)
-            return rank * 40 + sum(_meet(box, b) for b in built) + sum(_meet(box, b) for b in plus) / 2 + spill / 4
+            spill = (box[2] - box[0]) * (box[3] - box[1]) - sum(_shared_area(box, town.box(c, r, -1)) for c, r in own)
+            return rank * 40 + sum(_shared_area(box, b) for b in built) + sum(_shared_area(box, b) for b in plus) / 2 + spill / 4
 
         spots = _spots(town, places[n], w, h)
         box = min(spots, key=lambda b: (cost(b, spots.index(b)), spots.index(b)))
         placed.append(box)
         hull = [town.box(c, r, -OVER - 1) for c, r in own]
-        if not any(_meet(box, b) > 0 for b in hull):  # away from its place: a leader line to it
+        if not any(_shared_area(box, b) > 0 for b in hull):  # away from its place: a leader line to it
             mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             end = min((town.centre(c, r) for c, r in own), key=lambda p: abs(p[0] - mid[0]) + abs(p[1] - mid[1]))
             canvas.draw.line((mid, end), fill=GHOST, width=4)
