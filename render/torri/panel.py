@@ -41,7 +41,10 @@ CHIP = 34  # a player's chip (17 px inline)
 LINE = 27  # a line of SMALL text
 GAP = 8  # between sections
 RAISE = 5  # px: how far the points' heading sits into the gap above it (see players)
-CAPTION_LINES = 6  # enough for a walk with fees and a build in every language: never cut
+CAPTION_LINES = 6  # enough for a walk with fees and a build in every language (the image is sized for them)
+MAX_LINES = 12  # the last move's lines at most: more than any sentence needs, so it is never cut
+TIGHT = 3  # between sections, where the last move needs the room
+TIGHT_LINE = 25  # between lines of SMALL text there (its letters are 22 px from accent to tail)
 MUTED = (70, 74, 70)
 BOARD_WORDS = {  # an event of the last move -> its shorter words on the board
     "torri.event.walked": "torri.board.walked",
@@ -60,7 +63,7 @@ def lines_block(lines: list[str], size: int = SMALL, bold: bool = False, colour:
 
 def heading(left: str, right: str = "") -> Block:
     """A section's heading, with a figure at its right (under it when both do not fit)."""
-    rw = measure(right, SMALL, bold=True) + 12 if right else 0
+    rw = measure(right, SMALL, bold=True) + 10 if right else 0  # "Torres centrais  altura máxima 4" on one line
     if measure(left, SMALL) <= INNER - rw:
         items: list[Item] = [Text(X, 0, left, SMALL, MUTED)]
         if right:
@@ -150,9 +153,10 @@ def caption(w: Words, view: View) -> tuple[int | None, str]:
     return mover, " ".join(parts) or w.say("torri.board.no_move")
 
 
-def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
+def caption_block(w: Words, view: View, lines: int = MAX_LINES, step: int = LINE) -> Block:
     """The last move: "Last move:" in bold, the mover's chip, its first line beside them (under
-    them when the mover's name does not fit there), the rest under them, in at most ``lines`` lines."""
+    them when the mover's name does not fit there), the rest under them, ``step`` apart, in at most
+    ``lines`` lines."""
     mover, text = caption(w, view)
     lead = w.say("torri.board.last_move")  # in bold first: the words under the winner read as the action now
     lead_w = measure(lead, SMALL, True) + 8
@@ -172,8 +176,8 @@ def caption_block(w: Words, view: View, lines: int = CAPTION_LINES) -> Block:
     more = wrap(rest, SMALL, INNER, lines - 1 if first else lines) if rest and (lines > 1 or not first) else []
     items: list[Item] = [Text(X, CHIP / 2 + 1, lead, SMALL, INK, "lm", True), Chip(X + lead_w, 0, CHIP, mover),
                          Text(X + lead_w + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
-    items += [Text(X, CHIP + 2 + k * LINE, line, SMALL) for k, line in enumerate(more)]
-    return Block(CHIP + 4 + LINE * len(more), items)
+    items += [Text(X, CHIP + 2 + k * step, line, SMALL) for k, line in enumerate(more)]
+    return Block(CHIP + 4 + step * len(more), items)
 
 
 def _route_down_whole(words: list[str], kept: list[str]) -> list[str]:
@@ -212,11 +216,11 @@ def acting(w: Words, view: View) -> list[Block]:
     return [seat_line(w, seat, w.say(key, seat=seat))]
 
 
-def players(w: Words, view: View) -> list[Block]:
-    """During play: each player's points if the game ended now, then "Left:" and their gold and
-    pieces (the second independent look read "0 battlements" as none on the board); the player
-    to act framed."""
-    head = heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank))
+def players(w: Words, view: View, step: int = LINE, bank: bool = True) -> list[Block]:
+    """During play: each player's points if the game ended now (and the gold in the bank where
+    ``bank``), then "Left:" and their gold and pieces (the second independent look read "0
+    battlements" as none on the board), lines ``step`` apart; the player to act framed."""
+    head = heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank) if bank else "")
     # raised into the gap above it, so that its descenders stay clear of the frame of a first player to act
     blocks = [Block(head.height, [replace(t, y=t.y - RAISE) if isinstance(t, Text) else t for t in head.items])]
     for s in range(view.seats):
@@ -226,12 +230,12 @@ def players(w: Words, view: View) -> list[Block]:
                              w.say("torri.board.battlements", count=view.battlements_left[s])))
         room = INNER - CHIP - 24 - measure(points, BODY, True)
         lines = groups(detail.split(" · "), SMALL, INNER)  # under the chip too: one line where it fits
-        tall = CHIP + LINE * len(lines) + 2  # the frame of the player to act clears the descenders
+        tall = CHIP + step * len(lines) + 2 + LINE - step  # the frame of the player to act clears the descenders
         items: list[Item] = [Outline((X - 8, -3, X + INNER + 6, tall))] if s in view.to_act else []
         items += [Chip(X, 0, CHIP, s),
                   Text(X + CHIP + 10, CHIP / 2, w.fitted(s, BODY, room), BODY, INK, "lm", True),
                   Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True)]
-        items += [Text(X, CHIP - 2 + k * LINE, line, SMALL, MUTED) for k, line in enumerate(lines)]
+        items += [Text(X, CHIP - 2 + k * step, line, SMALL, MUTED) for k, line in enumerate(lines)]
         blocks.append(Block(tall + 3, items))
     return blocks
 
@@ -303,11 +307,11 @@ def centrals(w: Words, view: View, whole: bool = False) -> list[Block]:
     return blocks
 
 
-def tallest(seats: int, locale: str, towers: int = 2) -> int:
-    """The tallest the panel can be with its last move on three lines, during play or at the end,
-    in this language (the widest numbers each line can hold), with ``towers`` central towers:
-    the image is at least this tall,
-    so a panel never runs off it (``panel`` gives the last move the lines left)."""
+def tallest(seats: int, locale: str, towers: int = 2, caption: int = 3) -> int:
+    """The tallest the panel can be with its last move on ``caption`` lines, during play or at
+    the end, in this language (the widest numbers each line can hold), with ``towers`` central
+    towers: the image is at least this tall with three, so a panel never runs off it, and this
+    tall with more where it stays landscape (``panel`` narrows the gaps for a longer move)."""
     w = Words(catalog(locale), [])
     def lines(texts: list[str], size: int) -> int:
         return max((len(wrap(t, size, INNER, 2)) for t in texts), default=0)
@@ -320,7 +324,7 @@ def tallest(seats: int, locale: str, towers: int = 2) -> int:
                      ["torri.board.ends", "torri.board.setup_how", "torri.board.end_triggered_at", "torri.board.last_round"])
     ended = max(status(["torri.board.over"], []), status(["torri.board.over_early"], ["torri.board.time_up"]))
     mover = CHIP + 6 + BODY + 8  # who acts, on two lines
-    last_move = CHIP + 4 + 2 * LINE  # three lines (six at most: fewer where the rest leaves less)
+    last_move = CHIP + 4 + (caption - 1) * LINE  # the first line beside the mover's chip
     limit = w.say("torri.board.limit", limit=99)
     centrals = height([heading(w.say("torri.board.centrals"), limit)]) + towers * (CHIP + MERLON + 2)
     detail = [w.say("torri.board.left") + " " + w.say("torri.board.gold", gold=BANK_GOLD),
@@ -335,22 +339,34 @@ def tallest(seats: int, locale: str, towers: int = 2) -> int:
 
 
 def panel(w: Words, view: View, room: int | None = None) -> Panel:
-    """The panel's content from the top, under the title; the last move given fewer lines
-    where the whole would be taller than ``room`` (the image keeps its size; the move's post
-    has the whole text)."""
+    """The panel's content from the top, under the title. The last move is never cut: where the
+    whole would be taller than ``room`` (the image keeps its size), its sections and lines close
+    up, then the central towers at the end keep one line each, then the bank's gold goes; only a
+    panel that does not fit even so gives the last move fewer lines (its post has every word)."""
+    whole = view.phase == "over"
+    tries = [(False, whole), (True, whole), (False, False), (True, False)] if whole else [(False, False), (True, False)]
+    for tight, every in tries:
+        content = _content(w, view, tight, every, MAX_LINES)
+        if room is None or height(content) <= room:
+            return content
+    content = _content(w, view, True, False, MAX_LINES, bank=False)  # the bank's line, the least a player needs
+    lines = MAX_LINES
+    while lines > 1 and room is not None and height(content) > room:
+        lines -= 1
+        content = _content(w, view, True, False, lines, bank=False)
+    return content
+
+
+def _content(w: Words, view: View, tight: bool, whole: bool, lines: int, bank: bool = True) -> Panel:
+    """The panel, its sections and lines closer together where ``tight``, every level of the
+    central towers where ``whole``, the last move in at most ``lines`` lines and the bank's gold
+    where ``bank``."""
+    gap, step = (TIGHT, TIGHT_LINE) if tight else (GAP, LINE)
     first, *rest = status_lines(w, view)
     head: Panel = [lines_block(wrap(first, HEAD, INNER, 2), HEAD, bold=True)]
     head += [lines_block(wrap(line, SMALL, INNER, 2), SMALL, colour=MUTED) for line in rest]
-    head += [GAP, *acting(w, view), GAP]
-    tail: Panel = [GAP]
-    tail += standings(w, view) if view.phase == "over" and view.totals is not None else players(w, view)
-    # at the end every level of the central towers, where they fit with the last move on two lines
-    whole = view.phase == "over" and (
-        room is None or height([*head, caption_block(w, view, 2), *tail, GAP, *centrals(w, view, True)]) <= room)
-    tail += [GAP, *centrals(w, view, whole)]
-    lines = CAPTION_LINES
-    while True:
-        content = [*head, caption_block(w, view, lines), *tail]
-        if room is None or height(content) <= room or lines == 1:
-            return content
-        lines -= 1
+    head += [gap, *acting(w, view), gap]
+    tail: Panel = [gap]
+    tail += standings(w, view) if view.phase == "over" and view.totals is not None else players(w, view, step, bank)
+    tail += [gap, *centrals(w, view, whole)]
+    return [*head, caption_block(w, view, lines, step), *tail]

@@ -24,12 +24,13 @@ from render.torri.blocks import Words, X, draw_panel, words
 from render.torri.board import BOARD_W, LABEL, WIDTH, board_height, draw_ground, draw_pieces, frame
 from render.torri.key import HEIGHT as KEY_HEIGHT
 from render.torri.key import draw_key
-from render.torri.panel import panel, tallest
+from render.torri.panel import CAPTION_LINES, panel, tallest
 from render.torri.pieces import FLOOR, GRID, TITLE
 from render.torri.stamps import write
 
 PANEL_TOP = 60  # below the title
 PANEL_FOOT = 6  # kept under the panel's content
+TALLEST = 900  # px: the tallest the image grows for a long last move (it stays landscape in the preview)
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,12 @@ def static_layer(shape: str, seats: int, height: int, locale: str = DEFAULT_LOCA
 @lru_cache(maxsize=64)
 def image_height(shape: str, seats: int, locale: str = DEFAULT_LOCALE) -> int:
     """The same for every board of a game: the board and the key under it, or the panel at its
-    tallest where that is taller (a small wall at a large table)."""
+    tallest where that is taller (a small wall at a large table); taller still, where the image
+    stays landscape, for a last move of six lines (a walk with fees and a build, never cut)."""
     towers = len(layout(shape, seats).centrals)
-    return max(board_height(shape, seats) + KEY_HEIGHT, PANEL_TOP + tallest(seats, locale, towers) + PANEL_FOOT)
+    least = max(board_height(shape, seats) + KEY_HEIGHT, PANEL_TOP + tallest(seats, locale, towers) + PANEL_FOOT)
+    roomy = PANEL_TOP + tallest(seats, locale, towers, CAPTION_LINES) + PANEL_FOOT
+    return max(least, min(roomy, TALLEST))
 
 
 def words_for(view: View, names: list[str], locale: str) -> Words:

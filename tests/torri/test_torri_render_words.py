@@ -253,3 +253,35 @@ def test_a_route_that_fits_on_a_line_is_never_broken_across_two(locale):
             lines = panel_words(view, DEMO[:seats], locale)
             assert any(route in line for line in lines), (seats, stage, [x for x in lines if "›" in x])
     assert walks >= 6
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_last_move_is_never_cut_short_at_any_table_in_any_language(locale):
+    """The sixth independent look: "Constrói uma peça (sobre a peça de Andrea, agora com altura 4)
+    e recebe 1…" (seeded game 21, four players, mid-game): the panel cut the last move's sentence.
+    At every position of seeded games at every table the last move's block draws every word of
+    it, down to its own last word."""
+    from engines.core.playout import playout
+    from engines.core.rng import SplitMix64
+    from render.torri.blocks import Block, Text
+    from render.torri.panel import caption, panel
+    from render.torri.renderer import PANEL_FOOT, PANEL_TOP, image_height, words_for
+
+    lead = catalog(locale).text_of("torri.board.last_move")
+    seen = 0
+    for seed in (21, 11, 5):
+        for seats in (2, 3, 4):
+            start = GAME.new_game(seats, Options(), seed)
+            room = image_height(start.shape, seats, locale) - PANEL_TOP - PANEL_FOOT
+            for state in (start, *(after for _, _, after, _ in playout(GAME, start, SplitMix64.from_seed(seed)))):
+                view = GAME.view(state, None)
+                w = words_for(view, NAMES[:seats], locale)
+                blocks = [b for b in panel(w, view, room) if isinstance(b, Block)]
+                texts = [[i.text for i in b.items if isinstance(i, Text)] for b in blocks]
+                drawn = next((t for t in texts if lead in t), None)
+                if drawn is None:  # no move yet
+                    continue
+                said = caption(w, view)[1]
+                seen += len(drawn) > 5  # "Last move:" and five lines
+                assert " ".join(t for t in drawn if t != lead).split() == said.split(), (seed, seats, state.turn)
+    assert seen > 50, "no long last move: the test no longer covers the case"
