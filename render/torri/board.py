@@ -6,7 +6,9 @@ level with its owner's shape, the top one framed heavier: it is the one that own
 a tower too tall for its square shows its top levels over a white tag with its height), and
 the builders standing there on the right, so a pawn never hides a level's shape; a tower no
 builder shares takes most of its square's width, and so does one whose lone builder can stand in
-its top right corner, clear of the shape on its top level and of its merlons. The last move's route
+its top right corner clear of its top; else a lone builder stands there over the tower, which keeps
+as much width as leaves its owners' shapes clear of the pawn (a closed tower's merlons on the part
+the pawn leaves free). The last move's route
 is a thin line from the edge of the square it left, through the centres of those it crossed, to
 the edge of the square it reached, under the pieces: a dark tab in each corner of the first, a
 broad dark frame round the last.
@@ -99,6 +101,17 @@ class Frame:
         once the image is shown 550 px wide)."""
         return max(self.stack_w, self.cell - 2 * FLOOR_MARGIN - 12)
 
+    def corner_w(self, right: int) -> int:
+        """A tower's width under a lone builder in its square's top right corner (``right``: the
+        wall's room there): the whole of ``alone_w`` where the pawn's white ring clears the owner's
+        shape on a level (96 px squares), else as wide as it still does (74 px ones)."""
+        return int(min(self.alone_w, 2 * (self.ring_left(right) + 1 - FLOOR_MARGIN) - MARK))
+
+    def ring_left(self, right: int) -> int:
+        """How far from its square's left edge the white ring of a pawn in its right column begins
+        (``right``: the wall's room there); a level's shape may touch it, never a merlon."""
+        return self.cell - FLOOR_MARGIN - right - self.pawn_w - 3
+
     @property
     def levels(self) -> int:
         """How many levels a square shows (a taller tower shows its top ones over a tag
@@ -155,27 +168,29 @@ def piece_colour(owner: int | None) -> RGB:
     return NEUTRAL if owner is None else player_colour(owner)
 
 
-def corner_room(fr: Frame, square: str, tower: TowerView) -> bool:
-    """Whether a builder alone on this tower's square can stand in its top right corner while
-    the tower keeps its whole width at the left: the pawn clears the tower's top (its merlons
-    too), or at least the owner's shape on its top level (and a wall along the square)."""
+def corner_room(fr: Frame, square: str, tower: TowerView) -> int:
+    """How wide this tower is drawn at the left of its square with a lone builder in the top
+    right corner, or 0 where the builder stands beside it: its whole width where the pawn clears
+    its top (its merlons too), else ``corner_w`` where the pawn clears the owner's shape on its
+    levels and that is wider than beside a column (a closed tower's merlons then stand clear of the
+    pawn, on the left of its top: a pawn never hides them)."""
     left, above, right, _ = fr.walls(square)
     closed = tower.pieces[-1].battlement
     top = fr.cell - FLOOR_MARGIN - 1 - len(tower.pieces) * SLAB - (MERLON if closed else 0)
     if len(tower.pieces) <= fr.levels and FLOOR_MARGIN + above + pawn_height(fr.pawn_w) + 3 <= top:
-        return True
-    mark_right = FLOOR_MARGIN + (fr.alone_w + MARK) / 2  # its white ring may touch the shape
-    return not closed and fr.cell - FLOOR_MARGIN - max(left, right) - fr.pawn_w >= mark_right  # merlons never hidden
+        return fr.alone_w
+    return fr.corner_w(right) if fr.corner_w(right) > fr.stack_w - right else 0
 
 
-def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: str) -> None:
+def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: str, corner: int = 0) -> None:
     """A tower from the side, standing on the square's floor: in the middle of its square
-    (``"alone"``), at its left with its whole width when a builder stands in the corner above
+    (``"alone"``), at its left ``corner`` px wide when a builder stands in the corner above
     (``"corner"``), or narrower at its left beside a column of builders (``"beside"``), kept
     clear of their column where a wall along the square moves it in."""
     x0, y0, x1, y1 = fr.box(square)
-    right = fr.walls(square)[2]
-    w = fr.stack_w - right if place == "beside" else fr.alone_w
+    _, above, right, _ = fr.walls(square)
+    under = y0 + FLOOR_MARGIN + above + pawn_height(fr.pawn_w) + 3  # a pawn in the corner and its ring end
+    w = fr.stack_w - right if place == "beside" else corner if place == "corner" else fr.alone_w
     x = (x0 + x1 - w) / 2 if place == "alone" else x0 + FLOOR_MARGIN
     bottom = y1 - FLOOR_MARGIN - 1
     pieces = tower.pieces
@@ -188,7 +203,9 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: 
         shown = pieces[-max(1, int((y - y0 - FLOOR_MARGIN - MERLON) // SLAB)):]
     for k, piece in enumerate(shown):
         y -= SLAB
-        slab(canvas, x, y, w, SLAB, piece_colour(piece.owner), piece.owner, piece.battlement, top=k == len(shown) - 1)
+        crest = fr.ring_left(right) - 2 - FLOOR_MARGIN if place == "corner" and y - MERLON < under else 0
+        slab(canvas, x, y, w, SLAB, piece_colour(piece.owner), piece.owner, piece.battlement, top=k == len(shown) - 1,
+             crest=crest)
 
 
 def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], corner: bool = False) -> None:
@@ -284,10 +301,12 @@ def draw_pieces(canvas: Canvas, fr: Frame, view: View) -> None:
             standing.setdefault(sq, []).append(seat)
     draw_trail(canvas, fr, view.last_move)
     draw_route(canvas, fr, view.last_move)
-    corners = {sq for sq, seats in standing.items() if len(seats) == 1 and view.towers.get(sq)
-               and view.towers[sq].pieces and corner_room(fr, sq, view.towers[sq])}
+    corners = {sq: corner_room(fr, sq, view.towers[sq]) for sq, seats in standing.items()
+               if len(seats) == 1 and view.towers.get(sq) and view.towers[sq].pieces}
+    corners = {sq: w for sq, w in corners.items() if w}
     for sq, tower in view.towers.items():
         if tower.pieces:
-            draw_tower(canvas, fr, sq, tower, "corner" if sq in corners else "beside" if sq in standing else "alone")
+            place = "corner" if sq in corners else "beside" if sq in standing else "alone"
+            draw_tower(canvas, fr, sq, tower, place, corners.get(sq, 0))
     for sq, seats in standing.items():
         draw_builders(canvas, fr, sq, seats, corner=sq in corners)

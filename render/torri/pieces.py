@@ -37,13 +37,14 @@ MERLON = 8  # how far a battlement's merlons rise above its slab
 
 
 def slab(canvas: Canvas, x: float, y: float, w: float, h: float, fill: RGB, seat: int | None = None,
-         battlement: bool = False, top: bool = False, key: bool = False) -> None:
+         battlement: bool = False, top: bool = False, key: bool = False, crest: float = 0) -> None:
     """One piece from the side, its top-left at (x, y); merlons rise above y when it closes
-    the tower. The owner's shape sits on it where the slab is thick enough to hold it. A ``key``
-    piece (the panel's) counts for the smallest piece a player must tell apart."""
+    the tower, across its width or its first ``crest`` px (a builder stands on the rest). The
+    owner's shape sits on it where the slab is thick enough to hold it. A ``key`` piece (the
+    panel's) counts for the smallest piece a player must tell apart."""
     d = canvas.draw
     if battlement:
-        step = w / 5
+        step = (crest or w) / 5
         for k in (0, 2, 4):
             d.rectangle((x + k * step, y - MERLON, x + (k + 1) * step, y + 2), fill=fill, outline=INK, width=2)
     d.rectangle((x, y, x + w, y + h), fill=fill, outline=INK, width=4 if top else 2)

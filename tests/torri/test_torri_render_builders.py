@@ -77,3 +77,36 @@ def test_a_towers_height_tag_and_levels_keep_clear_of_the_builder_beside_them(se
             beside = d.box[2] <= p[0] - RING - 2 or d.box[0] >= p[2] + RING + 2
             assert apart or beside, (seats, stage, d.what, d.box, p)
 
+
+
+@pytest.mark.parametrize("seed", [21, 11, 5])
+def test_a_tower_a_lone_builder_shares_a_74_px_square_with_keeps_most_of_its_width(seed):
+    """The sixth independent look: at four seats (74 px squares, 37 at 550) a builder squeezed the
+    tower beside it to about 10 px at 550 (E4, G5 at the end of seeded game 21). The builder stands
+    in the square's top right corner over the tower, which keeps at least 16 px at 550, the owner's
+    shape on each level clear of the pawn's white ring."""
+    from bot.cli.gallery import moment
+    from render.canvas import INLINE_WIDTH
+    from render.torri.board import WIDTH
+    from render.torri.pieces import MARK
+
+    shared = 0
+    for stage in (0.5, 0.75, 1.0):
+        view = GAME.view(moment("torri", 4, seed, stage), None)
+        canvas = draw_board(view, NAMES[:4])
+        fr = frame(view.shape, 4, canvas.image.height)
+        assert fr.cell == 74
+        standing = [sq for sq in view.builders if sq is not None]
+        for sq, tower in view.towers.items():
+            if not tower.pieces or standing.count(sq) != 1:
+                continue
+            shared += 1
+            x0, y0, x1, y1 = fr.box(sq)
+            here = [d for d in canvas.drawn if d.kind == "piece" and x0 <= d.box[0] and d.box[2] <= x1
+                    and y0 <= d.box[1] and d.box[3] <= y1]
+            (pawn,) = [d.box for d in here if d.what == "pawn"]
+            for level in (d.box for d in here if d.what == "level"):
+                assert (level[2] - level[0]) * INLINE_WIDTH / WIDTH >= 16, (seed, stage, sq, level)
+                if level[1] < pawn[3] and pawn[1] < level[3]:  # the pawn stands over this level
+                    assert pawn[0] - 3 >= (level[0] + level[2]) / 2 + MARK / 2 - 1, (seed, stage, sq, level, pawn)
+    assert shared >= 5, "no builder shared a square with a tower: the test no longer covers the case"
