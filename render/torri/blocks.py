@@ -8,6 +8,7 @@ a board shows can be read back from its blocks (``words``) for the tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.core.messages import Msg
@@ -135,41 +136,53 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
 
 
 def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
-    """Word-wrapped into at most ``lines`` lines, the last cut with an ellipsis if need be."""
-    out: list[str] = []
-    current = ""
+    """Word-wrapped into at most ``lines`` lines, the last cut with an ellipsis if need be; each
+    line ends where ``keep_together`` says (a route's line never broken badly, a number never
+    alone at the end)."""
     words = text.split()
-    for i, word in enumerate(words):
-        trial = f"{current} {word}".strip()
-        if not current or measure(trial, size) <= width:
-            current = trial
-            continue
-        out.append(current)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
         if len(out) == lines - 1:
-            current = " ".join(words[i:])
+            out.append(fit(" ".join(words[i:]), size, width))
             break
-        current = word
-    if current:
-        out.append(fit(current, size, width))
-    return _no_lone_number(out, size, width)
+        j = i + 1
+        while j < len(words) and measure(" ".join(words[i:j + 1]), size) <= width:
+            j += 1
+        rest = words[i:]
+        j = i + keep_together(rest, j - i, lambda a, b: measure(" ".join(rest[a:b]), size) <= width)
+        out.append(" ".join(words[i:j]))
+        i = j
+    return out
 
 
-def _no_lone_number(lines: list[str], size: int, width: float) -> list[str]:
-    """A number left alone on the last line (\"…after round / 25\") takes the word before it along,
-    where that still fits: a figure reads with what it counts; so does a route's last step
-    (\"… F3 / › E3 › C1.\": the square it came from goes along, with its arrow)."""
-    last = lines[-1] if lines else ""
-    number = " " not in last and last.strip(".,:;)").isdigit()
-    step = last.startswith("› ") and " " not in last[2:]
-    if len(lines) < 2 or not (number or step):
-        return lines
-    *rest, word = lines[-2].split(" ")
-    if step and len(rest) > 1 and rest[-1] == "›":  # the square and its arrow: "… F3 / › E3 › C1."
-        word = f"{rest.pop()} {word}"
-    joined = f"{word} {lines[-1]}"
-    if not rest or measure(joined, size) > width:
-        return lines
-    return [*lines[:-2], " ".join(rest), joined]
+def keep_together(words: list[str], cut: int, fits: Callable[[int, int], bool]) -> int:
+    """Where a line of ``words`` that would end before ``words[cut]`` ends instead: a route the
+    break would cut goes down whole (the fifth independent look: "walks C1" / "› C2 › C3."), a
+    line never ends with the route's arrow, and neither a route's last step (the third look:
+    "› C1." alone takes the square before it along, with its arrow) nor a number (\"round / 25\":
+    a figure reads with what it counts) is left alone at the end; each where ``fits(a, b)``, whether
+    ``words[a:b]`` can go down onto the next line together."""
+    if not 1 < cut < len(words):
+        return cut
+    if "›" in (words[cut], words[cut - 1]):  # the break falls inside a route
+        start = cut - 1 if words[cut - 1] != "›" else cut - 2  # the last square kept
+        while start >= 1 and words[start - 1] == "›":
+            start -= 2  # back to the route's first square (before this line, where it began on one above)
+        end = start
+        while end + 2 < len(words) and words[end + 1] == "›":
+            end += 2  # on to its last square
+        if start > 0 and fits(start, end + 1):
+            cut = start
+    if cut > 1 and words[cut - 1] == "›":
+        cut -= 1
+    rest = words[cut:]
+    step = len(rest) == 2 and rest[0] == "›"
+    if step or len(rest) == 1 and rest[0].strip(".,:;)").isdigit():
+        back = 2 if step and cut >= 3 and words[cut - 2] == "›" else 1
+        if cut - back >= 1 and fits(cut - back, len(words)):
+            cut -= back
+    return cut
 
 
 def height(panel: Panel) -> int:

@@ -32,6 +32,7 @@ from render.torri.blocks import (
     X,
     fit,
     height,
+    keep_together,
     wrap,
 )
 from render.torri.pieces import BODY, HEAD, MERLON, NEUTRAL, SMALL
@@ -163,38 +164,17 @@ def caption_block(w: Words, view: View, lines: int = MAX_LINES, step: int = LINE
     if mover is None:
         return lines_block(wrap(text, SMALL, INNER, lines))
     room = INNER - lead_w - CHIP - 10
-    kept = wrap(text, SMALL, room, 2)[0].split(" ") if measure(text.split()[0], SMALL) <= room else []
-    kept = _route_down_whole(text.split(" "), kept)
-    if len(kept) > 1 and kept[-1] == "›":  # a line never ends with the route's arrow
-        kept.pop()
-    if len(kept) > 3 and kept[-2] == "›" and len(text[len(" ".join(kept)):].split()) == 2:
-        kept = kept[:-2]  # nor leaves its last step alone ("› C1."): the square before it goes along
-    elif len(kept) > 1 and text[len(" ".join(kept)):].split()[0::2] == ["›"]:
-        kept = kept[:-1]  # "Bruno walks D4" / "› C4.": "D4 › C4." goes under the chip together
-    first = " ".join(kept)
+    words = text.split(" ")
+    kept = len(wrap(text, SMALL, room, 2)[0].split(" ")) if measure(words[0], SMALL) <= room else 0
+    # "Bruno walks D4" / "› C4.": "D4 › C4." goes under the chip together; a route that fits on a line, whole
+    kept = keep_together(words, kept, lambda a, b: measure(" ".join(words[a:b]), SMALL) <= INNER)
+    first = " ".join(words[:kept])
     rest = text[len(first):].strip()
     more = wrap(rest, SMALL, INNER, lines - 1 if first else lines) if rest and (lines > 1 or not first) else []
     items: list[Item] = [Text(X, CHIP / 2 + 1, lead, SMALL, INK, "lm", True), Chip(X + lead_w, 0, CHIP, mover),
                          Text(X + lead_w + CHIP + 10, CHIP / 2 + 1, first, SMALL, INK, "lm")]
     items += [Text(X, CHIP + 2 + k * step, line, SMALL) for k, line in enumerate(more)]
     return Block(CHIP + 4 + step * len(more), items)
-
-
-def _route_down_whole(words: list[str], kept: list[str]) -> list[str]:
-    """The words kept beside the chip, less a route they would cut ("walks C1" / "› C2 › C3."):
-    the route goes down whole where it fits on a line of its own (the fifth independent look)."""
-    cut = len(kept)
-    if not 1 < cut < len(words) or "›" not in (words[cut], words[cut - 1]):
-        return kept  # the line does not end inside a route
-    last = cut - 1 if words[cut - 1] != "›" else cut - 2  # the last square kept
-    start = last
-    while start >= 2 and words[start - 1] == "›":
-        start -= 2  # back to the route's first square
-    end = last
-    while end + 2 < len(words) and words[end + 1] == "›":
-        end += 2  # on to its last square
-    route = " ".join(words[start:end + 1])
-    return kept[:start] if start > 0 and measure(route, SMALL) <= INNER else kept
 
 
 def acting(w: Words, view: View) -> list[Block]:

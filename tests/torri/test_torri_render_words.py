@@ -168,9 +168,14 @@ def test_a_number_wrapped_alone_onto_the_last_line_takes_the_word_before_it():
 
 def test_a_routes_last_step_wrapped_alone_takes_the_square_before_it():
     """The third independent look: "› C1." alone on the last move's last line, in every language."""
+    text = "G3 › F3 › E3 › D3 › C3 › C2 › C1."  # a route longer than a line
+    width = measure("G3 › F3 › E3 › D3 › C3 › C2", SMALL) + 2  # "› C1." alone would not fit after it
+    assert wrap(text, SMALL, width, 2) == ["G3 › F3 › E3 › D3 › C3", "› C2 › C1."]
+    # one that fits on a line goes down whole, as beside the mover's chip (the fifth look); it was
+    # ["Sofia anda G3 › F3", "› E3 › C1."] while only the line beside the chip kept that rule
     text = "Sofia anda G3 › F3 › E3 › C1."
-    width = measure("Sofia anda G3 › F3 › E3", SMALL) + 2  # "› C1." alone would not fit after it
-    assert wrap(text, SMALL, width, 2) == ["Sofia anda G3 › F3", "› E3 › C1."]
+    width = measure("Sofia anda G3 › F3 › E3", SMALL) + 2
+    assert wrap(text, SMALL, width, 2) == ["Sofia anda", "G3 › F3 › E3 › C1."]
 
 
 def test_the_last_moves_line_beside_the_chip_never_ends_with_an_arrow_nor_leaves_the_last_step_alone():
@@ -285,3 +290,29 @@ def test_the_last_move_is_never_cut_short_at_any_table_in_any_language(locale):
                 seen += len(drawn) > 5  # "Last move:" and five lines
                 assert " ".join(t for t in drawn if t != lead).split() == said.split(), (seed, seats, state.turn)
     assert seen > 50, "no long last move: the test no longer covers the case"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_no_line_of_the_last_move_ends_with_an_arrow_or_leaves_the_last_step_alone(locale):
+    """The rule the line beside the chip kept (the third and fifth independent looks) holds on
+    every line of the last move: "cammina D4 › D3 › E3 › F3 › F4 ›" / "F5." (seeded game 11, two
+    seats, in Italian) broke its route under the chip. Every position of seeded games."""
+    from engines.core.playout import playout
+    from engines.core.rng import SplitMix64
+    from render.torri.blocks import Block, Text
+    from render.torri.panel import panel
+    from render.torri.renderer import PANEL_FOOT, PANEL_TOP, image_height, words_for
+
+    lead = catalog(locale).text_of("torri.board.last_move")
+    for seed in (21, 11, 5):
+        for seats in (2, 3, 4):
+            start = GAME.new_game(seats, Options(), seed)
+            room = image_height(start.shape, seats, locale) - PANEL_TOP - PANEL_FOOT
+            for state in (start, *(after for _, _, after, _ in playout(GAME, start, SplitMix64.from_seed(seed)))):
+                view = GAME.view(state, None)
+                blocks = [b for b in panel(words_for(view, NAMES[:seats], locale), view, room) if isinstance(b, Block)]
+                lines = next(([i.text for i in b.items if isinstance(i, Text)] for b in blocks
+                              if any(isinstance(i, Text) and i.text == lead for i in b.items)), [])
+                for line in lines:
+                    assert not line.endswith("›"), (seed, seats, state.turn, lines)
+                    assert not (line.startswith("› ") and len(line.split()) == 2), (seed, seats, state.turn, lines)
