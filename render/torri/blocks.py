@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from engines.core.messages import Msg
 from render.canvas import RGB, Canvas
@@ -149,11 +150,14 @@ def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
         j = i + 1
         while j < len(words) and measure(" ".join(words[i:j + 1]), size) <= width:
             j += 1
-        rest = words[i:]
-        j = i + keep_together(rest, j - i, lambda a, b: measure(" ".join(rest[a:b]), size) <= width)
+        j = i + keep_together(words[i:], j - i, partial(_fits, words[i:], size, width))
         out.append(" ".join(words[i:j]))
         i = j
     return out
+
+
+def _fits(words: list[str], size: int, width: float, a: int, b: int) -> bool:
+    return measure(" ".join(words[a:b]), size) <= width
 
 
 def keep_together(words: list[str], cut: int, fits: Callable[[int, int], bool]) -> int:
