@@ -58,7 +58,7 @@ def static_layer(shape: str, seats: int, height: int, locale: str = DEFAULT_LOCA
 def image_height(shape: str, seats: int, locale: str = DEFAULT_LOCALE) -> int:
     """The same for every board of a game: the board and the key under it, or the panel at its
     tallest where that is taller (a small wall at a large table); taller still, where the image
-    stays landscape, for a last move of six lines (a walk with fees and a build, never cut)."""
+    stays landscape, for a last move of four lines (a longer one closes up the panel: never cut)."""
     towers = len(layout(shape, seats).centrals)
     least = max(board_height(shape, seats) + KEY_HEIGHT, PANEL_TOP + tallest(seats, locale, towers) + PANEL_FOOT)
     roomy = PANEL_TOP + tallest(seats, locale, towers, CAPTION_LINES) + PANEL_FOOT
