@@ -80,6 +80,34 @@ def test_the_final_breakdowns_heads_end_on_one_line_and_each_plus_stands_between
         assert not any(h.box[0] - 2 <= centre <= h.box[2] + 2 for h in heads), (p.box, [h.box for h in heads])
 
 
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_each_figure_of_the_final_breakdown_is_centred_under_its_own_head(locale):
+    """The sixth independent look asked for "20 + 13 + 2 + 17" each under its own head, in every
+    language (the Portuguese and Italian heads are longer): by the drawn text boxes, each figure
+    of every row is centred under its head, at every table (seeded game 21)."""
+    from bot.cli.demo import NAMES as DEMO
+    from bot.cli.gallery import moment
+
+    cat = catalog(locale)
+    names = [cat.text_of(f"torri.category.{c}") for c in CATEGORIES]
+    parts = {*names, *(part for name in names for part in name.split(" "))}  # a head on one line or two
+    for seats in (2, 3, 4):
+        view = GAME.view(moment("torri", seats, 21, 1.0), None)
+        texts = [d for d in draw_board(view, DEMO[:seats], locale).drawn if d.kind == "text" and d.box[0] > BOARD_W]
+        heads = [d for d in texts if d.what in parts]
+        centres: list[float] = []
+        for c in sorted((d.box[0] + d.box[2]) / 2 for d in heads):
+            if not centres or c - centres[-1] > 2:  # the two lines of one head are one column
+                centres.append(c)
+        assert len(centres) == 4, centres
+        low = max(d.box[3] for d in heads)
+        rows = [d for d in texts if d.box[1] > low and d.what.isdigit() and d.box[0] > BOARD_W + 40][: 4 * seats]
+        assert len(rows) == 4 * seats, [d.what for d in rows]
+        for k, figure in enumerate(rows):
+            centre = (figure.box[0] + figure.box[2]) / 2
+            assert abs(centre - centres[k % 4]) <= 2, (seats, figure.what, centre, centres)
+
+
 def seeded_middle(seats: int, seed: int):
     state = GAME.new_game(seats, GAME.options_model(), seed)
     states = [state] + [after for _, _, after, _ in playout(GAME, state, SplitMix64.from_seed(seed))]
