@@ -11,17 +11,17 @@ from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.model import FirmView, View
-from render.leonardo.look import CHIP, HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo.look import CHIP, HEAD, LINE, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
 from render.leonardo.panel import TITLE_TEXT, status
 from render.leonardo.ring import BAND, HOLDER, WIDTH, band_tile, income, look_of, seal_at, whole_districts
 from render.palette import INK
 from render.text import Catalog, Style, catalog
 
 PAD, GAP = 16, 14
-COLS = 3
+COLS = 2  # two cards a line: room for four frames with their word and margins (three crammed "empty")
 CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
 CARD_H = BAND + 34 + 64
-TILE_W, TILE_H = 72, 52
+TILE_W, TILE_H = 104, 52  # an empty frame leaves 8 px at 550 either side of its word
 TILE: tuple[int, int, int] = (246, 226, 160)
 HEADER_H = 34  # a line of the header: the game's title and where it stands
 
@@ -116,7 +116,7 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
             _tile(canvas, tx, ty, values[i])
         else:  # an empty frame: a work of art may be placed there
             box = (tx, ty, tx + TILE_W, ty + TILE_H)
-            canvas.draw.rectangle(box, outline=MUTED, width=1)
+            canvas.draw.rectangle(box, outline=LINE, width=1)  # lighter than a work's ink edge
             with canvas.inside(box):
                 canvas.text((tx + TILE_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_empty"), SMALL, MUTED,
                             anchor="mm")

@@ -179,3 +179,21 @@ def test_a_name_and_what_follows_it_are_joined_by_an_en_dash_not_a_hyphen():
             said += draw_private(G.view(state, 0), NAMES, locale).said
         assert not [s for s in said if s.startswith("- ") or " - " in s], (locale, said)
         assert [s for s in said if s.startswith("– ")], (locale, said)
+
+
+def test_each_empty_frame_leaves_room_around_its_word_at_550_px():
+    """Issue 24 (round 4): "empty" filled its frame edge to edge (1.5 px each side at full size),
+    crammed at 550 px. Each empty frame now leaves at least 5 px at 550 px on either side of its
+    word, in every language."""
+    from render.canvas import INLINE_WIDTH
+    from render.text import catalog
+
+    state = ready(0, owner={2: 0}, art={2: [150]})
+    for locale in ("en", "pt-BR", "it"):
+        word = catalog(locale).text_of("leo.board.hand_empty")
+        canvas = draw_private(G.view(state, 0), NAMES, locale)
+        scale = INLINE_WIDTH / canvas.width
+        for d in (d for d in canvas.drawn if d.kind == "text" and d.what == word):
+            assert d.within is not None
+            room = min(d.box[0] - d.within[0], d.within[2] - d.box[2]) * scale
+            assert room >= 5, (locale, room)
