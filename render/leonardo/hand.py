@@ -39,9 +39,12 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     rows = -(-len(firm.palazzi) // COLS)
     header = Run(TEXT).words(TITLE_TEXT, bold=True).words("– " + status(view, words, style))  # as the board's: round, or over
     lines = header.lines(WIDTH - 2 * PAD)
-    height = PAD + lines * HEADER_H + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    result = _result(view, words)
+    height = PAD + lines * HEADER_H + (36 if result else 0) + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     y = header.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, lines, HEADER_H)
+    if result:  # at the end: how the seat did, before what it holds
+        y = Run(TEXT, bold=True).words(result).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     run = Run(HEAD, bold=True)
     for seat in firm.members:
         run.chip(seat, marks[seat])
@@ -68,6 +71,16 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     for msg in sealed:
         y = Run(TEXT).words(words.text(msg, style)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 34)
     return canvas
+
+
+def _result(view: View, words: Catalog) -> str:
+    """The seat's place among the players and its final capital, once the game is over."""
+    if view.result is None:
+        return ""
+    score = next((s for s in view.result.scores if s.seat == view.seat), None)
+    if score is None:
+        return ""
+    return words.text_of("leo.board.hand_result", rank=score.rank, seats=len(view.result.scores), total=score.total)
 
 
 def _capital(view: View, firm: FirmView, words: Catalog) -> str:

@@ -197,3 +197,25 @@ def test_each_empty_frame_leaves_room_around_its_word_at_550_px():
             assert d.within is not None
             room = min(d.box[0] - d.within[0], d.within[2] - d.box[2]) * scale
             assert room >= 5, (locale, room)
+
+
+def test_the_hand_at_the_end_says_the_seats_place_and_final_capital():
+    """Issue 24 (round 4): at the end the hand said only that the game was over, not how the seat
+    did. Its line under the header now gives the seat's place among the players and its final
+    capital (the result's, public once the game is over), in every language."""
+    from engines.core.game import SYSTEM, TimeUp
+    from render.text import catalog
+
+    ended = G.apply(ready(0, owner={2: 0}, art={2: [150]}), SYSTEM, TimeUp()).state
+    for seat in (0, 1):
+        view = G.view(ended, seat)
+        assert view.result is not None
+        score = next(s for s in view.result.scores if s.seat == seat)
+        for locale in ("en", "pt-BR", "it"):
+            words = catalog(locale)
+            canvas = draw_private(view, NAMES, locale)
+            if canvas is None:
+                continue
+            line = words.text_of("leo.board.hand_result", rank=score.rank, seats=len(view.result.scores),
+                                 total=score.total)
+            assert line in canvas.said, (locale, seat, canvas.said[:6])
