@@ -21,7 +21,8 @@ PAD, GAP = 16, 14
 COLS = 2  # two cards a line: room for four frames with their word and margins (three crammed "empty")
 CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
 CARD_H = BAND + 34 + 64
-TILE_W, TILE_H = 104, 52  # an empty frame leaves 8 px at 550 either side of its word
+TILE_W, TILE_H = 72, 52  # a work of art waiting to be placed: four beside their line's words
+FRAME_W = 104  # a work's frame on a palazzo card: an empty one leaves 8 px at 550 either side of its word
 TILE: tuple[int, int, int] = (246, 226, 160)
 HEADER_H = 34  # a line of the header: the game's title and where it stands
 
@@ -124,14 +125,14 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
         return
     values = view.my_art.get(number, [])
     for i in range(cards().art_per_palazzo):
-        tx, ty = x + 10 + i * (TILE_W + 8), y + BAND + 36
+        tx, ty = x + 10 + i * (FRAME_W + 8), y + BAND + 36
         if i < len(values):
-            _tile(canvas, tx, ty, values[i])
+            _tile(canvas, tx, ty, values[i], FRAME_W)
         else:  # an empty frame: a work of art may be placed there
-            box = (tx, ty, tx + TILE_W, ty + TILE_H)
+            box = (tx, ty, tx + FRAME_W, ty + TILE_H)
             canvas.draw.rectangle(box, outline=LINE, width=1)  # lighter than a work's ink edge
             with canvas.inside(box):
-                canvas.text((tx + TILE_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_empty"), SMALL, MUTED,
+                canvas.text((tx + FRAME_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_empty"), SMALL, MUTED,
                             anchor="mm")
 
 
@@ -139,10 +140,10 @@ def _drawn_tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
     _tile(canvas, x, y - 9, value)  # a tile is taller than the line's chips
 
 
-def _tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
-    """A work of art with its value."""
-    canvas.draw.rectangle((x, y, x + TILE_W, y + TILE_H), fill=TILE, outline=INK, width=2)
-    canvas.text((x + TILE_W / 2, y + TILE_H / 2 + 1), str(value), HEAD, INK, anchor="mm", bold=True)
+def _tile(canvas: LeoCanvas, x: float, y: float, value: int, w: int = TILE_W) -> None:
+    """A work of art with its value, ``w`` px wide."""
+    canvas.draw.rectangle((x, y, x + w, y + TILE_H), fill=TILE, outline=INK, width=2)
+    canvas.text((x + w / 2, y + TILE_H / 2 + 1), str(value), HEAD, INK, anchor="mm", bold=True)
 
 
 def _sealed(view: View) -> list[Msg]:

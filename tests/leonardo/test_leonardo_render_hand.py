@@ -219,3 +219,12 @@ def test_the_hand_at_the_end_says_the_seats_place_and_final_capital():
             line = words.text_of("leo.board.hand_result", rank=score.rank, seats=len(view.result.scores),
                                  total=score.total)
             assert line in canvas.said, (locale, seat, canvas.said[:6])
+
+
+def test_four_works_waiting_to_be_placed_are_all_shown_in_every_language():
+    """Issue 24 (round 4): the palazzo cards' frames grew wider to give "empty" room; the works
+    waiting to be placed keep their size, so four of them still fit beside their line's words."""
+    state = do(next_art(ready(0, owner={2: 0, 5: 0}, florins={0: 600}), [70, 100, 150, 30]), 0, "art 4").state
+    for locale in ("en", "pt-BR", "it"):
+        said = draw_private(G.view(state, 0), NAMES, locale).said
+        assert said[-4:] == ["70", "100", "150", "30"], (locale, said[-5:])
