@@ -11,17 +11,18 @@ from engines.core.messages import Msg
 from engines.leonardo import terms
 from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.model import FirmView, View
-from render.leonardo.look import CHIP, HEAD, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo.look import CHIP, HEAD, LINE, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
 from render.leonardo.panel import TITLE_TEXT, status
 from render.leonardo.ring import BAND, HOLDER, WIDTH, band_tile, income, look_of, seal_at, whole_districts
 from render.palette import INK
 from render.text import Catalog, Style, catalog
 
 PAD, GAP = 16, 14
-COLS = 3
+COLS = 2  # two cards a line: room for four frames with their word and margins (three crammed "empty")
 CARD_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
 CARD_H = BAND + 34 + 64
-TILE_W, TILE_H = 72, 52
+TILE_W, TILE_H = 72, 52  # a work of art waiting to be placed: four beside their line's words
+FRAME_W = 104  # a work's frame on a palazzo card: an empty one leaves 8 px at 550 either side of its word
 TILE: tuple[int, int, int] = (246, 226, 160)
 HEADER_H = 34  # a line of the header: the game's title and where it stands
 
@@ -39,9 +40,12 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     rows = -(-len(firm.palazzi) // COLS)
     header = Run(TEXT).words(TITLE_TEXT, bold=True).words("– " + status(view, words, style))  # as the board's: round, or over
     lines = header.lines(WIDTH - 2 * PAD)
-    height = PAD + lines * HEADER_H + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    result = _result(view, words)
+    height = PAD + lines * HEADER_H + (36 if result else 0) + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     y = header.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, lines, HEADER_H)
+    if result:  # at the end: how the seat did, before what it holds
+        y = Run(TEXT, bold=True).words(result).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     run = Run(HEAD, bold=True)
     for seat in firm.members:
         run.chip(seat, marks[seat])
@@ -68,6 +72,16 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     for msg in sealed:
         y = Run(TEXT).words(words.text(msg, style)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 34)
     return canvas
+
+
+def _result(view: View, words: Catalog) -> str:
+    """The seat's place among the players and its final capital, once the game is over."""
+    if view.result is None:
+        return ""
+    score = next((s for s in view.result.scores if s.seat == view.seat), None)
+    if score is None:
+        return ""
+    return words.text_of("leo.board.hand_result", rank=score.rank, seats=len(view.result.scores), total=score.total)
 
 
 def _capital(view: View, firm: FirmView, words: Catalog) -> str:
@@ -111,14 +125,14 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
         return
     values = view.my_art.get(number, [])
     for i in range(cards().art_per_palazzo):
-        tx, ty = x + 10 + i * (TILE_W + 8), y + BAND + 36
+        tx, ty = x + 10 + i * (FRAME_W + 8), y + BAND + 36
         if i < len(values):
-            _tile(canvas, tx, ty, values[i])
+            _tile(canvas, tx, ty, values[i], FRAME_W)
         else:  # an empty frame: a work of art may be placed there
-            box = (tx, ty, tx + TILE_W, ty + TILE_H)
-            canvas.draw.rectangle(box, outline=MUTED, width=1)
+            box = (tx, ty, tx + FRAME_W, ty + TILE_H)
+            canvas.draw.rectangle(box, outline=LINE, width=1)  # lighter than a work's ink edge
             with canvas.inside(box):
-                canvas.text((tx + TILE_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_empty"), SMALL, MUTED,
+                canvas.text((tx + FRAME_W / 2, ty + TILE_H / 2 + 1), words.text_of("leo.board.hand_empty"), SMALL, MUTED,
                             anchor="mm")
 
 
@@ -126,10 +140,10 @@ def _drawn_tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
     _tile(canvas, x, y - 9, value)  # a tile is taller than the line's chips
 
 
-def _tile(canvas: LeoCanvas, x: float, y: float, value: int) -> None:
-    """A work of art with its value."""
-    canvas.draw.rectangle((x, y, x + TILE_W, y + TILE_H), fill=TILE, outline=INK, width=2)
-    canvas.text((x + TILE_W / 2, y + TILE_H / 2 + 1), str(value), HEAD, INK, anchor="mm", bold=True)
+def _tile(canvas: LeoCanvas, x: float, y: float, value: int, w: int = TILE_W) -> None:
+    """A work of art with its value, ``w`` px wide."""
+    canvas.draw.rectangle((x, y, x + w, y + TILE_H), fill=TILE, outline=INK, width=2)
+    canvas.text((x + w / 2, y + TILE_H / 2 + 1), str(value), HEAD, INK, anchor="mm", bold=True)
 
 
 def _sealed(view: View) -> list[Msg]:

@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw, ImageFilter
 
 from render.canvas import Canvas, text_stamp
 from render.common import advance, wide_letters
-from render.palette import INK, player_colour, seat_mark, silhouette
+from render.palette import INK, mark_sprite, player_colour, seat_mark, silhouette
 from render.text import Style, catalog
 
 RGB = tuple[int, int, int]
@@ -167,11 +167,35 @@ def chip(canvas: LeoCanvas, x: float, y: float, seat: int, mark: str = "", size:
     return box
 
 
+RIM: RGB = (255, 255, 255)  # a pawn's light rim, inside its ink outline
+
+
 def pawn(canvas: LeoCanvas, x: float, y: float, seat: int, size: int = PAWN) -> Box:
-    """A firm's marker on the ring: its shape (the same as in the tables), on the ground."""
-    box = seat_mark(canvas.image, x, y, seat, size)
+    """A firm's marker on the ring: its shape (the same as in the tables), on the ground, with a
+    light rim inside its ink outline, as a token's edge: a black disc without one read as a hole
+    in the board. Every seat's pawn is drawn alike."""
+    x, y = round(x), round(y)
+    canvas.image.paste(_pawn_sprite(seat, size), (x, y), _pawn_sprite(seat, size))
+    box = (x, y, x + size, y + size)
     canvas.piece_at(box, "pawn")
     return box
+
+
+@lru_cache(maxsize=64)
+def _pawn_sprite(seat: int, size: int) -> Image.Image:
+    """The seat's shape (``mark_sprite``), its inside past the outline painted light for a thin band
+    (2 px, 1 at 550: a wider one ate a star's or a cross's colour) before its colour again: the shape's mask worn
+    away twice, so the band follows every shape's edge, a cross's arms as a circle's."""
+    sprite = mark_sprite(seat, size)
+    alpha = sprite.getchannel("A")
+    line, band = 2, 2  # px at full size: the ink edge kept, then the light band (1 px at 550)
+    rim = alpha.filter(ImageFilter.MinFilter(2 * line + 1))
+    inner = rim.filter(ImageFilter.MinFilter(2 * band + 1))
+    out = sprite.copy()
+    out.paste(RIM + (255,), (0, 0), rim)
+    out.paste(player_colour(seat) + (255,), (0, 0), inner)
+    out.putalpha(alpha)
+    return out
 
 
 OWNER_W, OWNER_H = 48, 36  # an owner's house on its space's band (24 by 18 px at 550): wider than tall

@@ -179,3 +179,52 @@ def test_a_name_and_what_follows_it_are_joined_by_an_en_dash_not_a_hyphen():
             said += draw_private(G.view(state, 0), NAMES, locale).said
         assert not [s for s in said if s.startswith("- ") or " - " in s], (locale, said)
         assert [s for s in said if s.startswith("– ")], (locale, said)
+
+
+def test_each_empty_frame_leaves_room_around_its_word_at_550_px():
+    """Issue 24 (round 4): "empty" filled its frame edge to edge (1.5 px each side at full size),
+    crammed at 550 px. Each empty frame now leaves at least 5 px at 550 px on either side of its
+    word, in every language."""
+    from render.canvas import INLINE_WIDTH
+    from render.text import catalog
+
+    state = ready(0, owner={2: 0}, art={2: [150]})
+    for locale in ("en", "pt-BR", "it"):
+        word = catalog(locale).text_of("leo.board.hand_empty")
+        canvas = draw_private(G.view(state, 0), NAMES, locale)
+        scale = INLINE_WIDTH / canvas.width
+        for d in (d for d in canvas.drawn if d.kind == "text" and d.what == word):
+            assert d.within is not None
+            room = min(d.box[0] - d.within[0], d.within[2] - d.box[2]) * scale
+            assert room >= 5, (locale, room)
+
+
+def test_the_hand_at_the_end_says_the_seats_place_and_final_capital():
+    """Issue 24 (round 4): at the end the hand said only that the game was over, not how the seat
+    did. Its line under the header now gives the seat's place among the players and its final
+    capital (the result's, public once the game is over), in every language."""
+    from engines.core.game import SYSTEM, TimeUp
+    from render.text import catalog
+
+    ended = G.apply(ready(0, owner={2: 0}, art={2: [150]}), SYSTEM, TimeUp()).state
+    for seat in (0, 1):
+        view = G.view(ended, seat)
+        assert view.result is not None
+        score = next(s for s in view.result.scores if s.seat == seat)
+        for locale in ("en", "pt-BR", "it"):
+            words = catalog(locale)
+            canvas = draw_private(view, NAMES, locale)
+            if canvas is None:
+                continue
+            line = words.text_of("leo.board.hand_result", rank=score.rank, seats=len(view.result.scores),
+                                 total=score.total)
+            assert line in canvas.said, (locale, seat, canvas.said[:6])
+
+
+def test_four_works_waiting_to_be_placed_are_all_shown_in_every_language():
+    """Issue 24 (round 4): the palazzo cards' frames grew wider to give "empty" room; the works
+    waiting to be placed keep their size, so four of them still fit beside their line's words."""
+    state = do(next_art(ready(0, owner={2: 0, 5: 0}, florins={0: 600}), [70, 100, 150, 30]), 0, "art 4").state
+    for locale in ("en", "pt-BR", "it"):
+        said = draw_private(G.view(state, 0), NAMES, locale).said
+        assert said[-4:] == ["70", "100", "150", "30"], (locale, said[-5:])

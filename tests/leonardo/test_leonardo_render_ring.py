@@ -178,3 +178,26 @@ def test_the_last_moves_bars_read_at_550_and_the_key_shows_both_as_on_the_ring()
         solid = [x for x in range(round(text.box[0]) - 90, round(text.box[0]))
                  if any(_ink_run(image, x, y) == landed for y in row)]
         assert len(solid) >= 28, (locale, len(solid))
+
+
+def test_every_pawn_has_a_light_rim_inside_its_outline():
+    """Issue 24 (round 4): the black seat's pawn, a black disc outlined in ink, read as a hole in
+    the board. Every seat's pawn, alone on a space or two together, now has a light rim inside its
+    outline (a token's edge), at least 1 px at 550 on the middle row from the left, drawn alike
+    for every seat, in the ring and the key."""
+    state = ready(0, n=6, at={0: 4, 1: 6, 2: 7, 3: 9, 4: 9, 5: 10})
+    canvas = draw_board(G.view(state, None), NAMES)
+    image = canvas.image.convert("L")
+    boxes = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "pawn"]
+    assert len(boxes) == 7  # six on the ring and the key's sample
+    for x0, y0, x1, y1 in boxes:
+        y = round((y0 + y1) / 2)
+        row = [image.getpixel((x, y)) for x in range(round(x0), round(x1))]
+        i = next(i for i, v in enumerate(row) if v < 90)  # the ink outline
+        while row[i] < 90 or 90 <= row[i] < 170 and row[i - 1] < 90:  # the outline, a blend after it
+            i += 1
+        light = 0
+        while i + light < len(row) and row[i + light] >= 170:  # the rim (its blended edges too)
+            light += 1
+        assert i + light < len(row), ((x0, y0), row)  # it ends inside the shape, not on the ground
+        assert _inline(light, canvas) >= 1, ((x0, y0), row)
