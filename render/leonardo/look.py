@@ -11,6 +11,8 @@ has a pattern of its own, so a district is never told by its colour alone.
 
 from __future__ import annotations
 
+import re
+
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -219,6 +221,7 @@ def owner(canvas: LeoCanvas, x: float, y: float, seat: int, w: int = OWNER_W, h:
 
 
 # --- a run of words and chips, wrapped -----------------------------------------------
+SPACE_NUMBER = re.compile(r"\(\d+\)[.,;:]?")  # "(16)." after a space's name
 @dataclass
 class Run:
     """Words and chips laid out left to right and wrapped, at most ``lines`` lines (the
@@ -229,8 +232,14 @@ class Run:
     items: list[tuple[float, Callable[[LeoCanvas, float, float], object] | str, bool]] = field(default_factory=list)
 
     def words(self, text: str, bold: bool | None = None) -> Run:
+        """Append ``text``'s words; a space's number in brackets ("(16).") stays on the line of
+        the word before it (a newcomer read "(16)." alone at the start of a line as a new item)."""
         strong = self.bold if bold is None else bold
         for w in drawable(text).split():
+            last = self.items[-1] if self.items else None
+            if SPACE_NUMBER.fullmatch(w) and last is not None and isinstance(last[1], str) and last[2] == strong:
+                w = f"{last[1]} {w}"
+                self.items.pop()
             self.items.append((width(w, self.size, strong), w, strong))
         return self
 

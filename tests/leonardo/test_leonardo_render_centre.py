@@ -60,3 +60,20 @@ def test_men_at_arms_is_never_cut_at_a_hyphen(players):
     said = draw_board(_middle(players), NAMES[:players], "en").said
     assert catalog("en").text_of("leo.board.col_men") in said
     assert not [w for w in said if w.endswith("-") and len(w) > 1]
+
+
+def test_a_spaces_number_never_starts_a_line():
+    """A space's number in brackets stays on the line of the name before it: at six seats the
+    last move's line broke as "… Moves 10 to Via dei Serragli" / "(16).", and a newcomer read the
+    lone "(16)." as a new item. Drawn at every width from narrow to wide, no line starts with one."""
+    import re
+
+    from render.leonardo.look import TEXT, LeoCanvas, Run
+
+    text = "Andrea spins the Machina de la Sorte: 10. Moves 10 to Via dei Serragli (16). Pays Bruno 5 florins (toll)."
+    starts = []
+    for room in range(200, 1100, 7):
+        canvas = LeoCanvas(1200, 400, (255, 255, 255))
+        Run(TEXT).words(text).draw(canvas, 0, 0, room, 8, 30)
+        starts += [line for line in canvas.said if re.match(r"\(\d+\)", line)]
+    assert starts == []
