@@ -52,7 +52,7 @@ def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
     """What a card of the hand could do now, as lines ``width`` wide (and whether each is bold),
     in plain words: how many places it fits ("Fits 30 places", bold), its best one and what it
     earns ("best: I3-I4-J4 +4 coins", the place and the coins each whole), and how many more of
-    its best few pay as much ("2 more pay as much") if the card's height leaves a line for it.
+    its best few pay as much ("2 more pay as much"), a fourth line where need be.
     (The third independent look found "30 places meet the Zoning card / ... / 2 more places"
     cryptic; Portuguese and Italian listed every best place, taller than English.)"""
     if not h.best:
@@ -74,7 +74,7 @@ def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
             told.append(unit)
     lines = [(line, True) for line in wrap(head, SMALL, width, True)] + [(line, False) for line in told]
     more = [(line, False) for line in wrap(w("best_more", count=same), SMALL, width)] if same else []
-    return lines + more if len(lines) + len(more) <= 3 else lines
+    return lines + more  # in every language alike (English dropped it where its best place took two lines)
 
 
 def hand_block(view, people: People, w: Words, over: bool = False) -> Block:

@@ -338,3 +338,31 @@ def test_the_hands_key_names_the_neutral_building_when_the_town_shows_one():
             assert ("neutral" in canvas.texts) == grey, (seats, state.round)
             seen += grey
     assert seen
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_language_tells_how_many_more_places_pay_as_much(seats):
+    """The hand says "2 more pay as much" under a card whose best place has equals, in every
+    language alike: English dropped the line where its best place took two lines, while
+    Portuguese and Italian kept it for the same hand (a fifth independent look)."""
+    from engines.bella_vista import Options
+    from engines.core.playout import playout
+    from engines.core.rng import Rng
+
+    start = GAME.new_game(seats, Options(), 21)
+    states = [start, *(after for _, _, after, _ in playout(GAME, start, Rng.from_seed(21)))]
+    checked = 0
+    for state in states[:: max(1, len(states) // 8)]:
+        view = GAME.view(state, 0)
+        for locale in ("en", "pt-BR", "it"):
+            canvas = draw_private(view, NAMES[:seats], locale)
+            if canvas is None or not view.hand_places:
+                continue
+            said = [d.what for d in canvas.drawn if d.kind == "text"]
+            for h in view.hand_places:
+                same = sum(p.coins == h.best[0].coins for p in h.best[1:]) if h.best and not h.forced else 0
+                if same:
+                    line = catalog(locale).text_of("bv.board.best_more", count=same)
+                    assert line in said, (locale, h.card.notation, line)
+                    checked += 1
+    assert checked
