@@ -1,6 +1,6 @@
 """The hand image's best-place tags: the cards of a best place ("#7r", "#6 #7") whole, in a white
-box rimmed in the outline's ink, over the outline's widest row when no other tag or outline is in
-the way, else beside the outline, touching it.
+box rimmed in the outline's ink, over the outline's widest row when it fits inside the place and no
+other tag or outline is in the way, else beside the outline, touching it; never across it.
 
 (Issue 24, a fourth independent look at 550 px: inside a place one column wide the tags lost
 their "#" and stacked on one another, "4r" over "5r" over "#7r"; two cards on one place were
@@ -17,6 +17,7 @@ from render.canvas import Box
 PAD_W, PAD_H = 10, 2  # px around the words, inside the rim
 OVER = 3  # px a tag beside its place reaches over the place's rim, so the two read as one
 BLOCKED = 10**9  # a tag never goes outside the town, over a panel, another tag or another outline
+ACROSS = 10**6  # nor across its own place's outline, unless nowhere else is clear
 
 
 def _shared_area(a: Box, b: Box) -> float:
@@ -81,6 +82,8 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
                 return BLOCKED
             if any(_shared_area(box, b) > 0 for b in walls + placed + others):
                 return BLOCKED
+            if straddles(town, box, own):  # only where nothing else is clear
+                return ACROSS
             plus = [town.box(c, r, town.cell // 4) for c, r in plus_cells if (c, r) not in own]
             spill = (box[2] - box[0]) * (box[3] - box[1]) - sum(_shared_area(box, town.box(c, r, -1)) for c, r in own)
             return rank * 40 + sum(_shared_area(box, b) for b in built) + sum(_shared_area(box, b) for b in plus) / 2 + spill / 4
@@ -97,6 +100,16 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
     return placed
 
 
+def straddles(town: Town, box: Box, own: Iterable[tuple[int, int]]) -> bool:
+    """Whether a tag's box lies across its own place's outline: neither inside the place (a tag
+    on a place one space wide, wider than it, hid the outline's sides and the spaces beside it:
+    a fifth independent look) nor beside it, reaching at most ``OVER`` px over its rim."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    inside = sum(_shared_area(box, town.box(c, r)) for c, r in own)  # less the 1 px seams between spaces
+    deep = sum(_shared_area(box, town.box(c, r, OVER + 1)) for c, r in own)
+    return inside < w * h - 2 * (w + h) and deep > 0
+
+
 def draw_tag(canvas: BoardCanvas, box: Box, tag: str) -> None:
     canvas.draw.rounded_rectangle(box, radius=4, fill=WHITE, outline=GHOST, width=2)
     canvas.note_piece(box, "tag", key=False)
@@ -104,4 +117,4 @@ def draw_tag(canvas: BoardCanvas, box: Box, tag: str) -> None:
         canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), tag, SMALL, GHOST, "mm", bold=True)
 
 
-__all__ = ["draw_tag", "place_tags"]
+__all__ = ["draw_tag", "place_tags", "straddles"]

@@ -366,3 +366,44 @@ def test_every_language_tells_how_many_more_places_pay_as_much(seats):
                     assert line in said, (locale, h.card.notation, line)
                     checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_best_place_tag_lies_inside_its_place_or_beside_it_never_across_an_outline(seats):
+    """A best place's tag ("#4r #5r") is inside its own place or beside it, touching its rim,
+    never across the place's outline; and it covers no other best place. A fifth independent
+    look found a tag wider than its one-space-wide place laid across it, hiding the outline's
+    sides and the spaces on either side (I1-I2 of the two-seat hand at the middle of game 21)."""
+    from engines.bella_vista import Options
+    from engines.core.playout import playout
+    from engines.core.rng import Rng
+    from render.bella_vista.private import suggestions
+    from render.bella_vista.tags import OVER
+
+    start = GAME.new_game(seats, Options(), 21)
+    states = [start, *(after for _, _, after, _ in playout(GAME, start, Rng.from_seed(21)))]
+    checked = 0
+    for state in states[:: max(1, len(states) // 12)]:
+        view = GAME.view(state, 0)
+        canvas = draw_private(view, NAMES[:seats], "en")
+        if canvas is None:
+            continue
+        town = canvas.town
+        right, bottom = town.x + town.columns * town.cell, town.y + town.rows * town.cell
+        tags = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "tag"  # not the key's sample
+                and d.box[0] >= town.x and d.box[1] >= town.y and d.box[2] <= right and d.box[3] <= bottom]
+        marks = suggestions(view)
+        assert len(tags) == len(marks)
+        for n, ((cells, text), box) in enumerate(zip(marks, tags)):
+            own = [town.box(c, r) for c, r in cells]
+            inside = all(any(b[0] - 1 <= x <= b[2] + 1 and b[1] - 1 <= y <= b[3] + 1 for b in own)
+                         for x in (box[0], box[2]) for y in (box[1], box[3]))
+            deep = any(min(box[2], b[2] - OVER - 1) > max(box[0], b[0] + OVER + 1)
+                       and min(box[3], b[3] - OVER - 1) > max(box[1], b[1] + OVER + 1) for b in own)
+            assert inside or not deep, (text, box, cells)
+            for m, (other, _) in enumerate(marks):
+                if m != n:
+                    assert not any(min(box[2], b[2]) > max(box[0], b[0]) and min(box[3], b[3]) > max(box[1], b[1])
+                                   for b in (town.box(c, r) for c, r in other)), (text, other)
+            checked += 1
+    assert checked
