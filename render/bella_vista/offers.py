@@ -60,23 +60,28 @@ def card_face(canvas: BoardCanvas, x: float, y: float, w_: int, h: int, seat: in
             if mark and seat is not None:
                 owner_shape(canvas, x + 9, y + 8, seat, MARK, roofed)
             cells = footprint(height)
-            if cells:  # white with an ink rim, as the town outlines a card's best place; in the top corner
-                across = max(c for c, _ in cells) + 1
-                mini = Town(int(x + w_ - 7 - across * FOOT), int(y + 7), FOOT, across, 2)
-                shape(canvas.draw, mini, cells, 0, INK)
-                shape(canvas.draw, mini, cells, 2, WHITE)
-                for c, r in cells:
-                    x0, y0, x1, y1 = mini.box(c, r)
-                    if (c + 1, r) in cells:  # a thin line between two spaces: how many it covers
-                        canvas.draw.line((x1, y0 + 2, x1, y1 - 2), fill=INK, width=2)
-                    if (c, r + 1) in cells:
-                        canvas.draw.line((x0 + 2, y1, x1 - 2, y1), fill=INK, width=2)
-                    canvas.note_piece((x0, y0, x1, y1), "footprint", key=False)
+            if cells:  # in the top corner
+                draw_footprint(canvas, x + w_ - 7 - (max(c for c, _ in cells) + 1) * FOOT, y + 7, cells)
             canvas.text((x + w_ / 2, y + h / 2 + 10), text, BODY, ink, "mm", bold=True)
         else:  # side by side
             if mark and seat is not None:
                 owner_shape(canvas, x + 10, y + (h - MARK) / 2, seat, MARK, roofed)
             canvas.text((x + w_ - 10, y + h / 2), text, BODY, ink, "rm", bold=True)
+
+
+def draw_footprint(canvas: BoardCanvas, x: float, y: float, cells) -> None:
+    """A building's footprint from (x, y), ``FOOT`` px a space: white with an ink rim, as the town
+    outlines a card's best place, a thin line between two spaces (how many it covers)."""
+    mini = Town(int(x), int(y), FOOT, max(c for c, _ in cells) + 1, 2)
+    shape(canvas.draw, mini, cells, 0, INK)
+    shape(canvas.draw, mini, cells, 2, WHITE)
+    for c, r in cells:
+        x0, y0, x1, y1 = mini.box(c, r)
+        if (c + 1, r) in cells:
+            canvas.draw.line((x1, y0 + 2, x1, y1 - 2), fill=INK, width=2)
+        if (c, r + 1) in cells:
+            canvas.draw.line((x0 + 2, y1, x1 - 2, y1), fill=INK, width=2)
+        canvas.note_piece((x0, y0, x1, y1), "footprint", key=False)
 
 
 def offer_board(view, people: People, w: Words) -> Block:

@@ -38,7 +38,7 @@ from render.bella_vista.draw import (
 )
 from render.bella_vista.layout import arrange
 from render.bella_vista.names import neighborhood_names
-from render.bella_vista.offers import card_face
+from render.bella_vista.offers import FOOT, card_face, draw_footprint, footprint
 from render.bella_vista.page import Header, Page, frame, must, paste_town, status
 from render.bella_vista.tags import PAD_H, PAD_W, draw_tag, place_tags
 from render.bella_vista.town import Town, buildings, reach, suggestion
@@ -143,13 +143,15 @@ def offered_block(view, people: People, w: Words) -> Block | None:
 
 
 def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, roofed: bool = False,
-            neutral: bool = False) -> Block | None:
+            neutral: bool = False, feet: bool = False) -> Block | None:
     """What the hand's town shows beyond the board: the pluses (``reach_``), the outlined best
-    places (``best``), the "r" of a second-set card ("#4r", ``roofed``) and the grey neutral
-    building (``neutral``) — each only if drawn (none: no key)."""
+    places (``best``), the "r" of a second-set card ("#4r", ``roofed``), the grey neutral
+    building (``neutral``) and the footprint in a card's corner (``feet``: a fifth independent
+    look did not know what the small white shape was) — each only if drawn (none: no key)."""
     icon_w = 2 * CHIP + 14
-    entries = [(n, t) for n, t, shown in ((0, w("map_reach"), reach_), (1, w("map_best"), best),
-                                          (2, w("key_order_roofed"), roofed), (3, w("key_neutral"), neutral))
+    entries = [(n, t) for n, t, shown in ((4, w("map_footprint"), feet), (0, w("map_reach"), reach_),
+                                          (1, w("map_best"), best), (2, w("key_order_roofed"), roofed),
+                                          (3, w("key_neutral"), neutral))
                if shown]
     if not entries:
         return None
@@ -171,6 +173,8 @@ def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, ro
                                   x + CHIP + tag_w / 2, y + CHIP / 2 + (line_height(SMALL) + PAD_H) / 2), "#6")
             elif n == 2:
                 canvas.text((x, y), "#4r", SMALL, INK, bold=True)
+            elif n == 4:  # a card of height 3, the corner three, as the cards draw it
+                draw_footprint(canvas, x + 8, y + CHIP / 2 - FOOT, footprint(3))
             else:  # as the board's key draws it
                 card_face(canvas, x, y, CHIP + 10, CHIP, None, "", False, people, mark=False)
                 with canvas.inside((x, y, x + CHIP + 10, y + CHIP)):
@@ -226,7 +230,7 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     shown = [h.card for h in view.hand_places or []] + [s.card for s in list(view.offer_spaces) + list(view.last_slots)
                                                         if s.seat == view.seat and s.card is not None and not s.built]
     key = map_key(w, people, bool(pluses), bool(marks), any(c.roofed for c in shown),
-                  any(b.owner is None for b in view.buildings))
+                  any(b.owner is None for b in view.buildings), bool(view.hand_places))
     if key is not None:
         blocks.append(key)
     placed, height = arrange(town, rects, blocks)

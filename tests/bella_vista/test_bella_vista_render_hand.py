@@ -407,3 +407,21 @@ def test_a_best_place_tag_lies_inside_its_place_or_beside_it_never_across_an_out
                                    for b in (town.box(c, r) for c, r in other)), (text, other)
             checked += 1
     assert checked
+
+
+def test_the_hands_key_explains_the_footprint_in_a_cards_corner():
+    """Each card of the hand shows its building's footprint small in its corner; the key shows
+    one and says what it is (a fifth independent look did not know what the white shape was)."""
+    from engines.bella_vista import Options
+
+    view = GAME.view(GAME.new_game(3, Options(), 21), 0)
+    for locale in ("en", "pt-BR", "it"):
+        canvas = draw_private(view, NAMES[:3], locale)
+        assert canvas is not None and view.hand_places
+        cards = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "card"]
+        feet = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "footprint"]
+        loose = [f for f in feet if not any(c[0] <= f[0] and f[2] <= c[2] and c[1] <= f[1] and f[3] <= c[3] for c in cards)]
+        assert loose, "no footprint in the key"
+        said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+        words = catalog(locale).text_of("bv.board.map_footprint").split()
+        assert " ".join(words[:3]) in said, (locale, words)
