@@ -12,7 +12,6 @@ has a pattern of its own, so a district is never told by its colour alone.
 from __future__ import annotations
 
 import re
-
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field

@@ -394,7 +394,7 @@ def test_a_best_place_tag_lies_inside_its_place_or_beside_it_never_across_an_out
                 and d.box[0] >= town.x and d.box[1] >= town.y and d.box[2] <= right and d.box[3] <= bottom]
         marks = suggestions(view)
         assert len(tags) == len(marks)
-        for n, ((cells, text), box) in enumerate(zip(marks, tags)):
+        for n, ((cells, text), box) in enumerate(zip(marks, tags, strict=True)):
             own = [town.box(c, r) for c, r in cells]
             inside = all(any(b[0] - 1 <= x <= b[2] + 1 and b[1] - 1 <= y <= b[3] + 1 for b in own)
                          for x in (box[0], box[2]) for y in (box[1], box[3]))

@@ -260,43 +260,11 @@ def test_a_route_that_fits_on_a_line_is_never_broken_across_two(locale):
     assert walks >= 6
 
 
-@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
-def test_the_last_move_is_never_cut_short_at_any_table_in_any_language(locale):
-    """The sixth independent look: "Constrói uma peça (sobre a peça de Andrea, agora com altura 4)
-    e recebe 1…" (seeded game 21, four players, mid-game): the panel cut the last move's sentence.
-    At every position of seeded games at every table the last move's block draws every word of
-    it, down to its own last word."""
-    from engines.core.playout import playout
-    from engines.core.rng import SplitMix64
-    from render.torri.blocks import Block, Text
-    from render.torri.panel import caption, panel
-    from render.torri.renderer import PANEL_FOOT, PANEL_TOP, image_height, words_for
 
-    lead = catalog(locale).text_of("torri.board.last_move")
-    seen = 0
-    for seed in (21, 11, 5):
-        for seats in (2, 3, 4):
-            start = GAME.new_game(seats, Options(), seed)
-            room = image_height(start.shape, seats, locale) - PANEL_TOP - PANEL_FOOT
-            for state in (start, *(after for _, _, after, _ in playout(GAME, start, SplitMix64.from_seed(seed)))):
-                view = GAME.view(state, None)
-                w = words_for(view, NAMES[:seats], locale)
-                blocks = [b for b in panel(w, view, room) if isinstance(b, Block)]
-                texts = [[i.text for i in b.items if isinstance(i, Text)] for b in blocks]
-                drawn = next((t for t in texts if lead in t), None)
-                if drawn is None:  # no move yet
-                    continue
-                said = caption(w, view)[1]
-                seen += len(drawn) > 5  # "Last move:" and five lines
-                assert " ".join(t for t in drawn if t != lead).split() == said.split(), (seed, seats, state.turn)
-    assert seen > 50, "no long last move: the test no longer covers the case"
-
-
-@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
-def test_no_line_of_the_last_move_ends_with_an_arrow_or_leaves_the_last_step_alone(locale):
-    """The rule the line beside the chip kept (the third and fifth independent looks) holds on
-    every line of the last move: "cammina D4 › D3 › E3 › F3 › F4 ›" / "F5." (seeded game 11, two
-    seats, in Italian) broke its route under the chip. Every position of seeded games."""
+def _last_moves(locale: str):
+    """Every position of seeded games 21, 11 and 5 at every table with a last move: the seed, the
+    table, the state, the board's words, and the lines the panel draws for the last move (its bold
+    lead first), at the image's own height."""
     from engines.core.playout import playout
     from engines.core.rng import SplitMix64
     from render.torri.blocks import Block, Text
@@ -310,9 +278,35 @@ def test_no_line_of_the_last_move_ends_with_an_arrow_or_leaves_the_last_step_alo
             room = image_height(start.shape, seats, locale) - PANEL_TOP - PANEL_FOOT
             for state in (start, *(after for _, _, after, _ in playout(GAME, start, SplitMix64.from_seed(seed)))):
                 view = GAME.view(state, None)
-                blocks = [b for b in panel(words_for(view, NAMES[:seats], locale), view, room) if isinstance(b, Block)]
-                lines = next(([i.text for i in b.items if isinstance(i, Text)] for b in blocks
-                              if any(isinstance(i, Text) and i.text == lead for i in b.items)), [])
-                for line in lines:
-                    assert not line.endswith("›"), (seed, seats, state.turn, lines)
-                    assert not (line.startswith("› ") and len(line.split()) == 2), (seed, seats, state.turn, lines)
+                w = words_for(view, NAMES[:seats], locale)
+                texts = [[i.text for i in b.items if isinstance(i, Text)] for b in panel(w, view, room) if isinstance(b, Block)]
+                drawn = next((t for t in texts if lead in t), None)
+                if drawn is not None:  # None: no move yet
+                    yield seed, seats, state, w, view, drawn
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_last_move_is_never_cut_short_at_any_table_in_any_language(locale):
+    """The lead's look at main's images (stop 44): "Constrói uma peça (sobre a peça de Andrea,
+    agora com altura 4) e recebe 1…" (seeded game 21, four players, mid-game): the panel cut the
+    last move's sentence. At every position of seeded games at every table the last move's block
+    draws every word of it, down to its own last word."""
+    from render.torri.panel import caption
+
+    lead = catalog(locale).text_of("torri.board.last_move")
+    seen = 0
+    for seed, seats, state, w, view, drawn in _last_moves(locale):
+        seen += len(drawn) > 5  # "Last move:" and five lines
+        assert " ".join(t for t in drawn if t != lead).split() == caption(w, view)[1].split(), (seed, seats, state.turn)
+    assert seen > 50, "no long last move: the test no longer covers the case"
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_no_line_of_the_last_move_ends_with_an_arrow_or_leaves_the_last_step_alone(locale):
+    """The rule the line beside the chip kept (the third and fifth independent looks) holds on
+    every line of the last move: "cammina D4 › D3 › E3 › F3 › F4 ›" / "F5." (seeded game 11, two
+    seats, in Italian) broke its route under the chip. Every position of seeded games."""
+    for seed, seats, state, _, _, lines in _last_moves(locale):
+        for line in lines:
+            assert not line.endswith("›"), (seed, seats, state.turn, lines)
+            assert not (line.startswith("› ") and len(line.split()) == 2), (seed, seats, state.turn, lines)
