@@ -88,8 +88,8 @@ def _capital(view: View, firm: FirmView, words: Catalog) -> str:
     florins = firm.florins
     palazzi = sum(space(n).price or 0 for n in firm.palazzi)
     art = sum(sum(v) for v in view.my_art.values())
-    return words.text_of("leo.board.hand_capital", florins=florins, palazzi=palazzi, art=art,
-                         total=florins + palazzi + art)
+    key = "leo.board.hand_capital_final" if view.result is not None else "leo.board.hand_capital"  # not "now" at the end
+    return words.text_of(key, florins=florins, palazzi=palazzi, art=art, total=florins + palazzi + art)
 
 
 def _offices(firm: FirmView, words: Catalog) -> Run:

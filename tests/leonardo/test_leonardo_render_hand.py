@@ -219,6 +219,10 @@ def test_the_hand_at_the_end_says_the_seats_place_and_final_capital():
             line = words.text_of("leo.board.hand_result", rank=score.rank, seats=len(view.result.scores),
                                  total=score.total)
             assert line in canvas.said, (locale, seat, canvas.said[:6])
+            said = " ".join(canvas.said)  # the capital's sum is the final one, not "now"
+            final = words.text_of("leo.board.hand_capital_final", florins=0, palazzi=0, art=0, total=0).split(":")[0]
+            now = words.text_of("leo.board.hand_capital", florins=0, palazzi=0, art=0, total=0).split(":")[0]
+            assert final in said and now not in said, (locale, seat)
 
 
 def test_four_works_waiting_to_be_placed_are_all_shown_in_every_language():
