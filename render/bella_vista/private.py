@@ -139,7 +139,8 @@ def offered_block(view, people: People, w: Words) -> Block | None:
             state = w("face_down") if s.face_down else ""
             canvas.text((cx + CARD_W / 2, cy + CARD_H + 2 + line_height(SMALL)), state, SMALL, MUTED, "ma")
 
-    return Block(max(CARD_W + 20, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
+    # as wide as a card's words at least ("virada para baixo" ran off a narrow room's edge)
+    return Block(max(CARD_W + 20, step - 16, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
 
 
 def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, roofed: bool = False,
