@@ -86,10 +86,12 @@ def test_the_end_board_fills_its_room_with_the_contracts_each_architect_took(loc
     it, and with two architects a third of it stayed empty (230 px at 550 on an Italian one). The
     room now shows the contracts each architect took, under their chip and name (in full, else
     as their numbers and coins), wherever it holds them with the scores still in large figures:
-    over four seeded games every end board with a contract taken, but for one in six at most."""
+    over four seeded games every end board with a contract taken, but for one in six at most.
+    An architect who took none is listed with "none" (the sixth look read a missing fourth
+    architect as a fault)."""
     cat = catalog(locale)
     heading = cat.text_of("bv.board.contracts_taken")
-    shown = boards = 0
+    shown = boards = empty = 0
     for seed in (1, 2, 3, 21):
         for seats in (2, 3, 4):
             states = history(seats, Options().layout, seed)
@@ -105,4 +107,8 @@ def test_the_end_board_fills_its_room_with_the_contracts_each_architect_took(loc
             if heading in end.texts:
                 shown += 1
                 assert all(f"#{i}" in end.texts for ids in took.values() for i in ids), (seed, seats, took)
+                nones = [d for d in end.drawn if d.kind == "text" and d.what == cat.text_of("bv.board.none_over")]
+                assert len(nones) == seats - len(took), (seed, seats, took)
+                empty += len(nones)
+    assert empty > 0
     assert boards >= 10 and shown >= boards * 5 / 6, (shown, boards)
