@@ -75,6 +75,7 @@ class BoardCanvas(Canvas):
 
     texts: list[str] = field(default_factory=list)
     town: object = None
+    marks: list = field(default_factory=list)  # a hand's best places outlined: (cells, tag)
     panels: list[tuple[int, int, int, int]] = field(default_factory=list)  # x, y, width, height
     boxes: list[tuple[int, int, int, int]] = field(default_factory=list)  # each text's ink box, as texts
 

@@ -64,7 +64,8 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
     """Each mark's tag (``marks``: a place's cells and its cards) at the first of its spots that
     is in the town and clear of panels, of what is drawn there (names, heights), of the tags already
     placed and of the other places, and covers the least of buildings and pluses; drawn (with a
-    leader line to its place if it could not touch it), and their boxes."""
+    leader line to its place if it could not touch it); returns the boxes of the tags drawn away
+    from their places."""
     area = (town.x, town.y, town.x + town.columns * town.cell, town.y + town.rows * town.cell)
     places = [[tuple(c) for c in cells] for cells, _ in marks]
     cells_built = [tuple(c) for c in buildings]
@@ -72,6 +73,7 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
     plus_cells = [tuple(c) for c in pluses]
     walls = list(panels) + [d.box for d in canvas.drawn if _shared_area(d.box, area) > 0]  # names, heights, marks
     placed: list[Box] = []
+    away: list[Box] = []
     for n, (_, tag) in enumerate(marks):
         w, h = text_width(tag, SMALL, True) + PAD_W, line_height(SMALL) + PAD_H
         others = [town.box(c, r, 2) for i, cells in enumerate(places) if i != n for c, r in cells]
@@ -96,8 +98,9 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
             mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             end = min((town.centre(c, r) for c, r in own), key=lambda p: abs(p[0] - mid[0]) + abs(p[1] - mid[1]))
             canvas.draw.line((mid, end), fill=GHOST, width=4)
+            away.append(box)
         draw_tag(canvas, box, tag)
-    return placed
+    return away
 
 
 def straddles(town: Town, box: Box, own: Iterable[tuple[int, int]]) -> bool:

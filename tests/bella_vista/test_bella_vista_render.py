@@ -9,7 +9,6 @@ from PIL import ImageChops
 
 from engines.bella_vista import Options
 from engines.core.messages import Msg
-from render.bella_vista.private import suggestions
 from render.bella_vista.renderer import BellaVistaRenderer, draw_board, draw_private
 from render.bella_vista.town import town_layer
 from render.common import encode_image
@@ -226,7 +225,7 @@ def test_a_suggested_spot_on_the_hand_names_its_cards_however_narrow():
                 texts = [d.what.strip() for d in canvas.drawn if d.kind == "text"]
                 assert not [t for t in texts if t.startswith("…")], (seed, seats, state.round, texts)
                 assert problems(canvas) == [], (seed, seats, state.round)
-                for _, tag in suggestions(GAME.view(state, 0)):
+                for _, tag in canvas.marks:
                     assert tag in texts, (seed, seats, state.round, tag)
                     told += len(tag.split()) > 1
     assert told > 0  # (a spot with more cards than its spaces hold was drawn)

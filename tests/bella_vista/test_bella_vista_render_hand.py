@@ -9,8 +9,11 @@ from bv_helpers import GAME, new
 from bv_render_helpers import NAMES, apart, history
 from PIL import Image, ImageChops
 
+from engines.bella_vista import Options
 from engines.bella_vista.positions import constructing_now, with_building
 from engines.bella_vista.view import HandCardView, PlacementView
+from engines.core.playout import playout
+from engines.core.rng import SplitMix64
 from render.bella_vista.blocks import HEAD
 from render.bella_vista.draw import GHOST, TOWN_PLAIN, BoardCanvas
 from render.bella_vista.glyphs import glyph
@@ -279,18 +282,16 @@ def test_each_best_place_has_its_whole_tag_apart_from_the_others_and_touching_it
     their "#" and stacked ("4r" over "5r" over "#7r"), and two cards on one place were jammed into
     one space. Each outlined place now has one tag with all its cards, whole ("#4r #5r"), in the
     town, touching its place, and no two tags overlap."""
-    from render.bella_vista.private import suggestions
 
     seen = 0
     for seats in (2, 3, 4):
         for seed in (21, 9):
             states = history(seats, "random", seed)
             for state in states[:: max(1, len(states) // 8)]:
-                view = GAME.view(state, 0)
-                marks = suggestions(view)
+                canvas = draw_private(GAME.view(state, 0), NAMES[:seats])
+                marks = canvas.marks
                 if not marks:
                     continue
-                canvas = draw_private(view, NAMES[:seats])
                 town = canvas.town
                 area = (town.x, town.y, town.x + town.columns * town.cell, town.y + town.rows * town.cell)
                 in_town = [(t, b) for t, b in zip(canvas.texts, canvas.boxes, strict=True)
@@ -307,6 +308,25 @@ def test_each_best_place_has_its_whole_tag_apart_from_the_others_and_touching_it
                 for i, a in enumerate(tags):
                     assert not any(_meets(a, b) for b in tags[i + 1:]), (seats, seed)
     assert seen > 20
+
+
+def test_cards_sharing_a_best_place_inside_anothers_are_all_outlined():
+    """Issue 24, the sixth independent look: a two-seat hand early in seeded game 21 showed only
+    "#2" on the town, #2's best place F5-F6-G6 holding the best place F5-F6 of #3 and #6r, so the
+    two had no outline. The cards are taken in the order that outlines the most of them: #3 and
+    #6r share one tag on F5-F6 (#2's places that pay as much all cross it: #2 is left to the
+    list, one card unoutlined instead of two). The hand keeps the first order where a tag of the
+    other would stand away from its place (a leader line: two one-column places side by side)."""
+    from render.bella_vista.private import suggestions
+
+    start = GAME.new_game(2, Options(), 21)
+    states = [start, *(after for _, _, after, _ in playout(GAME, start, SplitMix64.from_seed(21)))]  # as `bot demo`
+    view = GAME.view(states[int(0.05 * (len(states) - 1))], 0)
+    hand = [h.card.notation for h in view.hand_places or []]
+    assert hand == ["#2", "#3", "#6r"]
+    assert suggestions(view) == [([[5, 4], [5, 5], [6, 5]], "#2")]
+    canvas = draw_private(view, NAMES[:2])
+    assert canvas.marks == [([[5, 4], [5, 5]], "#3 #6r")] and "#3 #6r" in canvas.texts
 
 
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
@@ -377,7 +397,6 @@ def test_a_best_place_tag_lies_inside_its_place_or_beside_it_never_across_an_out
     from engines.bella_vista import Options
     from engines.core.playout import playout
     from engines.core.rng import Rng
-    from render.bella_vista.private import suggestions
     from render.bella_vista.tags import OVER
 
     start = GAME.new_game(seats, Options(), 21)
@@ -392,7 +411,7 @@ def test_a_best_place_tag_lies_inside_its_place_or_beside_it_never_across_an_out
         right, bottom = town.x + town.columns * town.cell, town.y + town.rows * town.cell
         tags = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "tag"  # not the key's sample
                 and d.box[0] >= town.x and d.box[1] >= town.y and d.box[2] <= right and d.box[3] <= bottom]
-        marks = suggestions(view)
+        marks = canvas.marks
         assert len(tags) == len(marks)
         for n, ((cells, text), box) in enumerate(zip(marks, tags, strict=True)):
             own = [town.box(c, r) for c, r in cells]

@@ -11,7 +11,6 @@ from bv_render_helpers import GAME, NAMES, history
 
 from engines.bella_vista import Options, terms
 from render.bella_vista.draw import SMALL, line_height
-from render.bella_vista.private import suggestions
 from render.bella_vista.renderer import draw_board, draw_private
 from render.text import catalog
 from tests.render.layout_check import problems
@@ -190,7 +189,7 @@ def test_on_the_hand_a_tile_with_nothing_built_keeps_its_name_on_it():
             if canvas is None or not view.hand_places:
                 continue
             built = {(c, r) for b in view.buildings for c, r in b.cells}
-            built |= {tuple(c) for cells, _ in suggestions(view) for c in cells}
+            built |= {tuple(c) for cells, _ in canvas.marks for c in cells}
             for t in view.tiles:
                 cells = {(t.x + i, t.y + j) for i in range(t.size) for j in range(t.size)}
                 if t.kind == "neighborhood" and not cells & built:
