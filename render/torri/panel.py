@@ -200,7 +200,9 @@ def players(w: Words, view: View, step: int = LINE, bank: bool = True) -> list[B
     """During play: each player's points if the game ended now (and the gold in the bank where
     ``bank``), then "Left:" and their gold and pieces (the second independent look read "0
     battlements" as none on the board), lines ``step`` apart; the player to act framed."""
-    head = heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank) if bank else "")
+    now, gold = w.say("torri.board.points_now"), w.say("torri.board.bank", bank=view.bank) if bank else ""
+    alone = bank and measure(now, SMALL) + measure(gold, SMALL, True) + 10 > INNER
+    head = heading(now, "" if alone else gold)
     # raised into the gap above it, so that its descenders stay clear of the frame of a first player to act
     blocks = [Block(head.height, [replace(t, y=t.y - RAISE) if isinstance(t, Text) else t for t in head.items])]
     for s in range(view.seats):
@@ -217,6 +219,9 @@ def players(w: Words, view: View, step: int = LINE, bank: bool = True) -> list[B
                   Text(X + INNER, CHIP / 2, points, BODY, INK, "rm", True)]
         items += [Text(X, CHIP - 2 + k * step, line, SMALL, MUTED) for k, line in enumerate(lines)]
         blocks.append(Block(tall + 3, items))
+    if alone:  # where the two do not share a line, the bank's gold after the players, a line of its own (under
+        # "If the game ended now", "bank 28 gold" read as part of it: the sixth independent look)
+        blocks.append(Block(LINE, [Text(X, 0, w.say("torri.board.bank_line", bank=view.bank), SMALL, MUTED)]))
     return blocks
 
 
