@@ -88,6 +88,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--viewers-idle", action="store_true",
                        help="with --viewers: run the viewers' process under Linux's idle scheduling policy, so that "
                             "it only ever takes a core the bot is not using")
+    bench.add_argument("--viewers-rounds", type=int, default=1, metavar="N",
+                       help="with --viewers: N games watched one after the other, their figures pooled (a lag p99 "
+                            "over N times the samples, less moved by one stray burst)")
     bench.add_argument("--e2e", action="store_true",
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")
@@ -193,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.viewers > 0:
             from bot.cli.webbench import bench_viewers
 
-            return bench_viewers(args.viewers, args.json, args.quick, args.viewers_nice, args.viewers_idle)
+            return bench_viewers(args.viewers, args.json, args.quick, args.viewers_nice, args.viewers_idle,
+                                 args.viewers_rounds)
         if args.e2e:
             try:  # imported by name: the double is test code, not part of the package
                 run_latency = importlib.import_module("tests.e2e.latency").run

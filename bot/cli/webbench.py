@@ -14,7 +14,9 @@ store tells its listeners (``bot.store.changes``), each viewer's receipt where i
 it (one machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer
 and move) and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and
 without viewers. With 0 viewers (``bench_viewers(0, …)``) every phase is alike: the ratio of the
-figures is the bench's own noise.
+figures is the bench's own noise. ``rounds`` games are watched one after the other (``--viewers-rounds``),
+each a fresh game through the same three phases, and their samples pooled: a lag p99 over three games
+rests on about 60 moves' bursts instead of 20 (each round's own ratio is reported too).
 """
 
 from __future__ import annotations
@@ -72,9 +74,55 @@ async def _phase(service, channel: int, moves: int) -> tuple[list[float], int, f
     return samples, row.version, cpu
 
 
-async def _bench(viewers: int, moves: int, nice: int, idle: bool = False) -> dict:
+async def _round(service, store, serve, channel: int, viewers: int, moves: int, nice: int, idle: bool) -> dict:
+    """One game watched: ``moves`` moves without viewers, ``moves`` with them, ``moves`` without again (a
+    fresh two-player Torri game in ``channel``; its commits are stamped where the store tells them)."""
     from bot.play.answers import User
     from bot.play.metrics import SSE_VIEWERS
+
+    await service.create(1, channel, User(1, "Anne"), "torri")
+    await service.join(channel, User(2, "Bruno"))
+    await service.start(channel, User(1, "Anne"), seed=7)
+    row = await store.games.open_in(channel)
+    assert row is not None
+    game_id = row.id
+
+    # each move appends one entry (no bots here): the n-th commit after the start is version n
+    counted, commits = [row.version], {}
+
+    def stamp(moved: int) -> None:
+        if moved == game_id:
+            counted[0] += 1
+            commits[counted[0]] = time.time()
+
+    forget = store.changes.listen(stamp)
+    url = f"{serve}/g/{await store.pages.ensure(game_id)}/events"
+    quiet, first, quiet_cpu = await _phase(service, channel, moves)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", __name__, url, str(viewers), str(first + moves), str(nice), "idle" if idle else "normal",
+        stdout=asyncio.subprocess.PIPE)
+    while SSE_VIEWERS._value.get() < viewers:  # every stream open (the gauge the server keeps)
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)
+    watched, last, watched_cpu = await _phase(service, channel, moves)
+    out, _ = await proc.communicate()
+    for _ in range(moves):  # every stream closed (a move's word ends those whose browser left)
+        if SSE_VIEWERS._value.get() == 0:
+            break
+        await _phase(service, channel, 1)
+    # and the same number of moves without viewers again: the "without" figures are both quiet
+    # phases', before and after, so that what changes as the game goes on cancels out
+    after, _, after_cpu = await _phase(service, channel, moves)
+    forget()
+    report = json.loads(out)
+    delays = [at - commits[int(v)] for v, ats in report["received"].items() if int(v) > first and int(v) in commits
+              for at in ats]
+    return {"quiet": quiet + after, "watched": watched, "delays": delays, "missing": viewers * (last - first) - len(delays),
+            "quiet_cpu": (quiet_cpu + after_cpu) / 2, "watched_cpu": watched_cpu, "nice": report["nice"],
+            "policy": report["policy"], "ratio": _pct(watched, 0.99) / max(_pct(quiet + after, 0.99), 1e-9)}
+
+
+async def _bench(viewers: int, moves: int, nice: int, idle: bool = False, rounds: int = 1) -> dict:
     from bot.play.service import GameService
     from bot.store import Store
     from bot.web.guard import Buckets, Streams
@@ -85,76 +133,43 @@ async def _bench(viewers: int, moves: int, nice: int, idle: bool = False) -> dic
         try:
             service = GameService(store)
             await service.workers.start()
-            commits: dict[int, float] = {}
-            await service.create(1, 1, User(1, "Anne"), "torri")
-            await service.join(1, User(2, "Bruno"))
-            await service.start(1, User(1, "Anne"), seed=7)
-            row = await store.games.open_in(1)
-            assert row is not None
-
-            # each move appends one entry (no bots here): the n-th commit after the start is version n
-            counted = [row.version]
-
-            def stamp(game_id: int) -> None:
-                counted[0] += 1
-                commits[counted[0]] = time.time()
-
-            store.changes.listen(stamp)
-            token = await store.pages.ensure(row.id)
             # the viewers share one address: the per-address limit is raised for them
             app = make_app(store, service.spectators, service.workers, lambda: True, Buckets(rate=1e6, burst=10**6),
                            Streams(viewers))
             async with serving(app, "127.0.0.1", 0) as runner:
-                url = f"http://127.0.0.1:{bound_port(runner)}/g/{token}/events"
-                quiet, quiet_last, quiet_cpu = await _phase(service, 1, moves)
-                first = quiet_last
-                proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", __name__, url, str(viewers), str(first + moves), str(nice), "idle" if idle else "normal",
-                    stdout=asyncio.subprocess.PIPE)
-                while SSE_VIEWERS._value.get() < viewers:  # every stream open (the gauge the server keeps)
-                    await asyncio.sleep(0.05)
-                await asyncio.sleep(0.5)
-                watched, last, watched_cpu = await _phase(service, 1, moves)
-                out, _ = await proc.communicate()
-                for _ in range(moves):  # every stream closed (a move's word ends those whose browser left)
-                    if SSE_VIEWERS._value.get() == 0:
-                        break
-                    await _phase(service, 1, 1)
-                # and the same number of moves without viewers again: the "without" figures are both
-                # quiet phases', before and after, so that what changes as the game goes on cancels out
-                after, _, after_cpu = await _phase(service, 1, moves)
-                quiet, quiet_cpu = quiet + after, (quiet_cpu + after_cpu) / 2
-            report = json.loads(out)
-            received: dict[str, list[float]] = report["received"]
-            delays = [at - commits[int(v)] for v, ats in received.items() if int(v) > first and int(v) in commits
-                      for at in ats]
-            missing = viewers * (last - first) - len(delays)
-            return {
-                "viewers": viewers, "viewers_nice": report["nice"], "viewers_policy": report["policy"], "moves_per_phase": moves, "pace_s": PACE,
-                "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1) if delays else None,
-                "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1) if delays else None,
-                "delivery_ms_max": round(max(delays) * 1000, 1) if delays else None,
-                "deliveries_missing": missing,
-                "loop_lag_ms_p50_without": round(_pct(quiet, 0.5) * 1000, 2),
-                "loop_lag_ms_p99_without": round(_pct(quiet, 0.99) * 1000, 2),
-                "loop_lag_ms_p50_with": round(_pct(watched, 0.5) * 1000, 2),
-                "loop_lag_ms_p99_with": round(_pct(watched, 0.99) * 1000, 2),
-                "loop_lag_samples_without": len(quiet), "loop_lag_samples_with": len(watched),
-                "loop_cpu_ms_per_move_without": round(quiet_cpu, 2),
-                "loop_cpu_ms_per_move_with": round(watched_cpu, 2),
-                "load_average": os.getloadavg(),
-            }
+                serve = f"http://127.0.0.1:{bound_port(runner)}"
+                done = [await _round(service, store, serve, 1 + n, viewers, moves, nice, idle) for n in range(rounds)]
         finally:
             await store.close()
+    quiet = [lag for one in done for lag in one["quiet"]]
+    watched = [lag for one in done for lag in one["watched"]]
+    delays = [delay for one in done for delay in one["delays"]]
+    return {
+        "viewers": viewers, "viewers_nice": done[0]["nice"], "viewers_policy": done[0]["policy"],
+        "moves_per_phase": moves, "pace_s": PACE, "rounds": rounds,
+        "delivery_ms_p50": round(_pct(delays, 0.5) * 1000, 1) if delays else None,
+        "delivery_ms_p95": round(_pct(delays, 0.95) * 1000, 1) if delays else None,
+        "delivery_ms_max": round(max(delays) * 1000, 1) if delays else None,
+        "deliveries_missing": sum(one["missing"] for one in done),
+        "loop_lag_ms_p50_without": round(_pct(quiet, 0.5) * 1000, 2),
+        "loop_lag_ms_p99_without": round(_pct(quiet, 0.99) * 1000, 2),
+        "loop_lag_ms_p50_with": round(_pct(watched, 0.5) * 1000, 2),
+        "loop_lag_ms_p99_with": round(_pct(watched, 0.99) * 1000, 2),
+        "loop_lag_p99_ratio_each_round": [round(one["ratio"], 2) for one in done],
+        "loop_lag_samples_without": len(quiet), "loop_lag_samples_with": len(watched),
+        "loop_cpu_ms_per_move_without": round(sum(one["quiet_cpu"] for one in done) / rounds, 2),
+        "loop_cpu_ms_per_move_with": round(sum(one["watched_cpu"] for one in done) / rounds, 2),
+        "load_average": os.getloadavg(),
+    }
 
 
 def bench_viewers(viewers: int, as_json: bool, quick: bool = False, nice: int | None = None,
-                  idle: bool = False) -> int:
+                  idle: bool = False, rounds: int = 1) -> int:
     from bot.play.workers import shutdown_shared
 
     nice = VIEWERS_NICE if nice is None else max(0, min(19, nice))
     try:
-        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice, idle))
+        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice, idle, max(1, rounds)))
     finally:
         shutdown_shared()
     if as_json:

@@ -22,9 +22,13 @@ def test_the_viewers_figure():
     assert 1.6 < figures["loop_lag_samples_without"] / figures["loop_lag_samples_with"] < 2.4
 
 
-def test_the_viewers_figure_with_the_viewers_at_idle_priority():
-    result = subprocess.run([sys.executable, "-m", "bot", "bench", "--viewers", "5", "--viewers-idle", "--quick", "--json"],
-                            capture_output=True, text=True, timeout=300)
+def test_the_viewers_figure_with_the_viewers_at_idle_priority_over_two_games():
+    result = subprocess.run([sys.executable, "-m", "bot", "bench", "--viewers", "5", "--viewers-idle", "--viewers-rounds", "2",
+                             "--quick", "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout.strip().splitlines()[-1])
-    assert figures["viewers_policy"] == "idle" and figures["deliveries_missing"] == 0  # (as the process reports it)
+    assert figures["viewers_policy"] == "idle"  # (as the process reports it)
+    # two games watched one after the other, pooled: every viewer got every move of both (a second
+    # game's commits not stamped, or its stream not read, would count as missing)
+    assert figures["rounds"] == 2 and len(figures["loop_lag_p99_ratio_each_round"]) == 2
+    assert figures["deliveries_missing"] == 0 and figures["delivery_ms_p50"] > 0
