@@ -14,7 +14,7 @@ store tells its listeners (``bot.store.changes``), each viewer's receipt where i
 it (one machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer
 and move) and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and
 without viewers. With 0 viewers (``bench_viewers(0, …)``) every phase is alike: the ratio of the
-figures is the bench's own noise. ``rounds`` games are watched one after the other (``--viewers-rounds``),
+figures is the bench's own noise. ``rounds`` games (three unless told, one with ``--quick``) are watched one after the other (``--viewers-rounds``),
 each a fresh game through the same three phases, and their samples pooled: a lag p99 over three games
 rests on about 60 moves' bursts instead of 20 (each round's own ratio is reported too).
 """
@@ -32,6 +32,7 @@ from pathlib import Path
 MOVES = 20  # per phase
 PACE = 0.5  # seconds between moves
 TICK = 0.005  # seconds: the lag sampler's period (2,000 samples a phase: a p99 that is not one stray sample)
+ROUNDS = 3  # games watched one after the other, their samples pooled (``--viewers-rounds``)
 VIEWERS_NICE = 19  # the viewers' process's niceness (0 to 19): they stand for browsers elsewhere
 
 
@@ -164,12 +165,13 @@ async def _bench(viewers: int, moves: int, nice: int, idle: bool = False, rounds
 
 
 def bench_viewers(viewers: int, as_json: bool, quick: bool = False, nice: int | None = None,
-                  idle: bool = False, rounds: int = 1) -> int:
+                  idle: bool = False, rounds: int | None = None) -> int:
     from bot.play.workers import shutdown_shared
 
     nice = VIEWERS_NICE if nice is None else max(0, min(19, nice))
+    rounds = (1 if quick else ROUNDS) if rounds is None else max(1, rounds)
     try:
-        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice, idle, max(1, rounds)))
+        figures = asyncio.run(_bench(viewers, 8 if quick else MOVES, nice, idle, rounds))
     finally:
         shutdown_shared()
     if as_json:

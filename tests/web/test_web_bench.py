@@ -15,6 +15,7 @@ def test_the_viewers_figure():
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["viewers"] == 10 and figures["deliveries_missing"] == 0
+    assert figures["rounds"] == 1  # (--quick watches one game; three without it)
     assert figures["viewers_nice"] == 19 and figures["viewers_policy"] == "normal"  # as the viewers' process reports it: they stand for browsers elsewhere
     assert 0 < figures["delivery_ms_p50"] <= figures["delivery_ms_p95"] <= figures["delivery_ms_max"]
     assert figures["loop_cpu_ms_per_move_with"] > 0 and figures["loop_lag_ms_p99_with"] >= 0
