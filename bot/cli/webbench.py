@@ -14,9 +14,10 @@ store tells its listeners (``bot.store.changes``), each viewer's receipt where i
 it (one machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer
 and move) and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and
 without viewers. With 0 viewers (``bench_viewers(0, …)``) every phase is alike: the ratio of the
-figures is the bench's own noise. ``rounds`` games (three unless told, one with ``--quick``) are watched one after the other (``--viewers-rounds``),
-each a fresh game through the same three phases, and their samples pooled: a lag p99 over three games
-rests on about 60 moves' bursts instead of 20 (each round's own ratio is reported too).
+figures is the bench's own noise. ``rounds`` games (three unless told, one with ``--quick``) are
+watched one after the other (``--viewers-rounds``), each a fresh game through the same three phases,
+and their samples pooled: a lag p99 over three games rests on about 60 moves' bursts instead of 20
+(each round's own ratio is reported too).
 """
 
 from __future__ import annotations
