@@ -64,6 +64,17 @@ class Pages:
             r = await cur.fetchone()
         return None if r is None else str(r["token_hash"])
 
+    async def progress_of(self, game_id: int) -> tuple[int, str, str | None] | None:
+        """The game's version and status, and the digest of its address (None: it has none), in one
+        read: what a live page tells after each move (None: no such game)."""
+        async with self._db.reading(), self._db.execute(
+                "SELECT g.version, g.status, p.token_hash FROM games g LEFT JOIN web_pages p ON p.game_id = g.id"
+                " WHERE g.id = ?", (game_id,)) as cur:
+            r = await cur.fetchone()
+        if r is None:
+            return None
+        return int(r["version"]), str(r["status"]), None if r["token_hash"] is None else str(r["token_hash"])
+
     async def game_of(self, token: str) -> int | None:
         """The game whose address is ``token`` (None for a revoked or unknown one, alike)."""
         async with self._db.reading(), self._db.execute("SELECT game_id FROM web_pages WHERE token_hash = ?",

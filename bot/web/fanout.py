@@ -27,10 +27,11 @@ class Outlet:
     """One viewer's connection as the fan-out thread writes to it (only that thread touches ``sock``
     once it is attached)."""
 
-    __slots__ = ("sock", "chunked", "gone", "shut")
+    __slots__ = ("sock", "chunked", "gone", "shut", "told")
 
-    def __init__(self, sock: socket.socket, chunked: bool, gone: Callable[[], None]) -> None:
+    def __init__(self, sock: socket.socket, chunked: bool, gone: Callable[[], None], told: int = -1) -> None:
         self.sock, self.chunked, self.gone, self.shut = sock, chunked, gone, False
+        self.told = told  # the version last written (-1: none), so that none is written twice
 
 
 def framed(data: bytes, chunked: bool) -> bytes:
@@ -50,9 +51,10 @@ class Fanout:
         self._lock = threading.Lock()
 
     def attach(self, transport: asyncio.BaseTransport | None, chunked: bool,
-               gone: Callable[[], None]) -> Outlet | None:
-        """Take over writing to ``transport``'s connection; ``None`` if it cannot be (closing, no
-        socket, bytes still waiting in the transport's own buffer that the thread would overtake)."""
+               gone: Callable[[], None], told: int = -1) -> Outlet | None:
+        """Take over writing to ``transport``'s connection, whose reader has version ``told`` (-1:
+        none); ``None`` if it cannot be (closing, no socket, bytes still waiting in the transport's
+        own buffer that the thread would overtake)."""
         if self._closed or not isinstance(transport, asyncio.WriteTransport) or transport.is_closing() \
                 or transport.get_write_buffer_size():
             return None
@@ -70,11 +72,12 @@ class Fanout:
             self._thread.start()
         with self._lock:
             self._held += 1
-        return Outlet(sock, chunked, gone)
+        return Outlet(sock, chunked, gone, told)
 
-    def send(self, outlets: Iterable[Outlet], data: bytes) -> None:
-        """Write ``data`` to each of ``outlets`` (in the order sends were asked; returns at once)."""
-        self._jobs.put((list(outlets), data))
+    def send(self, outlets: Iterable[Outlet], data: bytes, version: int | None = None) -> None:
+        """Write ``data`` to each of ``outlets`` (in the order sends were asked; returns at once); with
+        a ``version``, only to those not yet told it (the check is the thread's: the loop only puts)."""
+        self._jobs.put((list(outlets), data, version))
 
     async def release(self, outlet: Outlet) -> None:
         """Give ``outlet``'s connection back, once every event asked for it before is written."""
@@ -82,7 +85,7 @@ class Fanout:
             outlet.sock.close()
             return
         done = asyncio.get_running_loop().create_future()
-        self._jobs.put((outlet, done))
+        self._jobs.put((outlet, done, None))
         await done
 
     def close(self) -> None:
@@ -98,7 +101,7 @@ class Fanout:
             if job is None:
                 closing = True
                 continue
-            first, second = job
+            first, second, version = job
             if isinstance(first, Outlet):  # a release
                 first.sock.close()
                 with self._lock:
@@ -107,7 +110,9 @@ class Fanout:
                 continue
             pieces = {flag: framed(second, flag) for flag in (False, True)}
             for outlet in first:
-                if not outlet.shut:
+                if not outlet.shut and (version is None or outlet.told != version):
+                    if version is not None:
+                        outlet.told = version
                     self._write(outlet, pieces[outlet.chunked])
 
     def _write(self, outlet: Outlet, piece: bytes) -> None:

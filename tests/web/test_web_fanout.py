@@ -103,3 +103,45 @@ async def test_a_closing_connection_is_not_attached() -> None:
     client.close()
     server.close()
     await server.wait_closed()
+
+
+@pytest.mark.asyncio
+async def test_a_version_is_written_once_to_each_viewer() -> None:
+    """The loop hands every move to every viewer of an address; the thread writes a version only to
+    those not told it yet (a browser that came with ``Last-Event-ID`` 3 is not told 3 again)."""
+    loop = asyncio.get_running_loop()
+    accepted: asyncio.Queue = asyncio.Queue()
+    server = await loop.create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    fanout = Fanout()
+    fresh, fresh_side = await connect(port, accepted)
+    resumed, resumed_side = await connect(port, accepted)
+    fresh_out = fanout.attach(fresh_side, False, lambda: None)
+    resumed_out = fanout.attach(resumed_side, False, lambda: None, told=3)
+    assert fresh_out and resumed_out
+    version = {n: b"id: %d\nevent: version\ndata: {}\n\n" % n for n in (3, 4)}
+    try:
+        fanout.send([fresh_out, resumed_out], version[3], 3)
+        fanout.send([fresh_out, resumed_out], version[3], 3)  # (a second word of the same version)
+        fanout.send([fresh_out, resumed_out], b": still here\n\n")  # (no version: written to all)
+        fanout.send([fresh_out, resumed_out], version[4], 4)
+        expected_fresh = version[3] + b": still here\n\n" + version[4]
+        expected_resumed = b": still here\n\n" + version[4]
+        assert await read_exactly(fresh, len(expected_fresh)) == expected_fresh
+        assert await read_exactly(resumed, len(expected_resumed)) == expected_resumed
+        assert (fresh_out.told, resumed_out.told) == (4, 4)
+    finally:
+        for outlet in (fresh_out, resumed_out):
+            await fanout.release(outlet)
+        fanout.close()
+        await asyncio.to_thread(fanout._thread.join)
+    # nothing else came before the connections were given back
+    fresh_side.write(b"end")
+    resumed_side.write(b"end")
+    assert await read_exactly(fresh, 3) == b"end" and await read_exactly(resumed, 3) == b"end"
+    for client in (fresh, resumed):
+        client.close()
+    for transport in (fresh_side, resumed_side):
+        transport.close()
+    server.close()
+    await server.wait_closed()
