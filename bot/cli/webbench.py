@@ -2,8 +2,8 @@
 
 The bot's side runs here: a temporary SQLite store, the real service and the real web server on
 127.0.0.1. The viewers run in another process (``python -m bot.cli.webbench``, N Server-Sent Events
-streams on one event loop), so the bot's loop carries only the server's work. That process stands
-for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by default: it takes the
+streams read on plain sockets by one selector), so the bot's loop carries only the server's work.
+That process stands for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by default: it takes the
 CPU the bot leaves, and does not compete with the bot's loop for the same cores (``nice=0`` makes
 it compete, as 200 clients on the bot's own host would; ``idle`` puts it under Linux's idle
 scheduling policy, which runs it only on a core nothing else wants, nearer still to browsers that
@@ -25,10 +25,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import selectors
+import socket
 import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 MOVES = 20  # per phase
 PACE = 0.5  # seconds between moves
@@ -184,34 +188,41 @@ def bench_viewers(viewers: int, as_json: bool, quick: bool = False, nice: int | 
 
 
 # --- the viewers' process ------------------------------------------------------------------------
-async def _viewers(url: str, count: int, until: int) -> dict[int, list[float]]:
-    import aiohttp
+EVENT = re.compile(rb"id: (\d+)\n(?:[^\n]+\n)*?\n")  # one whole event (any chunk framing around it)
 
+
+def _viewers(url: str, count: int, until: int) -> dict[int, list[float]]:
+    """``count`` streams of ``url`` read on plain sockets by one selector, each event's receipt time by
+    its version: as little of the machine's time as a reader can take (the viewers stand for browsers
+    elsewhere; an HTTP client library's per-line parsing took several times more)."""
+    parts = urlsplit(url)
+    request = (f"GET {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\nAccept: text/event-stream\r\n"
+               "Connection: close\r\n\r\n").encode()
     received: dict[int, list[float]] = {}
-    done = asyncio.Event()
-    finished = [0]
-
-    async def one(session: aiohttp.ClientSession) -> None:
-        async with session.get(url) as stream:
-            version = None
-            async for raw in stream.content:
-                line = raw.decode()
-                if line.startswith("id: "):
-                    version = int(line[4:])
-                elif line == "\n" and version is not None:
-                    received.setdefault(version, []).append(time.time())
-                    if version >= until:
-                        break
-                    version = None
-        finished[0] += 1
-        if finished[0] == count:
-            done.set()
-
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=None)) as session:
-        tasks = [asyncio.create_task(one(session)) for _ in range(count)]
-        if tasks:  # (none: ``--viewers 0``, the bench's control)
-            await asyncio.wait(tasks)
+    chooser = selectors.DefaultSelector()
+    for _ in range(count):
+        sock = socket.create_connection((parts.hostname, parts.port))
+        sock.sendall(request)
+        sock.setblocking(False)
+        chooser.register(sock, selectors.EVENT_READ, (sock, [b""]))  # (its bytes not yet read as events)
+    while chooser.get_map():
+        for key, _ in chooser.select():
+            at = time.time()
+            reader, pending = key.data
+            try:
+                data = reader.recv(65536)
+            except BlockingIOError:
+                continue
+            pending[0] += data
+            done, end = not data, 0
+            for found in EVENT.finditer(pending[0]):
+                version, end = int(found[1]), found.end()
+                received.setdefault(version, []).append(at)
+                done = done or version >= until
+            pending[0] = pending[0][end:]
+            if done:
+                chooser.unregister(reader)
+                reader.close()
     return received
 
 
@@ -221,4 +232,4 @@ if __name__ == "__main__":
     if sys.argv[5] == "idle":
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     policy = "idle" if os.sched_getscheduler(0) == os.SCHED_IDLE else "normal"  # (as it is, not as asked)
-    print(json.dumps({"nice": niceness, "policy": policy, "received": asyncio.run(_viewers(url_, count_, until_))}))
+    print(json.dumps({"nice": niceness, "policy": policy, "received": _viewers(url_, count_, until_)}))
