@@ -5,6 +5,7 @@ nothing is dropped without holding up the others; a released connection is the l
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 
 import pytest
@@ -34,6 +35,29 @@ async def connect(port: int, accepted: asyncio.Queue, small: bool = False):
     return client, transport
 
 
+@contextlib.asynccontextmanager
+async def loopback():
+    """A server on 127.0.0.1 and a way to open connections to it (``connect``'s pairs), every one
+    closed at the end."""
+    accepted: asyncio.Queue = asyncio.Queue()
+    server = await asyncio.get_running_loop().create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
+    opened: list = []
+
+    async def open_one(small: bool = False):
+        pair = await connect(server.sockets[0].getsockname()[1], accepted, small)
+        opened.append(pair)
+        return pair
+
+    try:
+        yield open_one
+    finally:
+        for client, transport in opened:
+            client.close()
+            transport.close()
+        server.close()
+        await server.wait_closed()
+
+
 async def read_exactly(client: socket.socket, size: int) -> bytes:
     loop, data = asyncio.get_running_loop(), b""
     while len(data) < size:
@@ -45,14 +69,14 @@ async def read_exactly(client: socket.socket, size: int) -> bytes:
 
 @pytest.mark.asyncio
 async def test_every_viewer_gets_every_event_whole_and_a_stalled_one_is_dropped() -> None:
+    async with loopback() as open_one:
+        await every_viewer_gets_every_event(*[await open_one(small) for small in (False, False, True)])
+
+
+async def every_viewer_gets_every_event(fast_pair, plain_pair, stalled_pair) -> None:
+    (fast, fast_side), (plain, plain_side), (stalled, stalled_side) = fast_pair, plain_pair, stalled_pair
     loop = asyncio.get_running_loop()
-    accepted: asyncio.Queue = asyncio.Queue()
-    server = await loop.create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
     fanout = Fanout()
-    fast, fast_side = await connect(port, accepted)
-    plain, plain_side = await connect(port, accepted)
-    stalled, stalled_side = await connect(port, accepted, small=True)
     dropped, wrongly = loop.create_future(), []
     fast_out = fanout.attach(fast_side, True, lambda: wrongly.append("fast"))
     plain_out = fanout.attach(plain_side, False, lambda: wrongly.append("plain"))
@@ -83,39 +107,28 @@ async def test_every_viewer_gets_every_event_whole_and_a_stalled_one_is_dropped(
     # released, the connection is the loop's again: a write from the loop still reaches the reader
     fast_side.write(b"after")
     assert await read_exactly(fast, 5) == b"after"
-    for client in (fast, plain, stalled):
-        client.close()
-    for transport in (fast_side, plain_side, stalled_side):
-        transport.close()
-    server.close()
-    await server.wait_closed()
 
 
 @pytest.mark.asyncio
 async def test_a_closing_connection_is_not_attached() -> None:
-    loop = asyncio.get_running_loop()
-    accepted: asyncio.Queue = asyncio.Queue()
-    server = await loop.create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
-    client, side = await connect(server.sockets[0].getsockname()[1], accepted)
-    side.close()
-    assert Fanout().attach(side, True, lambda: None) is None
-    assert Fanout().attach(None, True, lambda: None) is None
-    client.close()
-    server.close()
-    await server.wait_closed()
+    async with loopback() as open_one:
+        _, side = await open_one()
+        side.close()
+        assert Fanout().attach(side, True, lambda: None) is None
+        assert Fanout().attach(None, True, lambda: None) is None
 
 
 @pytest.mark.asyncio
 async def test_a_version_is_written_once_to_each_viewer() -> None:
     """The loop hands every move to every viewer of an address; the thread writes a version only to
     those not told it yet (a browser that came with ``Last-Event-ID`` 3 is not told 3 again)."""
-    loop = asyncio.get_running_loop()
-    accepted: asyncio.Queue = asyncio.Queue()
-    server = await loop.create_server(lambda: Accepted(accepted), "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
+    async with loopback() as open_one:
+        await a_version_once(await open_one(), await open_one())
+
+
+async def a_version_once(fresh_pair, resumed_pair) -> None:
+    (fresh, fresh_side), (resumed, resumed_side) = fresh_pair, resumed_pair
     fanout = Fanout()
-    fresh, fresh_side = await connect(port, accepted)
-    resumed, resumed_side = await connect(port, accepted)
     fresh_out = fanout.attach(fresh_side, False, lambda: None)
     resumed_out = fanout.attach(resumed_side, False, lambda: None, told=3)
     assert fresh_out and resumed_out
@@ -139,9 +152,3 @@ async def test_a_version_is_written_once_to_each_viewer() -> None:
     fresh_side.write(b"end")
     resumed_side.write(b"end")
     assert await read_exactly(fresh, 3) == b"end" and await read_exactly(resumed, 3) == b"end"
-    for client in (fresh, resumed):
-        client.close()
-    for transport in (fresh_side, resumed_side):
-        transport.close()
-    server.close()
-    await server.wait_closed()
