@@ -3,11 +3,11 @@
 The bot's side runs here: a temporary SQLite store, the real service and the real web server on
 127.0.0.1. The viewers run in another process (``python -m bot.cli.webbench``, N Server-Sent Events
 streams read on plain sockets by one selector), so the bot's loop carries only the server's work.
-That process stands for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by default: it takes the
-CPU the bot leaves, and does not compete with the bot's loop for the same cores (``nice=0`` makes
-it compete, as 200 clients on the bot's own host would; ``idle`` puts it under Linux's idle
-scheduling policy, which runs it only on a core nothing else wants, nearer still to browsers that
-are not on the bot's machine at all). Moves are played at a steady pace, first
+That process stands for browsers on other machines, so it runs at niceness ``VIEWERS_NICE`` by
+default: it takes the CPU the bot leaves, and does not compete with the bot's loop for the same
+cores (``nice=0`` makes it compete, as 200 clients on the bot's own host would; ``idle`` puts it
+under Linux's idle scheduling policy, which runs it only on a core nothing else wants, nearer
+still to browsers that are not on the bot's machine at all). Moves are played at a steady pace, first
 with no viewer, then with N, then with none again (the figures without viewers are both quiet
 phases': what drifts as the game goes on cancels out); each move's commit time is taken where the
 store tells its listeners (``bot.store.changes``), each viewer's receipt where its stream delivers

@@ -57,13 +57,6 @@ class Pages:
                                (game_id, token, digest(token), now_text()))
         return token
 
-    async def digest_of(self, game_id: int) -> str | None:
-        """The digest of the game's current address (None: it has none)."""
-        async with self._db.reading(), self._db.execute("SELECT token_hash FROM web_pages WHERE game_id = ?",
-                                                        (game_id,)) as cur:
-            r = await cur.fetchone()
-        return None if r is None else str(r["token_hash"])
-
     async def progress_of(self, game_id: int) -> tuple[int, str, str | None] | None:
         """The game's version and status, and the digest of its address (None: it has none), in one
         read: what a live page tells after each move (None: no such game)."""
