@@ -90,7 +90,7 @@ def parser() -> argparse.ArgumentParser:
                             "it only ever takes a core the bot is not using")
     bench.add_argument("--viewers-rounds", type=int, default=None, metavar="N",
                        help="with --viewers: N games watched one after the other, their figures pooled (a lag p99 "
-                            "over N times the samples, less moved by one stray burst; default 3, 1 with --quick)")
+                            "over N times the samples, less moved by one stray burst; default 6, 1 with --quick)")
     bench.add_argument("--e2e", action="store_true",
                        help="instead: what a player waits for, through discord.py and the test double, at 1 and "
                             "20 concurrent games (needs a source checkout: the double lives in tests/)")

@@ -14,10 +14,10 @@ store tells its listeners (``bot.store.changes``), each viewer's receipt where i
 it (one machine, one wall clock). Figures: delivery p50/p95/max (commit to receipt, every viewer
 and move) and the bot's event-loop lag p50/p99 (a timer due every ``TICK`` seconds) with and
 without viewers. With 0 viewers (``bench_viewers(0, …)``) every phase is alike: the ratio of the
-figures is the bench's own noise. ``rounds`` games (three unless told, one with ``--quick``) are
+figures is the bench's own noise. ``rounds`` games (six unless told, one with ``--quick``) are
 watched one after the other (``--viewers-rounds``), each a fresh game through the same three phases,
-and their samples pooled: a lag p99 over three games rests on about 60 moves' bursts instead of 20
-(each round's own ratio is reported too).
+and their samples pooled: a lag p99 over six games rests on about 120 moves' bursts instead of 20
+(each round's own ratio is reported too; about 200 s a run).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 MOVES = 20  # per phase
 PACE = 0.5  # seconds between moves
 TICK = 0.005  # seconds: the lag sampler's period (2,000 samples a phase: a p99 that is not one stray sample)
-ROUNDS = 3  # games watched one after the other, their samples pooled (``--viewers-rounds``)
+ROUNDS = 6  # games watched one after the other, their samples pooled (``--viewers-rounds``)
 VIEWERS_NICE = 19  # the viewers' process's niceness (0 to 19): they stand for browsers elsewhere
 
 
