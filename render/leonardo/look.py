@@ -229,11 +229,19 @@ class Run:
     size: int = TEXT
     bold: bool = False
     items: list[tuple[float, Callable[[LeoCanvas, float, float], object] | str, bool]] = field(default_factory=list)
+    kept: set[int] = field(default_factory=set)  # items that start a line only with the item after them
 
     def words(self, text: str, bold: bool | None = None) -> Run:
         """Append ``text``'s words; a space's number in brackets ("(16).") stays on the line of
-        the word before it (a newcomer read "(16)." alone at the start of a line as a new item)."""
+        the word before it (a newcomer read "(16)." alone at the start of a line as a new item).
+        A bold label in a plain run ("Já decidiu:") is never split, nor left at a line's end
+        without what follows it."""
         strong = self.bold if bold is None else bold
+        if strong and not self.bold:
+            label = " ".join(drawable(text).split())
+            self.kept.add(len(self.items))
+            self.items.append((width(label, self.size, True), label, True))
+            return self
         for w in drawable(text).split():
             last = self.items[-1] if self.items else None
             if SPACE_NUMBER.fullmatch(w) and last is not None and isinstance(last[1], str) and last[2] == strong:
@@ -250,12 +258,19 @@ class Run:
         self.items.append((w, draw, False))
         return self
 
+    def _need(self, i: int, space: float) -> float:
+        """The room item ``i`` needs on its line: its own width, and a kept label's next item's."""
+        w = self.items[i][0]
+        if i in self.kept and i + 1 < len(self.items):
+            w += space + self.items[i + 1][0]
+        return w
+
     def lines(self, room: float, hang: float = 0) -> int:
         """How many lines ``draw`` would take in ``room`` with nothing cut."""
         space = width(" ", self.size)
         cx, row = 0.0, 0
-        for w, item, _ in self.items:
-            if cx > hang * (row > 0) and cx + w > room:
+        for i, (w, item, _) in enumerate(self.items):
+            if cx > hang * (row > 0) and cx + self._need(i, space) > room:
                 row, cx = row + 1, hang
             cx += w + (space if isinstance(item, str) else space * 0.8)
         return row + 1
@@ -276,8 +291,8 @@ class Run:
                 canvas.text((px, py), " ".join(pending), self.size, fill, anchor="lm", bold=strong)
                 pending.clear()
 
-        for w, item, strong in self.items:
-            if cx > x + hang * (row > 0) and cx + w > x + room:
+        for i, (w, item, strong) in enumerate(self.items):
+            if cx > x + hang * (row > 0) and cx + self._need(i, space) > x + room:
                 if row == lines - 1:  # the last line: as much of this word as fits, then "…"
                     rest = fit(item, self.size, x + room - cx, strong) if isinstance(item, str) else "…"
                     if pending and pen[2] == strong:

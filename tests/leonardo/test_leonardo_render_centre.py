@@ -77,3 +77,28 @@ def test_a_spaces_number_never_starts_a_line():
         Run(TEXT).words(text).draw(canvas, 0, 0, room, 8, 30)
         starts += [line for line in canvas.said if re.match(r"\(\d+\)", line)]
     assert starts == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_label_inside_a_line_is_never_split_nor_left_without_what_follows(locale: str):
+    """The "decided" label in the middle of who must act: at four seats in pt-BR the line broke
+    as "… Via San Gallo (26) Já" / "decidiu: ■". Drawn at every width from narrow to wide, the
+    label is drawn whole, and on the line of the chip after it."""
+    from render.leonardo.look import TEXT, LeoCanvas, Run
+
+    words = catalog(locale)
+    label = words.text_of("leo.board.decided", count=1)
+    split, alone = [], []
+    for room in range(200, 1100, 7):
+        canvas = LeoCanvas(1200, 400, (255, 255, 255))
+        run = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True).words("Bruno, Sofia – Via San Gallo (26)")
+        run.words(label, bold=True).chip(0, "")
+        run.draw(canvas, 0, 0, room, 8, 30)
+        if label not in canvas.said:
+            split.append((room, canvas.said))
+            continue
+        text = next(d.box for d in canvas.drawn if d.what == label)
+        mark = canvas.pieces[-1]
+        if not text[1] < (mark[1] + mark[3]) / 2 < text[3] + 6:
+            alone.append((room, text, mark))
+    assert split == [] and alone == []
