@@ -40,6 +40,10 @@ Room = tuple[int, int, int, int, bool]  # x, y, width, height, open below (a pan
 Strip = tuple[int, int, int]  # left, right (plus a gap), the first free y
 
 
+ROW_CLEAR = 30  # a room at the town's left edge starts this far in: flush with column A, a panel's
+# lines read as the row numbers' ("1 Zoning card", "3 5 more in the deck": the seventh look)
+
+
 @lru_cache(maxsize=64)
 def plan(town: Town, tiles: frozenset[tuple[int, int]], tile_size: int, top: int
          ) -> tuple[tuple[Strip, ...], tuple[Room, ...]]:
@@ -84,7 +88,7 @@ def plan(town: Town, tiles: frozenset[tuple[int, int]], tile_size: int, top: int
                         cells = {(c, r) for c in range(c0, c1) for r in range(r0, r1)}
                         if not cells <= free:
                             break
-                        x0 = xs[c0] + (pad if c0 else 0)  # never over the row numbers
+                        x0 = xs[c0] + (pad if c0 else ROW_CLEAR)  # clear of the row numbers
                         x1 = WIDTH - MARGIN if c1 == len(xs) - 1 else xs[c1] - pad
                         y0 = ys[r0] + (pad if r0 else 0)
                         room = (x0, y0, x1 - x0, ys[r1] - pad - y0, has_side and r1 == trows and c0 == tcols)

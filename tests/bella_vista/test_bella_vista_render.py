@@ -320,3 +320,18 @@ def test_the_architects_projection_column_has_its_head_over_it(locale):
             assert text("bv.board.if_ended_note") not in canvas.texts
             seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seed", [3, 31])
+def test_a_panel_inside_the_town_keeps_clear_of_the_row_numbers(seats: int, seed: int):
+    """The seventh look read "1 Zoning card", "3 5 more in the deck": a panel in the town's free
+    corner started flush with column A, its lines beside the row numbers. Every panel beside a
+    row number now stands at least 24 px right of it, on the board and on the hand."""
+    state = GAME.new_game(seats, Options(), seed)
+    for canvas in (draw_board(GAME.view(state, None), NAMES[:seats]), draw_private(GAME.view(state, 0), NAMES[:seats])):
+        assert canvas is not None
+        rows = [d.box for d in canvas.drawn if d.kind == "text" and d.what.isdigit() and d.box[2] <= canvas.town.x]
+        close = [(x, y, label) for x, y, _, tall in canvas.panels for label in rows
+                 if label[1] < y + tall and y < label[3] and x - label[2] < 24]
+        assert close == [], close
