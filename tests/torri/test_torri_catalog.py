@@ -234,3 +234,15 @@ def test_every_move_of_the_readmes_table_is_in_the_help():
     table = [line for line in section.splitlines() if line.startswith("| `")]
     moves = [line.split("`")[1] for line in table]
     assert moves and all(move in catalog().text_of("torri.help") for move in moves), moves
+
+
+def test_portuguese_counts_gold_as_the_designers_original_does():
+    """The original rules say "1 ouro", "2 ouros"; the board and the chat said "2 de ouro" (a
+    reader of the seventh look: "Restam: 9 de ouro" is clumsy). Every Portuguese gold count now
+    agrees with its number, in the events and on the board."""
+    from render.text import catalog
+
+    words = catalog("pt-BR")
+    assert words.text(Msg("torri.event.takes_from_bank", gold=1)) == "recebe 1 ouro do banco"
+    assert words.text(Msg("torri.event.takes_from_bank", gold=2)) == "recebe 2 ouros do banco"
+    assert not [k for k, t in words.templates.items() if k.startswith("torri.") and "de ouro" in str(t)]
