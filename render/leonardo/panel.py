@@ -10,7 +10,7 @@ from functools import cache
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import board, district_spaces, space
+from engines.leonardo.components import board, cards, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
 from engines.leonardo.telling import told
@@ -78,9 +78,22 @@ def draw_panel(canvas: LeoCanvas, view: View, names: list[str], marks: list[str]
     table = table_top(view, words.locale)
     lines = max(1, 1 + int((table - 8 - y - ROW_H) // LINE_H))
     y, whole = _caption(canvas, view, words, style, marks, y, lines, short)
-    if whole:  # (a last move told in part keeps the rest of its room blank)
+    odds = Run(TEXT).words(market_key(words)) if view.phase == "market" and view.market_space else None
+    if odds is not None and odds.lines(ROOM) * LINE_H <= table - 8 - (y + 4):  # while the others bet: what a bet
+        odds.draw(canvas, X0, y + 4, ROOM, odds.lines(ROOM), LINE_H)  # pays, before the actions before the last
+    elif whole:  # (a last move told in part keeps the rest of its room blank)
         _earlier(canvas, view, words, style, marks, y + 4, table - 8, short)
     _players(canvas, view, words, style, marks, table)
+
+
+def market_key(words: Catalog) -> str:
+    """What a bet pays and on which numbers, for the bettors to choose from the picture (the
+    seventh look could not tell them from the board)."""
+    c = cards()
+    products = " · ".join(words.text_of("leo.board.product_numbers", product=words.text(terms.product(name)),
+                                        first=pair[0], second=pair[1]) for name, pair in c.products.items())
+    return words.text_of("leo.board.market_pays", times=c.market_multiplier, products=products,
+                         lose_all=", ".join(str(n) for n in c.lose_all))
 
 
 def table_top(view: View, locale: str) -> float:

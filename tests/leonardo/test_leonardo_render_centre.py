@@ -102,3 +102,22 @@ def test_a_label_inside_a_line_is_never_split_nor_left_without_what_follows(loca
         if not text[1] < (mark[1] + mark[3]) / 2 < text[3] + 6:
             alone.append((room, text, mark))
     assert split == [] and alone == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_while_a_market_is_open_the_board_says_what_a_bet_pays(locale: str, players: int):
+    """The seventh look: "when players must bet at a market, the products and their numbers are
+    not shown, nor the Lose-All numbers 4, 7, 9, 11: a bettor can't decide from the picture".
+    On every market of a seeded game, at every table size and in every language, the board says
+    each product's two numbers, what a bet pays and the numbers where the opener takes all."""
+    from render.leonardo.panel import market_key
+
+    key = " ".join(market_key(catalog(locale)).split())
+    state, markets = G.new_game(players, Options(), 31), 0
+    for _, _, state, _ in playout(G, state, SplitMix64.from_seed(31)):  # noqa: B020
+        if state.phase == "market" and markets < 4:
+            markets += 1
+            said = " ".join(draw_board(G.view(state, None), NAMES[:players], locale).said)
+            assert key in said, (markets, said)
+    assert markets
