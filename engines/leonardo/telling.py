@@ -4,7 +4,11 @@ sentence says them better (the board's last move and the chat's lines; the recor
 - forced sales by one firm in a row: "Dino is short of florins and sells back to the bank Vicolo del
   Moro (4) for 20 florins, Via della Scala (8) for 35 florins and Via Ghibellina (18) for 40 florins.";
 - payments to one firm for the same reason in a row (the market's bets, the men-at-arms' tribute):
-  "Bruno collects 50 florins from Dino, 250 florins from Elena and 50 florins from Anne (market bet)."
+  "Bruno collects 50 florins from Dino, 250 florins from Elena and 50 florins from Anne (market bet).";
+- a move told before what its firm met on the way (the engine records the indemnity of Piazza
+  Maggiore and a bridge's toll as the marker passes, before where it stops): "Moves 7 to Mercato
+  Nuovo (3). Receives the 100-florin indemnity of Piazza Maggiore." (the seventh look read the
+  indemnity before the move as the wrong order).
 
 A single event is told as it is.
 """
@@ -15,6 +19,7 @@ from engines.core.messages import Msg
 
 SOLD, SOLD_MANY = "leo.event.sold_back", "leo.event.sold_back_many"
 PAID, COLLECTED = "leo.event.paid", "leo.event.collected"
+MOVED, INDEMNITY, TOLL = "leo.event.moved", "leo.event.indemnity", "leo.term.why_toll"
 
 
 def told(msgs: list[Msg]) -> list[Msg]:
@@ -30,9 +35,21 @@ def told(msgs: list[Msg]) -> list[Msg]:
             payments = last.params["payments"] if last.key == COLLECTED else [_payment(last)]
             out[-1] = Msg(COLLECTED, payee=msg.params.get("payee"), payments=[*payments, _payment(msg)],
                           why=msg.params.get("why"))
+        elif msg.key == MOVED:
+            k = len(out)
+            while k and _on_the_way(out[k - 1], msg.params.get("firm")):
+                k -= 1
+            out.insert(k, msg)
         else:
             out.append(msg)
     return out
+
+
+def _on_the_way(msg: Msg, firm: object) -> bool:
+    """Whether ``msg`` is what ``firm`` met passing along (an indemnity, a bridge's toll)."""
+    why = msg.params.get("why")
+    return msg.params.get("firm") == firm and (
+        msg.key == INDEMNITY or (msg.key == PAID and isinstance(why, Msg) and why.key == TOLL))
 
 
 def _sale(msg: Msg) -> Msg:

@@ -93,3 +93,18 @@ def test_the_chat_the_board_and_the_web_page_tell_a_turn_with_the_joined_sentenc
     assert " collects " in drawn or " sells back to the bank " in drawn
     page = seen_at(workers.ref(registry.get("leonardo")), row, entries, entry.seq, "en")
     assert " collects " in page["log"][-1] or " sells back to the bank " in page["log"][-1], page["log"][-1]
+
+
+def test_a_move_is_told_before_what_its_marker_met_on_the_way():
+    """The engine records the indemnity of Piazza Maggiore and a bridge's toll as the marker passes,
+    before where it stops; the seventh look read "Receives the indemnity … Moves 7" as the wrong
+    order. The move now comes first; another firm's events and the spin stay where they were."""
+    spin = Msg("leo.event.spin", firm=_firm(0), number=7)
+    indemnity = Msg("leo.event.indemnity", firm=_firm(0), amount=100)
+    toll = _paid(0, 1, 5, "leo.term.why_toll")
+    moved = Msg("leo.event.moved", firm=_firm(0), steps=7, name="Mercato Nuovo", space=3)
+    assert told([spin, indemnity, toll, moved]) == [spin, moved, indemnity, toll]
+    other = Msg("leo.event.indemnity", firm=_firm(2), amount=100)
+    assert told([spin, other, moved]) == [spin, other, moved]
+    said = words(told([indemnity, moved])[0], NAMED, locale="en")
+    assert said.startswith("Anne moves 7 to Mercato Nuovo (3)")
