@@ -5,9 +5,8 @@ market or bridge) with the space's number and, on the right, a plate of plain gr
 the owner's house or the office's seal; under it one or two lines of words (the price, what a
 visitor pays, or what the square does, never cut); under them the pawns, as large as the room
 left allows (24 px at 550 for one or two), and in the last place the works of art displayed there
-(a gold frame with their number). The last move is drawn
-over the ring, a bar across the top of each space left of its plate (7 and 9 px tall at 550): dashed on the spaces
-the marker went through, whole and thicker where it landed; the space at stake (bought,
+(a gold frame with their number). The last move is drawn over the ring, a bar across the top of
+each space left of its plate (7 and 9 px tall at 550): dashed on the spaces the marker went through, whole and thicker where it landed; the space at stake (bought,
 auctioned, a market open) has one striped in gold and ink (``route.py``). Everything that never changes is
 drawn once per locale (``static_ring``).
 """
@@ -347,16 +346,37 @@ def pawn_grid(seats: int, art: bool, text: str) -> tuple[int, int, int, bool]:
     return PAWN, 3, 2, True
 
 
+def pawn_beside(seats: int, art: bool, text: str) -> tuple[int, int, int, int] | None:
+    """Pawns right of a short second line of words ("rendita" / "280") instead of under it, where
+    larger there (a pawn shrunk under two lines of Italian): (size, columns, rows, left) or None."""
+    lines = label_lines(text) if text else []
+    if len(lines) != 2:
+        return None
+    room_top = LABEL_Y + text_stamp(lines[0], SMALL, "lm", False)[1][3] + 3
+    left = LABEL_X + _ink_right(lines[1]) + 6
+    room_w, room_h = CW - PAWN_SIDE - left, CH - PAWN_FOOT - room_top
+    for size in PAWN_SIZES:
+        cols = int((room_w + PAWN_GAP) // (size + PAWN_GAP))
+        rows = int((room_h + PAWN_GAP) // (size + PAWN_GAP))
+        if cols and cols * rows >= seats + art:
+            return size, cols, -(-(seats + art) // cols), int(left)
+    return None
+
+
 def _bottom(canvas: LeoCanvas, number: int, seats: list[int], art: int, text: str) -> None:
     """The pawns under the cell's words, from the left, as large as the room there allows, the
     works of art in the last place (bottom right); in a crowd too large for that room the words
     give way."""
     x0, y0, x1, y1 = cell_box(number)
     size, cols, rows, gives_way = pawn_grid(len(seats), bool(art), text)
+    left = PAWN_SIDE
+    beside = pawn_beside(len(seats), bool(art), text)
+    if beside is not None and beside[0] > size:
+        (size, cols, rows, left), gives_way = beside, False
     top = y1 - PAWN_FOOT - rows * size - (rows - 1) * PAWN_GAP
     if gives_way:
         canvas.erase((x0 + 2, y0 + BAND + 2, x1 - 2, y1 - 2), GROUND)
-    slots = [(x0 + PAWN_SIDE + c * (size + PAWN_GAP), top + r * (size + PAWN_GAP))
+    slots = [(x0 + left + c * (size + PAWN_GAP), top + r * (size + PAWN_GAP))
              for r in range(rows) for c in range(cols)]
     if art:
         ax, ay = slots.pop()

@@ -121,3 +121,16 @@ def test_while_a_market_is_open_the_board_says_what_a_bet_pays(locale: str, play
             said = " ".join(draw_board(G.view(state, None), NAMES[:players], locale).said)
             assert key in said, (markets, said)
     assert markets
+
+
+@pytest.mark.parametrize("text", ["rendita 280", "renda 105", "rendita 45"])
+def test_a_lone_pawn_beside_two_lines_of_words_keeps_its_size(text: str):
+    """The seventh look: "a player's marker shrinks when the space label wraps" (Italian "rendita
+    105" on two lines: the pawn under it at its least size, against a large one in English). A
+    pawn alone stands right of the short second line, at least as large as under one line."""
+    from render.leonardo.ring import label_lines, pawn_beside, pawn_grid
+
+    assert len(label_lines(text)) == 2
+    one_line = pawn_grid(1, False, "rent 280")[0]
+    beside = pawn_beside(1, False, text)
+    assert beside is not None and beside[0] >= min(one_line, 44) > pawn_grid(1, False, text)[0]
