@@ -208,17 +208,19 @@ def draw_tower(canvas: Canvas, fr: Frame, square: str, tower: TowerView, place: 
              crest=crest)
 
 
-def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], corner: bool = False) -> None:
+def draw_builders(canvas: Canvas, fr: Frame, square: str, seats: list[int], corner: bool = False,
+                  stand: int | None = None) -> None:
     """The pawns on a square: one in its top right corner over a tower that keeps its width
-    (``corner``), else one column on its right; three or four share the whole square. A pawn
-    keeps clear of a wall along the square."""
+    (``corner``), standing just above the tower's top where it ends lower (``stand``: at the
+    corner of a one-level tower the seventh look read the pawn as the square's above), else one
+    column on its right; three or four share the whole square. A pawn keeps clear of a wall."""
     x0, y0, x1, y1 = fr.box(square)
     _, above, right, below = fr.walls(square)
     w = fr.pawn_w
     h = pawn_height(w)
     side = x1 - FLOOR_MARGIN - right - w / 2
     if corner:
-        pawn(canvas, side, y0 + FLOOR_MARGIN + above, w, seats[0])
+        pawn(canvas, side, max(y0 + FLOOR_MARGIN + above, (stand or 0) - h - 3), w, seats[0])
         return
     if len(seats) <= 2:
         spots = [(side, y1 - FLOOR_MARGIN - below - 2 - h * (k + 1) - k * 2) for k in range(len(seats))]
@@ -309,4 +311,11 @@ def draw_pieces(canvas: Canvas, fr: Frame, view: View) -> None:
             place = "corner" if sq in corners else "beside" if sq in standing else "alone"
             draw_tower(canvas, fr, sq, tower, place, corners.get(sq, 0))
     for sq, seats in standing.items():
-        draw_builders(canvas, fr, sq, seats, corner=sq in corners)
+        draw_builders(canvas, fr, sq, seats, corner=sq in corners,
+                      stand=tower_top(fr, sq, view.towers[sq]) if corners.get(sq) == fr.alone_w else None)
+
+
+def tower_top(fr: Frame, square: str, tower: TowerView) -> int:
+    """Where a tower drawn whole in its square ends at the top (its merlons included)."""
+    closed = tower.pieces[-1].battlement
+    return fr.box(square)[3] - FLOOR_MARGIN - 1 - len(tower.pieces) * SLAB - (MERLON if closed else 0)

@@ -110,3 +110,29 @@ def test_a_tower_a_lone_builder_shares_a_74_px_square_with_keeps_most_of_its_wid
                 if level[1] < pawn[3] and pawn[1] < level[3]:  # the pawn stands over this level
                     assert pawn[0] - 3 >= (level[0] + level[2]) / 2 + MARK / 2 - 1, (seed, stage, sq, level, pawn)
     assert shared >= 5, "no builder shared a square with a tower: the test no longer covers the case"
+
+
+@pytest.mark.parametrize("seed", [21, 31])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_lone_builder_over_a_short_tower_stands_on_it(seats, seed):
+    """The seventh look: on C2 (seed 31, two seats, half way) the pawn in its square's top right
+    corner, over a one-level tower at the foot, read as standing on C1's piece just above it. A lone
+    builder whose tower keeps its whole width stands just above that tower's top (within 8 px)."""
+    from render.torri.board import tower_top
+
+    far = []
+    for stage in (0.25, 0.5, 0.75, 1.0):
+        view = GAME.view(moment("torri", seats, seed, stage), None)
+        canvas = draw_board(view, NAMES[:seats])
+        fr = frame(view.shape, seats, canvas.image.height)
+        pawns = [d.box for d in on_board(canvas, fr) if d.what == "pawn"]
+        alone = {sq for sq in view.builders if sq is not None and view.builders.count(sq) == 1}
+        for sq in alone:
+            tower = view.towers.get(sq)
+            if not tower or not tower.pieces or len(tower.pieces) > 1:
+                continue
+            box = next(b for b in pawns if fr.box(sq)[0] <= (b[0] + b[2]) / 2 < fr.box(sq)[2]
+                       and fr.box(sq)[1] <= (b[1] + b[3]) / 2 < fr.box(sq)[3])
+            if box[2] > fr.box(sq)[0] + fr.cell / 2 and tower_top(fr, sq, tower) - box[3] > 8:
+                far.append((stage, sq, tower_top(fr, sq, tower) - box[3]))
+    assert far == []
