@@ -222,8 +222,8 @@ def test_the_help_says_how_you_win_and_how_scoring_works_before_the_notation():
     head = lines[: next(i for i, line in enumerate(lines) if line.startswith("Type a destination"))]
     assert 3 <= len(head) <= 5, head
     text = " ".join(head)
-    for needed in ("most points", "most gold", "last simple piece", "one more", "2 if your piece is on top",
-                   "level minus 1", "longest run", "1 per gold"):
+    for needed in ("most points", "most gold", "last simple piece", "one more", "top piece scores 2",
+                   "level minus 1", "full level", "longest run", "each gold scores 1"):
         assert needed in text, needed
     assert "``" not in catalog().text_of("torri.help")
 
