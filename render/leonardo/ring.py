@@ -5,10 +5,10 @@ market or bridge) with the space's number and, on the right, a plate of plain gr
 the owner's house or the office's seal; under it one or two lines of words (the price, what a
 visitor pays, or what the square does, never cut); under them the pawns, as large as the room
 left allows (24 px at 550 for one or two), and in the last place the works of art displayed there
-(a gold frame with their number). The last move is drawn over the ring, a bar across the top of
-each space left of its plate (7 and 9 px tall at 550): dashed on the spaces the marker went through, whole and thicker where it landed; the space at stake (bought,
-auctioned, a market open) has one striped in gold and ink (``route.py``). Everything that never changes is
-drawn once per locale (``static_ring``).
+(a gold frame with their number). The last move is drawn over the ring, a bar across the top of each
+space left of its plate (7 and 9 px tall at 550): dashed on the spaces the marker went through, whole
+and thicker where it landed; the space at stake (bought, auctioned, a market open) has one striped in
+gold and ink (``route.py``). Everything that never changes is drawn once per locale (``static_ring``).
 """
 
 from __future__ import annotations
