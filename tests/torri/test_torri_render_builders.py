@@ -117,22 +117,21 @@ def test_a_tower_a_lone_builder_shares_a_74_px_square_with_keeps_most_of_its_wid
 def test_a_lone_builder_over_a_short_tower_stands_on_it(seats, seed):
     """The seventh look: on C2 (seed 31, two seats, half way) the pawn in its square's top right
     corner, over a one-level tower at the foot, read as standing on C1's piece just above it. A lone
-    builder whose tower keeps its whole width stands just above that tower's top (within 8 px)."""
-    from render.torri.board import tower_top
-
+    builder in the right half of a square over a one-level tower stands just above that level (its
+    foot within 12 px of the level's top: a closed tower's merlons stand over the level)."""
     far = []
     for stage in (0.25, 0.5, 0.75, 1.0):
         view = GAME.view(moment("torri", seats, seed, stage), None)
         canvas = draw_board(view, NAMES[:seats])
         fr = frame(view.shape, seats, canvas.image.height)
-        pawns = [d.box for d in on_board(canvas, fr) if d.what == "pawn"]
-        alone = {sq for sq in view.builders if sq is not None and view.builders.count(sq) == 1}
-        for sq in alone:
+        drawn = on_board(canvas, fr)
+        for sq in {sq for sq in view.builders if sq is not None and view.builders.count(sq) == 1}:
             tower = view.towers.get(sq)
-            if not tower or not tower.pieces or len(tower.pieces) > 1:
+            if not tower or len(tower.pieces) != 1:
                 continue
-            box = next(b for b in pawns if fr.box(sq)[0] <= (b[0] + b[2]) / 2 < fr.box(sq)[2]
-                       and fr.box(sq)[1] <= (b[1] + b[3]) / 2 < fr.box(sq)[3])
-            if box[2] > fr.box(sq)[0] + fr.cell / 2 and tower_top(fr, sq, tower) - box[3] > 8:
-                far.append((stage, sq, tower_top(fr, sq, tower) - box[3]))
+            here = fr.lay.coords[sq]
+            pawn = next(d.box for d in drawn if d.what == "pawn" and square_of(fr, d.box) == here)
+            level = next(d.box for d in drawn if d.what == "level" and square_of(fr, d.box) == here)
+            if pawn[0] > fr.box(sq)[0] + fr.cell / 3 and level[1] - pawn[3] > 12:
+                far.append((stage, sq, level[1] - pawn[3]))
     assert far == []
