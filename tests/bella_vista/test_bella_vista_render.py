@@ -196,16 +196,17 @@ def test_a_build_that_meets_a_second_contract_in_a_round_is_told_whole(locale):
 
 def test_a_contracts_count_agrees_with_its_words_on_the_board():
     """Issue 28 item 5: the board's contract label put the count before words without plural forms,
-    so pt-BR read '2 inteiro em'; now '2 Edifícios inteiros em' and '1 Edifício inteiro em' (the
-    noun said since stop 43: a newcomer read "3 fully on Striped Flower" as a riddle)."""
+    so pt-BR read '2 inteiro em'; now '2 Edifícios inteiramente em' and '1 Edifício inteiramente em'
+    (the noun said since stop 43: a newcomer read "3 fully on Striped Flower" as a riddle; "inteiros"
+    read as "whole buildings" to two independent looks at stop 49)."""
     for state in history(4, "london", 1)[::10]:
         view = GAME.view(state, None)
         twos = [c for c in view.contracts if c.kind == "tile" and c.threshold >= 2]
         if not twos:
             continue
         drawn = " ".join(d.what for d in draw_board(view, NAMES[:4], "pt-BR").drawn if d.kind == "text")
-        assert f"{twos[0].threshold} Edifícios inteiros em" in drawn, drawn
-        assert " Edifício inteiro em " not in drawn.replace("1 Edifício inteiro em", ""), drawn
+        assert f"{twos[0].threshold} Edifícios inteiramente em" in drawn, drawn
+        assert " Edifício inteiramente em " not in drawn.replace("1 Edifício inteiramente em", ""), drawn
         return
     raise AssertionError("no contract for two or more buildings in the sampled states")
 

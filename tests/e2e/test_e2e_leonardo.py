@@ -38,7 +38,7 @@ TITLE = "Leonardo (1988)"
 SEALED = {"factions", "auction", "market", "merge"}  # phases where the engine may wait for several players
 # the public line after a decision that leaves others still to decide
 DECIDED_LINE = {"factions": "has written down a faction.", "auction": "has sealed a bid.",
-                "market": "has decided on the market.", "merge": "accepts the corporation."}
+                "market": "has placed a sealed bet.", "merge": "accepts the corporation."}
 PRIVATE_LINE = {
     "factions": re.compile(r"^You declared yourself (guelfi|ghibellini)\.$", re.MULTILINE),
     "auction": re.compile(r"^Your sealed bid: (\d+|pass)\.$", re.MULTILINE),
