@@ -315,7 +315,7 @@ def trail(canvas: LeoCanvas, view: View) -> None:
             n = (n - 1 + step) % 32 + 1
             x0, y0, x1, _ = cell_box(n)
             route_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, n), n == dest)
-    stake = view.auction_space or view.market_space or view.buy_space
+    stake = None if view.over else view.auction_space or view.market_space or view.buy_space  # none after the end
     if stake:
         x0, y0, x1, _ = cell_box(stake)
         stake_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, stake))

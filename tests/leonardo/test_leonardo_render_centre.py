@@ -134,3 +134,18 @@ def test_a_lone_pawn_beside_two_lines_of_words_keeps_its_size(text: str):
     one_line = pawn_grid(1, False, "rent 280")[0]
     beside = pawn_beside(1, False, text)
     assert beside is not None and beside[0] >= min(one_line, 44) > pawn_grid(1, False, text)[0]
+
+
+def test_no_space_is_at_stake_once_the_game_is_over():
+    """The eighth look: "at stake" stayed striped on space 29 of a finished two-seat game (seed 41
+    ended on its last round's purchase offer). After the end the board draws it as if no space
+    were at stake, as its key already did."""
+    from PIL import ImageChops
+
+    start = G.new_game(2, Options(), 41)
+    *_, (_, _, end, _) = playout(G, start, SplitMix64.from_seed(41))
+    view = G.view(end, None)
+    assert view.over and view.buy_space == 29
+    cleared = view.model_copy(update={"buy_space": None})
+    drawn = [draw_board(v, NAMES[:2], "en").image.convert("RGB") for v in (view, cleared)]
+    assert ImageChops.difference(*drawn).getbbox() is None
