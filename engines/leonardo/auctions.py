@@ -17,9 +17,9 @@ def start(state: State, number: int) -> Outcome:
     the turn ends."""
     firm = turns.current(state)
     bidders = [f.id for f in after(state, firm.id) if f.florins >= cards().min_stake]
+    state.buy_space = None  # no longer offered, whether it is auctioned or stays with the bank
     if not bidders:
         return [event("leo.event.no_bidder", name=space(number).name)], FINISH
-    state.buy_space = None
     state.auction = Auction(space=number, bidders=bidders)
     state.phase = "auction"
     return [event("leo.event.auction", name=space(number).name, space=number, low=cards().min_stake)], None

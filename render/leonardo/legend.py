@@ -36,7 +36,7 @@ from render.leonardo.ring import (
     seal_at,
     swatch,
 )
-from render.leonardo.route import route_bar, stake_bar
+from render.leonardo.route import at_stake, route_bar, stake_bar
 from render.palette import INK
 from render.text import Catalog, catalog
 
@@ -104,7 +104,7 @@ def shown(view: View) -> set[str]:
         on.add("held")
     if moves(view):
         on.add("moved")
-    if not view.over and (view.auction_space or view.market_space or view.buy_space):
+    if at_stake(view):
         on.add("stake")
     return on
 

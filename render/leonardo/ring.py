@@ -37,7 +37,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.route import route_bar, stake_bar
+from render.leonardo.route import at_stake, route_bar, stake_bar
 from render.palette import INK, player_colour, seat_mark
 from render.text import Catalog, catalog
 
@@ -315,7 +315,7 @@ def trail(canvas: LeoCanvas, view: View) -> None:
             n = (n - 1 + step) % 32 + 1
             x0, y0, x1, _ = cell_box(n)
             route_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, n), n == dest)
-    stake = None if view.over else view.auction_space or view.market_space or view.buy_space  # none after the end
+    stake = at_stake(view)
     if stake:
         x0, y0, x1, _ = cell_box(stake)
         stake_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, stake))

@@ -9,6 +9,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from engines.leonardo.model import View
 from render.leonardo.look import ART
 from render.palette import INK
 
@@ -19,6 +20,12 @@ STRIP = PASSED + 2  # the white strip under a passed space's dashes
 DASH, GAP = 14, 6  # a passed space's bar is dashed (never read as a black seat's piece)
 ROAD = (255, 255, 255)  # the strip's white: no player's colour, far from every band
 STRIPE = 8  # the stake bar's stripes: gold and ink, each this wide
+
+
+def at_stake(view: View) -> int | None:
+    """The space the game waits on (offered, auctioned, its market open), by the phase: none
+    between decisions and none once the game is over."""
+    return {"buy": view.buy_space, "auction": view.auction_space, "market": view.market_space}.get(view.phase)
 
 
 def route_bar(image: Image.Image, x0: float, y0: float, x1: float, landed: bool, dash: int = DASH,

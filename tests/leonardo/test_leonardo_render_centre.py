@@ -138,14 +138,15 @@ def test_a_lone_pawn_beside_two_lines_of_words_keeps_its_size(text: str):
 
 def test_no_space_is_at_stake_once_the_game_is_over():
     """The eighth look: "at stake" stayed striped on space 29 of a finished two-seat game (seed 41
-    ended on its last round's purchase offer). After the end the board draws it as if no space
-    were at stake, as its key already did."""
+    ended on its last round's declined offer, nobody able to bid): the engine kept the space as
+    offered. It no longer does; and a game stored before, with the space still offered, draws its
+    final board with nothing at stake, as its key already did."""
     from PIL import ImageChops
 
     start = G.new_game(2, Options(), 41)
     *_, (_, _, end, _) = playout(G, start, SplitMix64.from_seed(41))
     view = G.view(end, None)
-    assert view.over and view.buy_space == 29
-    cleared = view.model_copy(update={"buy_space": None})
-    drawn = [draw_board(v, NAMES[:2], "en").image.convert("RGB") for v in (view, cleared)]
+    assert view.over and view.buy_space is None
+    stored_before = view.model_copy(update={"buy_space": 29})
+    drawn = [draw_board(v, NAMES[:2], "en").image.convert("RGB") for v in (view, stored_before)]
     assert ImageChops.difference(*drawn).getbbox() is None
