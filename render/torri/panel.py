@@ -258,7 +258,7 @@ def standings(w: Words, view: View) -> list[Block]:
 def centrals(w: Words, view: View, whole: bool = False) -> list[Block]:
     """Each central tower from its base, left to right, one lettered square per level, on one
     line: a tower taller than the line shows its height on a tag, then its top levels (as the
-    board shows a tall tower). ``whole`` (at the end, where the panel has room, so that the
+    board shows a tall tower). ``whole`` (where the panel has room, during play as at the end, so that the
     central runs can be checked): such a tower's name on a line of its own and every level
     under it, on as many lines as it takes."""
     # at the end, where no limit holds, which end of a strip is the tower's base ("base at the left")
@@ -326,10 +326,9 @@ def tallest(seats: int, locale: str, towers: int = 2, caption: int = 3) -> int:
 def panel(w: Words, view: View, room: int | None = None) -> Panel:
     """The panel's content from the top, under the title. The last move is never cut: where the
     whole would be taller than ``room`` (the image keeps its size), its sections and lines close
-    up, then the central towers at the end keep one line each, then the bank's gold goes; only a
+    up, then the central towers keep one line each (a tall one its top levels), then the bank's gold goes; only a
     panel that does not fit even so gives the last move fewer lines (its post has every word)."""
-    whole = view.phase == "over"
-    tries = [(False, whole), (True, whole), (False, False), (True, False)] if whole else [(False, False), (True, False)]
+    tries = [(False, True), (True, True), (False, False), (True, False)]
     for tight, every in tries:
         content = _content(w, view, tight, every, MAX_LINES)
         if room is None or height(content) <= room:

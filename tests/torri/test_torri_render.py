@@ -12,7 +12,7 @@ from engines.torri.positions import GAME, play, position
 from render.canvas import Canvas
 from render.common import encode_image
 from render.text import catalog, drawing_in
-from render.torri.blocks import Plinth, Words, height
+from render.torri.blocks import Piece, Plinth, Words, height
 from render.torri.key import ITEMS, ROW, ROWS, draw_key
 from render.torri.panel import panel
 from render.torri.pieces import FLOOR, ROUTE, TRAIL
@@ -134,3 +134,30 @@ def test_the_keys_route_is_hatched_and_its_start_has_the_boards_corner_tabs():
     for x0, y0 in ((x + 5, y + 3), (x + 26, y + 3), (x + 5, y + 24), (x + 26, y + 24)):
         tab = [canvas.image.getpixel((x0 + i, y0 + j)) for i in range(13) for j in range(13)]
         assert sum(p == ROUTE for p in tab) >= 60, (x0, y0)
+
+
+def test_a_tall_central_tower_shows_every_level_during_play_where_the_panel_has_room():
+    """The central runs score each player's longest sequence, so a player checks them during
+    play too: where the panel has room, a central tower taller than its line is drawn level by
+    level on lines of its own, as at the end, not as a tag and its top levels (the eighth look
+    read "(8) ★♥▲▲" mid-game as a strip cut short). Where the room is short it keeps one line."""
+    whole = short = 0
+    for seats, shape in GAMES:
+        for state in game_states(seats, shape):
+            view = GAME.view(state, None)
+            if view.phase == "over":
+                continue
+            w = words_for(view, NAMES[:seats], "en")
+            room = image_height(state.shape, seats, "en") - PANEL_TOP - PANEL_FOOT
+            if not any(isinstance(i, Plinth) for b in panel(w, view, 0) if not isinstance(b, int) for i in b.items):
+                continue  # no central tower taller than its line
+            content = panel(w, view, room)
+            if any(isinstance(i, Plinth) for b in content if not isinstance(b, int) for i in b.items):
+                short += 1
+                continue
+            whole += 1
+            levels = sum(len(view.towers[sq].pieces) for sq in view.centrals)
+            drawn = [i for b in content[-len(view.centrals):] for i in b.items if isinstance(i, Piece)]
+            assert len(drawn) == levels, (seats, shape, state.turn)
+    assert whole > 0, "no tall central tower drawn whole during play"
+    assert short > 0, "no panel short of room: the test no longer covers the fallback"
