@@ -218,7 +218,7 @@ def test_a_card_says_in_plain_words_where_it_fits_and_its_best_place(locale):
                 at += 1 + lines
     assert checked > 20 and same_seen > 10, (checked, same_seen)
     if locale == "en":
-        assert cat.text_of("bv.board.places", count=30) == "Fits 30 places"
+        assert cat.text_of("bv.board.places", count=30) == "Fits in 30 places"
 
 
 @pytest.mark.parametrize("locale, unit", [("en", "coins"), ("pt-BR", "moedas"), ("it", "monete")])

@@ -191,8 +191,10 @@ def test_status_names_round_and_phase():
 
 
 
-def test_contract_choice_labels_name_every_neighborhood():
-    # The 4-Neighborhood contracts must not lose a Neighborhood name to the 100-character cut.
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_contract_choice_labels_name_every_neighborhood(locale):
+    # The 4-Neighborhood contracts must not lose a Neighborhood name to the 100-character cut, in
+    # any language (pt-BR's and Italian's lost the last one or two: 110 and 117 characters).
     from engines.bella_vista import terms
     from engines.bella_vista.components import contract_card
 
@@ -203,13 +205,14 @@ def test_contract_choice_labels_name_every_neighborhood():
         s = put(s, 0, int(card[0]), cells, roofed=card.endswith("r"))
     s.phase = "contract"
     s = with_contract_row(s, [13, 14, 9, 16])
-    labels = {c.notation: shown(c) for c in GAME.choices(s, 0)}
-    assert labels["contract 13"] == ("contract 13 · +10 coins: 1 Building fully on each of Flower, Striped Butterfly, "
-                                     "Leaf and Striped Sun")
+    labels = {c.notation: f"{c.notation} · {words(c.gloss, locale=locale)}" for c in GAME.choices(s, 0)}
+    if locale == "en":
+        assert labels["contract 13"] == ("contract 13 · +10 coins: 1 Building fully on each: Flower, Striped Butterfly, "
+                                         "Leaf and Striped Sun")
     for cid in (13, 14, 9):
         card = contract_card(cid)
-        hoods = words(terms.contract(card.kind, card.neighborhoods, 2))
-        assert len(labels[f"contract {cid}"]) <= 100 and labels[f"contract {cid}"].endswith(hoods)
+        hoods = words(terms.contract(card.kind, card.neighborhoods, 2), locale=locale)
+        assert len(labels[f"contract {cid}"]) <= 100 and labels[f"contract {cid}"].endswith(hoods), labels
 
 
 @pytest.mark.parametrize("text", [

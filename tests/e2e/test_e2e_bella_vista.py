@@ -265,7 +265,7 @@ async def test_a_move_whose_board_cannot_be_posted_is_kept_and_the_player_told(
     games.send_denied = False
 
     assert res.ephemeral and not res.public
-    assert "It is stored, but I could not post the board" in res.text, res.text
+    assert "Saved, but I could not post the board" in res.text, res.text
     assert (await table.service.store.games.open_in(games.id)).version == before + 1
     shown = await double.slash(actor, games, "board")
     assert len(shown.public) == 1 and shown.public[0].images

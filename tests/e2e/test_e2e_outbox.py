@@ -66,7 +66,7 @@ async def test_a_refused_board_is_posted_once_when_discord_takes_it_again(double
         actor, move = await move_of(table, games, double)
         res = await double.slash(actor, games, "move", action=move)
         assert res.ephemeral and not res.public
-        assert "It is stored, but I could not post the board in this channel: I lack a permission here" \
+        assert "Saved, but I could not post the board in this channel: I lack a permission here" \
             in res.text, res.text
         assert await new_boards(double, games, seen, wait=0.3) == []  # the watcher tried: still refused
 

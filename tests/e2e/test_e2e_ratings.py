@@ -115,9 +115,9 @@ async def test_leaderboard_and_stats_after_a_finished_game(double: DiscordDouble
             assert f"**{title}**: rating" in res.text and f"most often against **{rival}**" in res.text
             assert len(res.images) == 1  # the rating history chart
             if ranks[str(user.id)] == best:
-                assert "1 victory" in res.text, res.text
+                assert "1 win" in res.text, res.text
             else:
-                assert "0 victories" in res.text and "best game" not in res.text, res.text
+                assert "0 wins" in res.text and "best game" not in res.text, res.text
         winners = [u for u in (alice, bob) if ranks[str(u.id)] == best]
         if len(winners) == 1:  # a shared victory has no margin
             res = await double.slash(carol, games, "stats", player=winners[0])

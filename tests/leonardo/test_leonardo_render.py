@@ -108,7 +108,7 @@ def test_the_board_says_the_round_who_acts_the_last_move_and_the_standing():
     stake = catalog().text_of("leo.status.buy", name="Via Larga", space=23, price=90)
     assert _between(said, "To act:", "Last move:") == f"Anne – {stake}"
     assert _last_move(said) == ("Anne spins the Machina de la Sorte: 3. "
-                                                       "Moves 3 to Via Larga (23).")  # the mover named once
+                                                       "Moves 3 spaces to Via Larga (23).")  # the mover named once
     table = _between(said, "faction", "Carla")
     assert "Anne" in table and "Bruno" in table and "250" in table
 

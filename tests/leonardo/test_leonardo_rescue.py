@@ -72,8 +72,8 @@ def test_the_rescue_pays_the_creditor_in_full_and_merges_the_debtor_into_the_res
     # the debtor was the mover: its turn ends, the next firm plays
     assert state.phase == "start" and state.order[state.slot] not in (0,)
     assert (
-        "Answers: seat 3 rescue. seat 3 rescues seat 1: seat 2 receives the 400 florins (income of Via dei Bardi), "
-        "10 from seat 1 and 390 from seat 3.\n"
+        "Answers: seat 3 rescue. seat 3 rescues seat 1, paying the 390 florins it lacked; seat 2 receives the "
+        "400 florins (income of Via dei Bardi).\n"
         "seat 1 joins seat 3: the corporation of seat 3 and seat 1 is formed (guelfi); it travels with the marker "
         "of seat 3 and receives no more indemnity.") in said(events)
     assert G.legal_actions(state, 0) == []

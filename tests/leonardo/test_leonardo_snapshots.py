@@ -38,7 +38,8 @@ def test_an_old_rescue_during_a_market_keeps_what_its_payments_are_for_and_plays
     state, _ = do(state, 1, "pass")
     state, _ = do(state, 2, "pass")
     state, events = do(state, 3, "rescue")
-    assert "seat 4 rescues seat 1: seat 2 receives the 300 florins (winning market bet)" in said(events)
+    assert "seat 4 rescues seat 1, paying the" in said(events)
+    assert "seat 2 receives the 300 florins (winning market bet)" in said(events)
     assert state.firms[1].florins == 550 and state.firms[3].members == [3, 0] and state.phase == "start"
     check_invariants(state)
 

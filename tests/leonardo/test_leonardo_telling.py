@@ -107,4 +107,4 @@ def test_a_move_is_told_before_what_its_marker_met_on_the_way():
     other = Msg("leo.event.indemnity", firm=_firm(2), amount=100)
     assert told([spin, other, moved]) == [spin, other, moved]
     said = words(told([indemnity, moved])[0], NAMED, locale="en")
-    assert said.startswith("Anne moves 7 to Mercato Nuovo (3)")
+    assert said.startswith("Anne moves 7 spaces to Mercato Nuovo (3)")

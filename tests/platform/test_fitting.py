@@ -121,6 +121,6 @@ def test_discord_limits_cut_labels_between_words():
     """An autocomplete label at Discord's 100 characters (Bella Vista's contracts) ends on a whole word."""
     from bot.chat.views import clip
 
-    label = "contract 14 · +10 coins: 1 Building fully on each of Striped Flower, Butterfly, Striped Leaf and Sun, twice"
+    label = "contract 14 · +10 coins: 1 Building fully on each: Striped Flower, Butterfly, Striped Leaf and Sun, twice"
     cut = clip(label, 100)
     assert len(cut) <= 100 and cut.endswith("…") and label.startswith(cut[:-1]) and label[len(cut) - 1] == " "

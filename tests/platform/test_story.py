@@ -79,7 +79,7 @@ def test_a_turning_point_tells_what_touched_its_seat_in_one_line_cut_between_wor
     from bot.play.fitting import clip_words
     from bot.play.stories import WHAT_CHARS, turn_words
     lines = ["⭐ Andrea spins the Machina de la Sorte: 7.", "⭐ Andrea pays ⚫ Carla 5 florins (toll of Ponte alla Carraia).",
-             "⭐ Andrea moves 7 to Via dei Serragli (16).", "⭐ Andrea pays ⚫ Carla 320 florins (rent of Via dei Serragli)."]
+             "⭐ Andrea moves 7 spaces to Via dei Serragli (16).", "⭐ Andrea pays ⚫ Carla 320 florins (rent of Via dei Serragli)."]
     # Carla's chance moved on Andrea's move: the story says what Andrea paid her, not the spin
     assert turn_words(lines, 2, 4) == " ".join(lines[i] for i in (1, 3))
     whole = " ".join(lines)

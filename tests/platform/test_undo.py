@@ -134,7 +134,7 @@ async def test_leonardo_sealed_choice_undone_draw_refused(service):
     mover, text = await play_until(service, "chance")
     await service.act(1, mover, text)
     before = await row_of(service)
-    with pytest.raises(Refusal, match="drew from the deck"):
+    with pytest.raises(Refusal, match="a card drawn or a spin"):
         await service.undo(1, mover)
     assert (await row_of(service)).version == before.version
     await assert_replays(service)
