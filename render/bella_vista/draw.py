@@ -41,7 +41,7 @@ MUTED: RGB = (72, 84, 76)  # secondary text on PAPER or BAND
 WHITE: RGB = (255, 255, 255)
 
 TOWN_PLAIN: RGB = (236, 246, 238)  # an unstriped neighborhood
-TOWN_STRIPE: RGB = (214, 228, 214)  # the stripes of a striped one
+TOWN_STRIPE: RGB = (202, 218, 202)  # the stripes of a striped one
 GLYPH: RGB = (148, 160, 136)  # the neighborhood's symbol, once per space
 PARK: RGB = (160, 176, 128)
 PARK_DOT: RGB = (120, 140, 96)

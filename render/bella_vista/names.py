@@ -4,8 +4,8 @@ else on the first free rows between; never on another tile, a Park, a River or t
 ground (a name there, with a pointer, was read as the next tile's: "FLOWER PARK"). A tile
 built over too far for its tab shows no name: each space carries its symbol and stripes, and
 the key names them. Contracts name the neighborhoods ("Striped Flower"), so the name stays in
-one place while it can. A striped neighborhood's tab is striped as its tile is and says its
-symbol's word on one row ("SUN", where "STRIPED / SUN" took two rows of four spaces), so a name
+one place while it can. A striped neighborhood's tab is striped (bolder than its tile) and says
+its symbol's word on one row ("SUN", where "STRIPED / SUN" took two rows of four spaces), so a name
 finds room on twice as many tiles built over (at the end of nine seeded games, 45 of 72 named
 instead of 22); a plain one's is white."""
 
@@ -21,7 +21,7 @@ from render.palette import INK
 Rect = tuple[float, float, float, float]
 Cell = tuple[int, int]
 PAD = (10, 2)  # px a tab adds to its words' width and lines' height
-TAB_STRIPE = (196, 212, 196)  # a striped tile's tab: a shade darker than the tile's stripes, to show on white
+TAB_STRIPE = (178, 194, 172)  # a striped tile's tab: stripes bolder than the tile's, to show at 550 px
 EDGE = 0  # px a tab reaches beyond its tile (its outline lies on the tile's edge, never on the next tile)
 
 
@@ -59,10 +59,10 @@ def neighborhood_names(canvas: BoardCanvas, town: Town, view, tile_name, avoid=f
 
 def _name(town: Town, t, tile_name) -> tuple[tuple[str, ...], bool, int, int, bool]:
     """A tile's name as its tab writes it: its lines, whether bold, the tab's width and height,
-    and whether it is a striped tile's one-line tab (its swatch, then the symbol's word: "▨ SUN"
-    takes one row of three spaces where "STRIPED / SUN" took two rows of four, so the name finds
-    room on a tile built over; the swatch is the one the key calls "striped" and the contracts
-    draw beside "Striped Sun"). A striped name too wide for that is written whole, as the others."""
+    and whether it is a striped tile's one-line tab (striped, with the symbol's word: "SUN" takes
+    one row of two spaces where "STRIPED / SUN" took two rows of four, so the name finds room on
+    a tile built over; the key says what the stripes mean). A striped name too wide for that is
+    written whole, as the others."""
     side = town.cell * t.size
     room = side + 2 * EDGE - PAD[0] - 4
     if t.striped:
@@ -79,7 +79,8 @@ def _name(town: Town, t, tile_name) -> tuple[tuple[str, ...], bool, int, int, bo
 
 
 def _striped_tab(canvas: BoardCanvas, cx: float, cy: float, w: float, h: float, word: str, bold: bool) -> None:
-    """A striped tile's tab: a box as ``label`` draws, striped as the tile is, and its word."""
+    """A striped tile's tab: a box as ``label`` draws, striped as the key's "striped" swatch (bolder
+    than the tile's stripes, which the ninth look found too faint at 550 px), and its word."""
     box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
     canvas.draw.rounded_rectangle(box, radius=5, fill=WHITE)
     side = int(max(w, h)) + 2

@@ -217,7 +217,7 @@ def test_the_badge_comes_before_the_names(locale):
 
 
 def _striped_tab(canvas, box) -> bool:
-    """Whether the tab's inside shows the darker stripes a striped tile's tab is drawn with."""
+    """Whether the tab's inside shows the bolder stripes a striped tile's tab is drawn with."""
     inside = canvas.image.convert("RGB").crop((int(box[0]) + 3, int(box[1]) + 3, int(box[2]) - 3, int(box[3]) - 3))
     return TAB_STRIPE in {c for _, c in inside.getcolors(1 << 16)}
 
@@ -226,8 +226,8 @@ def test_a_striped_neighborhood_is_named_in_one_row_on_a_striped_tab():
     """The eighth look: Bella Vista's neighborhoods lost their names once buildings covered the
     spot ("STRIPED SUN" needed two free rows of four spaces; at the end of five seeded games a
     third of the neighborhoods were named). A striped neighborhood's tab is now striped as its
-    tile is, with the symbol's word on one row ("SUN", "FLOWER"; the key says what the stripes
-    mean), and a plain one's is white: at the end of nine seeded games more than half the
+    tile is (bolder: the ninth look found the stripes faint at 550 px), with the symbol's word on
+    one row ("SUN", "FLOWER"; the key says what the stripes mean), and a plain one's is white: at the end of nine seeded games more than half the
     neighborhoods are named, and every striped tab is one row tall where its word fits."""
     named = total = striped = 0
     for seed in (1, 2, 3):
