@@ -49,7 +49,7 @@ def test_help_status_glosses_and_private_lines():
     assert "bet gem 20" in words(Msg("leo.help")) and "office +3" in words(Msg("leo.help"))
     cur = state.order[state.slot]
     assert [words(m) for m in G.status(state)] == [
-        "Leonardo: round 1/12", f"seat {cur + 1} to play", "the start of a turn, before the spin"]
+        "Leonardo: round 1/12", f"seat {cur + 1} to play", "buying works of art or spinning"]
     glosses = {c.notation: c.gloss and words(c.gloss) for c in G.choices(state, cur)}
     assert glosses["spin"] == "spin the Machina de la Sorte and move"
     state.owner[2] = cur

@@ -84,7 +84,7 @@ def test_error_messages_quote_the_input_and_say_what_is_allowed():
     assert words(err.value).startswith("I could not read `dance 3` as a Leonardo move: /move lists the moves")
     with pytest.raises(RuleError) as err:
         do(state, cur, "decline")
-    assert words(err.value) == ('`decline` is not possible now (the start of a turn, before the spin); '
+    assert words(err.value) == ('`decline` is not possible now (buying works of art or spinning); '
                                 "now: art and spin.")
 
 
@@ -184,7 +184,7 @@ def test_refusals_quote_the_move_and_fit_the_moment():
     assert words(err.value).startswith("`move 5` is not possible now") and "spins were" not in words(err.value)
     with pytest.raises(RuleError) as err:
         do(state, 0, "place 3")  # no work of art drawn yet
-    assert words(err.value) == '`place 3` is not possible now (the start of a turn, before the spin); now: art, join and spin.'
+    assert words(err.value) == '`place 3` is not possible now (buying works of art or spinning); now: art, join and spin.'
     state.owner = {}
     state.firms[0].moved, state.firms[0].position = True, 20
     state.phase, state.buy_space = "buy", 23
