@@ -85,7 +85,7 @@ def standings(view, people: People, w: Words) -> Block:
     """One row per architect: chip, name and coins (in bold: what they can pay with); under them,
     the contracts taken (where they fit) and "» N coins", the coins they would end with if the game ended now
     (coins, contracts, both objectives: the running standings, said over their column beside the
-    heading, else once under the rows); the
+    heading, else once between the heading and the rows); the
     row of whoever must act is shaded. In a column too narrow for a name and the coins on one
     line, the coins go under the name and the projection is the bare number ("» 34")."""
     row = CHIP + 10 + line_height(SMALL)
@@ -108,6 +108,10 @@ def standings(view, people: People, w: Words) -> Block:
         if view.if_ended and head(width):  # over the column it explains, right-aligned as it is
             canvas.text((x + width, y + 8), w("if_ended_head"), SMALL, MUTED, "ra")
         y += HEAD
+        for line in note(width):  # else read before the figures it explains (under "Bank", the ninth
+            canvas.text((x, y - 6), line, SMALL, MUTED)  # look took it for the bank's)
+            y += line_height(SMALL)
+        y += 12 if note(width) else 0
 
         def first_word_fits(a, room: float) -> bool:
             return text_width(people.name(a.seat).split(" ")[0], BODY, True) <= room - CHIP - 8
@@ -140,9 +144,6 @@ def standings(view, people: People, w: Words) -> Block:
                 canvas.text((left, y + CHIP + 2), taken, SMALL, MUTED)
             y += row
         canvas.text((x, y), w("bank", coins=view.bank), SMALL, MUTED)
-        for line in note(width):
-            y += line_height(SMALL)
-            canvas.text((x, y), line, SMALL, MUTED)
 
     return Block(250, measure, draw, reserve, in_town=False)
 

@@ -3,6 +3,8 @@ town layer is cached, the caption names the last mover."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bv_render_helpers import GAME, NAMES, history, moments
 from PIL import ImageChops
@@ -336,3 +338,28 @@ def test_a_panel_inside_the_town_keeps_clear_of_the_row_numbers(seats: int, seed
         close = [(x, y, label) for x, y, _, tall in canvas.panels for label in rows
                  if label[1] < y + tall and y < label[3] and x - label[2] < 24]
         assert close == [], close
+
+
+@pytest.mark.parametrize("locale", ["pt-BR", "it"])
+def test_where_the_projection_has_no_head_its_note_comes_before_the_figures(locale):
+    """The ninth look read "» 13 monete" beside "17 monete" as a second count of coins: in a column
+    too narrow for the head beside the heading, the note that explains the figures stood under
+    "Bank" and was read as the bank's. It now stands between the heading and the first row."""
+    text = catalog(locale).text_of
+    seen = 0
+    for seats in (2, 3, 4):
+        states = history(seats, "random", 51)
+        for state in states[1:-1:max(1, len(states) // 5)]:
+            view = GAME.view(state, None)
+            if not view.if_ended:
+                continue
+            canvas = draw_board(view, NAMES[:seats], locale)
+            boxes = list(zip(canvas.texts, canvas.boxes, strict=True))
+            if text("bv.board.if_ended_head") in canvas.texts:
+                continue
+            note = next(b for t, b in boxes if text("bv.board.if_ended_note").startswith(t))
+            figures = [b for t, b in boxes if re.match(r"» -?\d", t)]
+            bank = next(b for t, b in boxes if t.startswith(text("bv.board.bank", coins=0).split("0")[0]))
+            assert figures and all(note[3] <= b[1] for b in figures) and note[3] <= bank[1], (note, figures)
+            seen += 1
+    assert seen
