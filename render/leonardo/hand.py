@@ -9,9 +9,22 @@ import functools
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import cards, office_at, space
+from engines.leonardo.components import cards, district_spaces, office_at, space
 from engines.leonardo.model import FirmView, View
-from render.leonardo.look import CHIP, HEAD, LINE, MUTED, PAPER, SMALL, TEXT, LeoCanvas, Run, drawable, fit
+from render.leonardo.look import (
+    CHIP,
+    HEAD,
+    LINE,
+    MUTED,
+    PAPER,
+    SMALL,
+    TEXT,
+    LeoCanvas,
+    Run,
+    drawable,
+    fit,
+    width,
+)
 from render.leonardo.panel import TITLE_TEXT, status
 from render.leonardo.ring import BAND, HOLDER, WIDTH, band_tile, income, look_of, seal_at, whole_districts
 from render.palette import INK
@@ -115,7 +128,17 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
     colour, pattern = look_of(number)
     canvas.image.paste(band_tile(colour, pattern, CARD_W - 3, BAND - 2), (int(x) + 2, int(y) + 2))
     title = f"{number}  {drawable(sp.name)}"
-    canvas.text((x + 10, y + BAND / 2), fit(title, TEXT, CARD_W - 20, True), TEXT, INK, anchor="lm", bold=True)
+    room: float = CARD_W - 20
+    if sp.district:  # how much of its district the firm holds, right in the band: "2/3", "3/3 ×2"
+        held = sum(view.owner.get(n) == view.owner.get(number) for n in district_spaces(sp.district))
+        total = len(district_spaces(sp.district))
+        share = words.text_of("leo.board.hand_district_whole" if held == total else "leo.board.hand_district",
+                              held=held, total=total, times=cards().district_multiplier)
+        beside = width(share, SMALL, True) + 16
+        if width(title, TEXT, True) + beside <= room:  # the name first: never cut for it
+            canvas.text((x + CARD_W - 10, y + BAND / 2), share, SMALL, INK, anchor="rm", bold=True)
+            room -= beside
+    canvas.text((x + 10, y + BAND / 2), fit(title, TEXT, room, True), TEXT, INK, anchor="lm", bold=True)
     if sp.kind == "bridge":
         line = words.text_of("leo.board.hand_bridge", price=sp.price, amount=cards().bridge_toll)
     else:

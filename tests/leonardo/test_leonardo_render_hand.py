@@ -232,3 +232,42 @@ def test_four_works_waiting_to_be_placed_are_all_shown_in_every_language():
     for locale in ("en", "pt-BR", "it"):
         said = draw_private(G.view(state, 0), NAMES, locale).said
         assert said[-4:] == ["70", "100", "150", "30"], (locale, said[-5:])
+
+
+def test_each_palazzo_card_says_how_much_of_its_district_the_firm_holds():
+    """The ninth look: the hand never said how far a district was from being whole (its rents
+    doubled), and the board drops that line at six seats. Each palazzo card's band now says
+    "district 1/3" at its right, and "district 3/3: rent ×2" once the firm holds it all."""
+    from engines.leonardo.components import district_spaces, space
+
+    # Anne holds Via dei Calzaiuoli (2) and all of its district but one; Bruno the other
+    district = space(2).district
+    assert district is not None
+    others = [n for n in district_spaces(district) if n != 2]
+    owner = {2: 0, **{n: 0 for n in others[:-1]}, others[-1]: 1}
+    said = draw_private(G.view(ready(0, owner=owner), 0), NAMES).said
+    total = len(district_spaces(district))
+    assert said.count(f"district {total - 1}/{total}") == total - 1, said
+    whole = {**owner, others[-1]: 0}
+    said = draw_private(G.view(ready(0, owner=whole), 0), NAMES).said
+    assert said.count(f"district {total}/{total}: rent ×2") == total, said
+    for locale, word in (("pt-BR", "bairro"), ("it", "quartiere")):
+        said = draw_private(G.view(ready(0, owner=whole), 0), NAMES, locale).said
+        assert sum(t.startswith(f"{word} {total}/{total}: ") for t in said) == total, (locale, said)
+
+
+def test_a_palazzo_cards_district_share_fits_beside_every_name_in_every_language():
+    """The name comes first and is never cut for the share; the share, at its longest ("district
+    4/4: rent ×2"), fits beside the longest name in every language, so no card goes without it."""
+    from engines.leonardo.components import board, cards
+    from render.leonardo.hand import CARD_W
+    from render.leonardo.look import SMALL, TEXT, drawable, width
+    from render.text import catalog
+
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        share = words.text_of("leo.board.hand_district_whole", held=4, total=4, times=cards().district_multiplier)
+        for sp in board().spaces:
+            if sp.district:
+                title = f"{sp.number}  {drawable(sp.name)}"
+                assert width(title, TEXT, True) + width(share, SMALL, True) + 16 <= CARD_W - 20, (locale, title)
