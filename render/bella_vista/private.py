@@ -192,8 +192,9 @@ def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, ro
 
 def suggestions(view) -> list[tuple[list, str]]:
     """One placement per card to outline on the town: its best one that does not overlap one
-    already chosen (the same placement is shared: "#5 #6"); a card whose best few all overlap
-    others is left to the list."""
+    already chosen (the same placement is shared: "#5 #6"), or another paying as much; a card
+    whose best places all overlap others is left to the list (the tenth look found "#4r #5"
+    outlined on a 5-coin place beside "best: O4-O5 +6 coins")."""
     return _tagged(view, [list(view.hand_places or [])])
 
 
@@ -215,7 +216,7 @@ def _outlined(hands) -> list[tuple[list, list[str]]]:
     chosen: dict[str, tuple[list, list[str], set]] = {}
     taken: set[tuple[int, int]] = set()
     for h in hands:
-        for p in h.best:
+        for p in (p for p in h.best if p.coins == h.best[0].coins):  # never a place paying less than "best:"
             cells = {tuple(c) for c in p.cells}
             if p.place in chosen:
                 chosen[p.place][1].append(h.card.notation)

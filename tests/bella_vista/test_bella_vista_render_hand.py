@@ -444,3 +444,25 @@ def test_the_hands_key_explains_the_footprint_in_a_cards_corner():
         said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
         words = catalog(locale).text_of("bv.board.map_footprint").split()
         assert " ".join(words[:3]) in said, (locale, words)
+
+
+def test_a_place_outlined_for_a_card_pays_what_its_best_place_says():
+    """The tenth look: "#4r #5" outlined on a place worth 5 coins beside "best: O4-O5 +6 coins"
+    (their best place overlapped #3r's, so the next of their best few was outlined). A card's
+    outline is now its best place, or another paying as much; else the list alone says it."""
+    checked = 0
+    for seats in (2, 3, 4):
+        for seed in (51, 61):
+            for state in history(seats, Options().layout, seed)[::5]:
+                view = GAME.view(state, 0)
+                canvas = draw_private(view, NAMES[:seats], "en")
+                if canvas is None or not view.hand_places:
+                    continue
+                best = {h.card.notation: h.best for h in view.hand_places}
+                for cells, cards in canvas.marks:
+                    for card in cards.split():
+                        places = {tuple(tuple(c) for c in p.cells): p.coins for p in best[card]}
+                        spot = tuple(tuple(c) for c in cells)
+                        assert places.get(spot) == best[card][0].coins, (seats, seed, state.round, card, cells)
+                        checked += 1
+    assert checked > 50, checked
