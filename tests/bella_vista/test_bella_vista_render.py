@@ -141,7 +141,7 @@ def test_the_header_says_the_title_once_with_the_round_of_eight_and_the_phase():
     state, _ = first_offer()
     texts = draw_board(GAME.view(state, None), NAMES).texts
     assert texts.count("Bella Vista") == 1  # it said it twice, "Bella Vista Round 1/8" then "Bella Vista · round 1/8"
-    assert "Round 1 of 8  ·  Offer phase" in texts
+    assert "Round 1 of 8  ·  Offer Phase" in texts
     assert not any("1/8" in t for t in texts)
 
 

@@ -40,7 +40,7 @@ SEALED = {"factions", "auction", "market", "merge"}  # phases where the engine m
 DECIDED_LINE = {"factions": "has written down a faction.", "auction": "has sealed a bid.",
                 "market": "has placed a sealed bet.", "merge": "accepts the corporation."}
 PRIVATE_LINE = {
-    "factions": re.compile(r"^You declared yourself (guelfi|ghibellini)\.$", re.MULTILINE),
+    "factions": re.compile(r"^You sided with the (Guelfi|Ghibellini)\.$", re.MULTILINE),
     "auction": re.compile(r"^Your sealed bid: (\d+|pass)\.$", re.MULTILINE),
     "market": re.compile(r"^Your bet: (?:(\d+) on (gem|ivory|gold|spices)|pass)\.$", re.MULTILINE),
 }

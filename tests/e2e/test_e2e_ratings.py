@@ -56,7 +56,7 @@ async def test_leaderboard_and_stats_after_a_finished_game(double: DiscordDouble
         alice, bob, carol = double.user("alice"), double.user("bob"), double.user("carol")
         games = double.channel("games")
         res = await double.slash(carol, games, "story")
-        assert res.ephemeral and not res.public and "no finished game in this channel" in res.text
+        assert res.ephemeral and not res.public and "No game has finished in this channel yet" in res.text
         await open_game(double, games, [alice, bob], key, title, options)
         res = await double.slash(carol, games, "story")  # it would tell what is hidden
         assert res.ephemeral and not res.public and "once it is over" in res.text

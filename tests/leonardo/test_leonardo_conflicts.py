@@ -298,7 +298,7 @@ def test_naming_a_partner_proposes_to_the_whole_corporation():
     action = G.parse_action(state, 2, "join blue")
     assert action.target == 0
     glosses = [words(c.gloss) for c in G.choices(state, 2) if c.notation == "join red guelfi"]
-    assert glosses == ["propose a corporation with seat 1 and seat 2's corporation (guelfi)"]
+    assert glosses == ["propose a corporation with seat 1 and seat 2's corporation (Guelfi)"]
     state, _ = G.apply(state, 2, action)
     assert G.to_act(state) == {0, 1}
     assert G.parse_action(state, -1, "join red").faction == "guelfi"

@@ -57,7 +57,7 @@ def test_help_status_glosses_and_private_lines():
     assert glosses["art 1"] == "draw 1 work of art face down for 50 florins"
     assert glosses["art 2"] == "draw 2 works of art face down for 100 florins"
     assert [words(m) for m in G.private_lines(G.view(state, cur))] == [
-        f"seat {cur + 1}: faction {'guelfi' if cur % 2 == 0 else 'ghibellini'}.", "No works of art displayed."]
+        f"seat {cur + 1}: faction {'Guelfi' if cur % 2 == 0 else 'Ghibellini'}.", "No works of art displayed."]
     assert [words(m) for m in G.private_lines(G.view(state, None))] == ["Spectators have no private information."]
 
 

@@ -124,8 +124,8 @@ def test_factions_are_hidden_until_everyone_has_declared():
     state = G.new_game(3, Options(), 1)
     assert G.to_act(state) == {0, 1, 2}
     state, events = do(state, 1, "ghibellini")
-    assert "ghibellini" not in said(events) and said(events) == "seat 2 has written down a faction."
-    assert said(events, to=1) == "You declared yourself ghibellini."
+    assert "ghibellini" not in said(events).lower() and said(events) == "seat 2 has written down a faction."
+    assert said(events, to=1) == "You sided with the Ghibellini."
     assert "ghibellini" not in G.view(state, None).model_dump_json()
     assert G.view(state, 1).my_faction == "ghibellini"
     assert G.view(state, 0).my_faction is None
@@ -133,7 +133,7 @@ def test_factions_are_hidden_until_everyone_has_declared():
         do(state, 1, "guelfi")
     state, _ = do(state, 0, "guelfi")
     state, events = do(state, 2, "guelfi")
-    assert "Factions: seat 1 guelfi, seat 2 ghibellini and seat 3 guelfi." in said(events)
+    assert "Factions: seat 1 Guelfi, seat 2 Ghibellini and seat 3 Guelfi." in said(events)
     assert [f.faction for f in G.view(state, None).firms] == ["guelfi", "ghibellini", "guelfi"]
     assert state.phase == "start"
 
