@@ -104,10 +104,12 @@ def _order(view, people: People, w: Words) -> Block:
     roofed = view.seats == 2
     card = "#3r" if roofed else "#3"
     icon_w = CHIP + 6 + text_width(card, SMALL, True) + 14
-    text = w("key_order", start=w("start_card")) + (f"; {w('key_order_roofed')}" if roofed else "")
+    # what the order is, then how it is read, then the "r": each from a line of its own (as one
+    # sentence the tenth look found it hard going)
+    parts = [w("key_order"), w("key_order_rule", start=w("start_card"))] + ([w("key_order_roofed")] if roofed else [])
 
     def lines(width: int) -> tuple[str, ...]:
-        return wrap(text, SMALL, width - icon_w)
+        return tuple(line for part in parts for line in wrap(part, SMALL, width - icon_w))
 
     def measure(width: int) -> int:
         return max(CHIP, len(lines(width)) * line_height(SMALL)) + 8

@@ -245,7 +245,8 @@ def test_the_key_says_what_the_cards_of_the_offer_order_mean(locale, seats):
         canvas = draw_board(GAME.view(state, None), NAMES[:seats], locale)
         said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
         start = cat.text(Msg(key="bv.board.start_card"))
-        assert " ".join(cat.text(Msg(key="bv.board.key_order", params={"start": start})).split()) in said
+        assert " ".join(cat.text(Msg(key="bv.board.key_order")).split()) in said
+        assert " ".join(cat.text(Msg(key="bv.board.key_order_rule", params={"start": start})).split()) in said
         roofed = cat.text(Msg(key="bv.board.key_order_roofed"))
         assert (roofed in said) == (seats == 2)
         assert problems(canvas) == []
