@@ -94,19 +94,48 @@ def town_layer(tiles: TileKey, columns: int, rows: int, cell: int, names: tuple[
         for k in range(1, size):
             draw.line((x0 + k * cell, y0, x0 + k * cell, y0 + size * cell - 1), fill=GRID, width=1)
             draw.line((x0, y0 + k * cell, x0 + size * cell - 1, y0 + k * cell), fill=GRID, width=1)
-    for _code, _kind, _symbol, _striped, x, y, size in tiles:
-        x0, y0 = town.x + x * cell, town.y + y * cell
-        draw.rectangle((x0 - 1, y0 - 1, x0 + size * cell, y0 + size * cell), outline=INK, width=3)
+    kinds = {(x, y): kind for _code, kind, _symbol, _striped, x, y, _size in tiles}
     for _code, kind, _symbol, _striped, x, y, size in tiles:
-        if kind != "neighborhood":
-            word = names[0] if kind == "park" else names[1]
-            cx, cy = town.centre(x + size / 2 - 0.5, y + size / 2 - 0.5)
-            label(canvas, cx, cy, (word.upper(),), INK)
+        x0, y0 = town.x + x * cell, town.y + y * cell
+        x1, y1 = x0 + size * cell, y0 + size * cell
+        for (dx, dy), edge in (((-size, 0), (x0 - 1, y0 - 1, x0 + 1, y1)), ((size, 0), (x1 - 2, y0 - 1, x1, y1)),
+                               ((0, -size), (x0 - 1, y0 - 1, x1, y0 + 1)), ((0, size), (x0 - 1, y1 - 2, x1, y1))):
+            if kind != "neighborhood" and kinds.get((x + dx, y + dy)) == kind:  # one Park (River) of two tiles:
+                # no edge between them, the grid's line only (the rules count adjoining Park tiles as one Park)
+                if dx < 0 or dy < 0:
+                    draw.line((x0, y0, x0, y1 - 1) if dx else (x0, y0, x1 - 1, y0), fill=GRID, width=1)
+                continue
+            draw.rectangle(edge, fill=INK)
+    for kind, (x, y, size) in _one_name_each(tiles):
+        word = names[0] if kind == "park" else names[1]
+        cx, cy = town.centre(x + size / 2 - 0.5, y + size / 2 - 0.5)
+        label(canvas, cx, cy, (word.upper(),), INK)
     for c in range(columns):
         canvas.text((town.x + (c + 0.5) * cell, LABEL_H / 2), chr(ord("A") + c), SMALL, INK, "mm", bold=True)
     for r in range(rows):
         canvas.text((LABEL_W - 6, town.y + (r + 0.5) * cell), str(r + 1), SMALL, INK, "rm", bold=True)
     return canvas.image, canvas.min_text, canvas.min_piece, tuple(canvas.drawn)
+
+
+def _one_name_each(tiles: TileKey) -> list[tuple[str, tuple[int, int, int]]]:
+    """Each Park and River once: the tiles of one that adjoin are a single Park (River), named on
+    the tile nearest its middle (the tenth look read "PARK PARK" as two Parks)."""
+    left = {(x, y): (kind, size) for _code, kind, _symbol, _striped, x, y, size in tiles if kind != "neighborhood"}
+    out = []
+    while left:
+        (x, y), (kind, size) = next(iter(left.items()))
+        group, todo = [], [(x, y)]
+        while todo:
+            at = todo.pop()
+            if at not in left or left[at][0] != kind:
+                continue
+            del left[at]
+            group.append(at)
+            todo += [(at[0] + dx, at[1] + dy) for dx, dy in ((size, 0), (-size, 0), (0, size), (0, -size))]
+        mx, my = sum(g[0] for g in group) / len(group), sum(g[1] for g in group) / len(group)
+        near = min(group, key=lambda g: ((g[0] - mx) ** 2 + (g[1] - my) ** 2, g[1], g[0]))
+        out.append((kind, (near[0], near[1], size)))
+    return out
 
 
 def _tile(canvas: BoardCanvas, box: tuple[int, int, int, int], cell: int, kind: str, symbol: str | None,

@@ -364,3 +364,38 @@ def test_where_the_projection_has_no_head_its_note_comes_before_the_figures(loca
             assert figures and all(note[3] <= b[1] for b in figures) and note[3] <= bank[1], (note, figures)
             seen += 1
     assert seen
+
+
+def test_adjoining_park_tiles_are_drawn_and_named_as_one_park():
+    """The rules count adjoining Park tiles (River tiles) as a single Park, and the Height objective
+    scores once per Park; the tenth look read two tiles labelled "PARK" side by side as two Parks.
+    Their shared edge is now the grid's thin line, not the tiles' ink, and each Park is named once."""
+    from render.palette import INK
+
+    merged = 0
+    for seed in (1, 2, 3, 4, 5):
+        view = GAME.view(history(2, "random", seed)[0], None)
+        canvas = draw_board(view, NAMES[:2])
+        town, image = canvas.town, canvas.image.convert("RGB")
+        spots = {(t.x, t.y): t for t in view.tiles}
+        groups: list[set] = []
+        for t in view.tiles:
+            if t.kind == "neighborhood":
+                continue
+            joined = [g for g in groups if any(spots[p].kind == t.kind and abs(p[0] - t.x) + abs(p[1] - t.y) == t.size
+                                               for p in g)]
+            groups = [g for g in groups if g not in joined] + [set().union({(t.x, t.y)}, *joined)]
+            for (dx, dy) in ((t.size, 0), (0, t.size)):
+                other = spots.get((t.x + dx, t.y + dy))
+                if other is None:
+                    continue
+                # the middle of the shared edge, on the line the tiles' ink would take
+                ex = town.x + (t.x + dx) * town.cell if dx else town.x + (t.x + t.size / 2) * town.cell + 5
+                ey = town.y + (t.y + dy) * town.cell if dy else town.y + (t.y + t.size / 2) * town.cell + 5
+                ink = image.getpixel((int(ex), int(ey))) == INK
+                assert ink == (other.kind != t.kind or t.kind == "neighborhood"), (seed, t.code, other.code)
+                merged += not ink
+        for word, kind in (("PARK", "park"), ("RIVER", "river")):
+            said = [d.what for d in canvas.drawn if d.kind == "text"]
+            assert said.count(word) == sum(1 for g in groups if spots[next(iter(g))].kind == kind), (seed, word)
+    assert merged > 0, "no two Park or River tiles adjoined in these towns"
