@@ -302,6 +302,17 @@ def test_the_offer_order_is_one_line_beside_its_title_or_all_under_it(locale):
     assert seen  # (a board whose offer order goes under its title was drawn)
 
 
+def _projected_boards(locale: str, seed: int):
+    """(seats, canvas) for boards through seeded games, at every seat count, that draw the
+    architects' projection ("» N coins if the game ended now")."""
+    for seats in (2, 3, 4):
+        states = history(seats, "random", seed)
+        for state in states[1:-1:max(1, len(states) // 5)]:
+            view = GAME.view(state, None)
+            if view.if_ended:
+                yield seats, draw_board(view, NAMES[:seats], locale)
+
+
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
 def test_the_architects_projection_column_has_its_head_over_it(locale):
     """Issue 24 (a fourth look at 550 px): "» 48 coins" beside each architect made no sense until
@@ -309,20 +320,14 @@ def test_the_architects_projection_column_has_its_head_over_it(locale):
     column, right-aligned as its figures, beside the heading, and the note under the rows goes."""
     text = catalog(locale).text_of
     seen = 0
-    for seats in (2, 3, 4):
-        states = history(seats, "random", 21)
-        for state in states[1:-1:max(1, len(states) // 5)]:
-            view = GAME.view(state, None)
-            if not view.if_ended:
-                continue
-            canvas = draw_board(view, NAMES[:seats], locale)
-            boxes = dict(zip(canvas.texts, canvas.boxes, strict=False))
-            head = boxes[text("bv.board.if_ended_head")]
-            figures = [b for t, b in zip(canvas.texts, canvas.boxes, strict=True) if t.startswith("» ") and t[2:3].isdigit()]
-            assert len(figures) == seats
-            assert all(abs(b[2] - head[2]) <= 2 and b[1] > head[3] for b in figures), (head, figures)
-            assert text("bv.board.if_ended_note") not in canvas.texts
-            seen += 1
+    for seats, canvas in _projected_boards(locale, 21):
+        boxes = dict(zip(canvas.texts, canvas.boxes, strict=False))
+        head = boxes[text("bv.board.if_ended_head")]
+        figures = [b for t, b in zip(canvas.texts, canvas.boxes, strict=True) if t.startswith("» ") and t[2:3].isdigit()]
+        assert len(figures) == seats
+        assert all(abs(b[2] - head[2]) <= 2 and b[1] > head[3] for b in figures), (head, figures)
+        assert text("bv.board.if_ended_note") not in canvas.texts
+        seen += 1
     assert seen
 
 
@@ -348,21 +353,15 @@ def test_where_the_projection_has_no_head_its_note_comes_before_the_figures(loca
     "Bank" and was read as the bank's. It now stands between the heading and the first row."""
     text = catalog(locale).text_of
     seen = 0
-    for seats in (2, 3, 4):
-        states = history(seats, "random", 51)
-        for state in states[1:-1:max(1, len(states) // 5)]:
-            view = GAME.view(state, None)
-            if not view.if_ended:
-                continue
-            canvas = draw_board(view, NAMES[:seats], locale)
-            boxes = list(zip(canvas.texts, canvas.boxes, strict=True))
-            if text("bv.board.if_ended_head") in canvas.texts:
-                continue
-            note = next(b for t, b in boxes if text("bv.board.if_ended_note").startswith(t))
-            figures = [b for t, b in boxes if re.match(r"» -?\d", t)]
-            bank = next(b for t, b in boxes if t.startswith(text("bv.board.bank", coins=0).split("0")[0]))
-            assert figures and all(note[3] <= b[1] for b in figures) and note[3] <= bank[1], (note, figures)
-            seen += 1
+    for _, canvas in _projected_boards(locale, 51):
+        boxes = list(zip(canvas.texts, canvas.boxes, strict=True))
+        if text("bv.board.if_ended_head") in canvas.texts:
+            continue
+        note = next(b for t, b in boxes if text("bv.board.if_ended_note").startswith(t))
+        figures = [b for t, b in boxes if re.match(r"» -?\d", t)]
+        bank = next(b for t, b in boxes if t.startswith(text("bv.board.bank", coins=0).split("0")[0]))
+        assert figures and all(note[3] <= b[1] for b in figures) and note[3] <= bank[1], (note, figures)
+        seen += 1
     assert seen
 
 
