@@ -148,7 +148,7 @@ def draw_ground(canvas: Canvas, fr: Frame) -> None:
         x0, y0, x1, y1 = fr.box(sq)
         d.rectangle((x0, y0, x1, y1), fill=FLOOR, outline=GRID, width=1)
         if sq in fr.lay.centrals:  # the central squares: a stone frame
-            d.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=NEUTRAL, width=3)
+            d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=NEUTRAL, width=5)
     for c, r in inside:
         x0, y0 = fr.ox + c * fr.cell, fr.oy + r * fr.cell
         x1, y1 = x0 + fr.cell, y0 + fr.cell

@@ -52,7 +52,7 @@ def _height(canvas: Canvas, x: float, y: float) -> None:
 
 def _central(canvas: Canvas, x: float, y: float) -> None:
     """A central tower's square as the board draws it: a stone frame, its neutral base inside."""
-    canvas.draw.rectangle((x + 4, y + 2, x + 38, y + 36), outline=NEUTRAL, width=3)
+    canvas.draw.rectangle((x + 4, y + 2, x + 38, y + 36), outline=NEUTRAL, width=4)
     slab(canvas, x + 10, y + 12, 22, 18, NEUTRAL)
 
 

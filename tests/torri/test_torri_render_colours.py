@@ -53,3 +53,15 @@ def test_the_owners_shape_on_a_level_and_on_a_builder_is_solid(seat):
     assert canvas.image.getpixel((40, 40 + SLAB // 2 + 1)) == solid  # the middle of the level's shape
     head = 36 * 0.52 * 0.7  # the pawn's body starts under its head; its shape is in the body's middle
     assert canvas.image.getpixel((140, round(20 + head + (height - head) / 2 + 1))) == solid
+
+
+def test_a_central_square_is_framed_in_stone_wide_enough_to_see_at_550_px():
+    """The tenth look found the central squares marked only by a thin grey frame once a player's
+    piece tops their tower (1.5 px at 550): the frame is now 5 px, 2.5 at 550, on each side."""
+    state = position(towers={"B3": "B", "C4": "nB"}, builders=["B3", "C4", "E4"])
+    image = draw_board(GAME.view(state, None), ["Anne", "Bruno", "Carla"]).image.convert("RGB")
+    fr = frame(state.shape, 3, image.height)
+    for sq in fr.lay.centrals:
+        x0, y0, x1, y1 = fr.box(sq)
+        run = [image.getpixel((x0 + 15, y)) == NEUTRAL for y in range(y0, y0 + 10)]  # across its top side
+        assert sum(run) >= 5, (sq, run)
