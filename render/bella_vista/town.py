@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engines.core.grid import flood
 from render.bella_vista.draw import (
     BODY,
     GHOST,
@@ -120,21 +121,16 @@ def town_layer(tiles: TileKey, columns: int, rows: int, cell: int, names: tuple[
 def _one_name_each(tiles: TileKey) -> list[tuple[str, tuple[int, int, int]]]:
     """Each Park and River once: the tiles of one that adjoin are a single Park (River), named on
     the tile nearest its middle (the tenth look read "PARK PARK" as two Parks)."""
-    left = {(x, y): (kind, size) for _code, kind, _symbol, _striped, x, y, size in tiles if kind != "neighborhood"}
     out = []
-    while left:
-        (x, y), (kind, size) = next(iter(left.items()))
-        group, todo = [], [(x, y)]
-        while todo:
-            at = todo.pop()
-            if at not in left or left[at][0] != kind:
-                continue
-            del left[at]
-            group.append(at)
-            todo += [(at[0] + dx, at[1] + dy) for dx, dy in ((size, 0), (-size, 0), (0, size), (0, -size))]
-        mx, my = sum(g[0] for g in group) / len(group), sum(g[1] for g in group) / len(group)
-        near = min(group, key=lambda g: ((g[0] - mx) ** 2 + (g[1] - my) ** 2, g[1], g[0]))
-        out.append((kind, (near[0], near[1], size)))
+    for kind in ("park", "river"):
+        size = next((t[6] for t in tiles if t[1] == kind), 1)
+        left = {(x // size, y // size) for _code, k, _symbol, _striped, x, y, _size in tiles if k == kind}
+        while left:
+            group = flood([min(left)], left)
+            left -= group
+            mx, my = sum(g[0] for g in group) / len(group), sum(g[1] for g in group) / len(group)
+            near = min(group, key=lambda g: ((g[0] - mx) ** 2 + (g[1] - my) ** 2, g[1], g[0]))
+            out.append((kind, (near[0] * size, near[1] * size, size)))
     return out
 
 
