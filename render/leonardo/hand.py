@@ -9,7 +9,7 @@ import functools
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import cards, district_spaces, office_at, space
+from engines.leonardo.components import cards, office_at, space
 from engines.leonardo.model import FirmView, View
 from render.leonardo.look import (
     CHIP,
@@ -25,8 +25,17 @@ from render.leonardo.look import (
     fit,
     width,
 )
-from render.leonardo.panel import TITLE_TEXT, status
-from render.leonardo.ring import BAND, HOLDER, WIDTH, band_tile, income, look_of, seal_at, whole_districts
+from render.leonardo.panel import TITLE_TEXT, district_share, status
+from render.leonardo.ring import (
+    BAND,
+    HOLDER,
+    WIDTH,
+    band_tile,
+    income,
+    look_of,
+    seal_at,
+    whole_districts,
+)
 from render.palette import INK
 from render.text import Catalog, Style, catalog
 
@@ -75,7 +84,8 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     whole = whole_districts(view)
     for i, number in enumerate(sorted(firm.palazzi)):
         x = PAD + (i % COLS) * (CARD_W + GAP)
-        _card(canvas, view, number, x, y + (i // COLS) * (CARD_H + GAP), words, income(view, number, whole))
+        _card(canvas, view, number, x, y + (i // COLS) * (CARD_H + GAP), words, income(view, number, whole),
+              firm.palazzi)
     y += rows * (CARD_H + GAP)
     if view.my_drawn:
         run = Run(TEXT).words(words.text_of("leo.board.hand_to_place"), bold=True)
@@ -122,7 +132,8 @@ def _seal(canvas: LeoCanvas, x: float, y: float, price: int, holder: int) -> Non
     seal_at(canvas, round(x) + HOLDER + 3, round(y), price, holder, key=False)
 
 
-def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words: Catalog, pays: int) -> None:
+def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words: Catalog, pays: int,
+          palazzi: list[int]) -> None:
     sp = space(number)
     canvas.draw.rectangle((x, y, x + CARD_W, y + CARD_H), fill=PAPER, outline=INK, width=2)
     colour, pattern = look_of(number)
@@ -130,8 +141,7 @@ def _card(canvas: LeoCanvas, view: View, number: int, x: float, y: float, words:
     title = f"{number}  {drawable(sp.name)}"
     room: float = CARD_W - 20
     if sp.district:  # how much of its district the firm holds, right in the band: "2/3", "3/3 ×2"
-        held = sum(view.owner.get(n) == view.owner.get(number) for n in district_spaces(sp.district))
-        total = len(district_spaces(sp.district))
+        held, total = district_share(sp.district, palazzi)
         share = words.text_of("leo.board.hand_district_whole" if held == total else "leo.board.hand_district",
                               held=held, total=total, times=cards().district_multiplier)
         beside = width(share, SMALL, True) + 16

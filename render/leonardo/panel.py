@@ -341,6 +341,12 @@ def _players(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
     return Run(SMALL).words(supply).draw(canvas, X0, y, ROOM, supply_lines(words.locale), LINE_H), limit
 
 
+def district_share(district: str, palazzi) -> tuple[int, int]:
+    """How many of a district's palazzi are among ``palazzi``, and how many it has ("2/3")."""
+    spaces = district_spaces(district)
+    return sum(s in palazzi for s in spaces), len(spaces)
+
+
 def holdings(f: FirmView) -> Run | None:
     """A firm's palazzi by district, for its row: each district it holds palazzi in, as the
     ring's pattern and "held/all" ("2/3"), a whole district (its rents doubled) in bold with a
@@ -350,18 +356,17 @@ def holdings(f: FirmView) -> Run | None:
     run = Run(SMALL)
     held = set(f.palazzi)
     for d in board().districts:
-        spaces = district_spaces(d.id)
-        n = sum(1 for s in spaces if s in held)
+        n, total = district_share(d.id, held)
         if not n:
             continue
-        whole = n == len(spaces)
+        whole = n == total
 
         def patch(cv: LeoCanvas, x: float, y: float, district: str = d.id, whole: bool = whole) -> None:
             top = int(y + (CHIP - SWATCH_H) / 2)
             swatch(cv, x, top, district, SWATCH_W, SWATCH_H, 3 if whole else 1)
             cv.note_piece((x, top, x + SWATCH_W, top + SWATCH_H), "district", key=False)
 
-        run.thing(SWATCH_W, patch).words(f"{n}/{len(spaces)}", bold=whole)
+        run.thing(SWATCH_W, patch).words(f"{n}/{total}", bold=whole)
     return run
 
 
