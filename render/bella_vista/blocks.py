@@ -186,6 +186,8 @@ def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | Non
 
 
 BOX = 84  # a contract's card: its number and coins
+WORDS_MIN = 280  # beside it, what a contract asks for: at 140 px a line at 550 px (at 150 px, the eleventh look
+# read "1 Edifício / inteiramente / em cada um…" a word a line)
 # The contracts panel's reserved room, by locale, the deck's cards (id, threshold), slots and width:
 # the same on every board of every game with those cards, and measuring every card at every width
 # the layout tries was a third of a board's drawing time.
@@ -307,7 +309,8 @@ def contracts(view, w: Words, contract_words, symbol_of, tile_name, cards=None, 
         if deck:
             canvas.text((x, y), w("left_in_deck", count=view.contract_deck), SMALL, MUTED)
 
-    return Block(250, measure, draw, reserve if every else None)
+    wide = box + 12 + WORDS_MIN if shown or every else 250  # "none yet" fits a narrow room
+    return Block(wide, measure, draw, reserve if every else None)
 
 
 def contract_box(w: Words) -> int:

@@ -466,3 +466,30 @@ def test_a_place_outlined_for_a_card_pays_what_its_best_place_says():
                         assert places.get(spot) == best[card][0].coins, (seats, seed, state.round, card, cells)
                         checked += 1
     assert checked > 50, checked
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_contract_taken_is_described_in_lines_not_a_word_a_line(locale):
+    """Issue 24, the eleventh look: the hand put "Your contracts" in a column 250 px wide, where a
+    contract's words beside its card had 150 px (75 at 550) and read a word a line ("1 Edifício /
+    inteiramente / em cada um…"). The words beside a taken contract's card now have at least 280 px
+    (140 at 550): what it asks for holds on three lines at most in every language."""
+    heading = catalog(locale).text_of("bv.board.my_contracts")
+    checked = 0
+    for seats in (2, 3, 4):
+        for state in history(seats, "random", seats + 20)[::12]:
+            view = GAME.view(state, 0)
+            if not view.my_contracts:
+                continue
+            canvas = draw_private(view, NAMES[:seats], locale)
+            head = next(d for d in canvas.drawn if d.kind == "text" and d.what == heading)
+            x, y, width, tall = next(p for p in canvas.panels if abs(p[0] - head.box[0]) < 4 and 0 <= head.box[1] - p[1] < 12)
+            cards = [d.box for d in canvas.drawn if d.kind == "text" and d.what.startswith("#")
+                     and x <= d.box[0] < x + 60 and y < d.box[1] < y + tall]
+            words = [d.box for d in canvas.drawn if d.kind == "text" and not d.what.startswith("#")
+                     and x + 60 < d.box[0] < x + width and y + HEAD <= d.box[1] < y + tall]
+            middles = sorted((b[1] + b[3]) / 2 for b in words)  # a line's words, its swatches' names
+            lines = 1 + sum(1 for a, b in zip(middles, middles[1:]) if b - a > 10) if middles else 0
+            assert len(cards) and lines <= 3 * len(cards), (seats, locale, middles, len(cards))
+            checked += 1
+    assert checked >= 3
