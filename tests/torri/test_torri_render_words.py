@@ -29,7 +29,7 @@ def said(state, names=NAMES) -> list[str]:
 def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_name():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], turn=4, max_rounds=30)
     lines = said(state)
-    assert " ".join(lines).startswith("Round 2 of at most 30 Ends with the round after someone's last piece Bruno to move")
+    assert " ".join(lines).startswith("Round 2 of at most 30 After someone's last piece: this round and one more Bruno to move")
     # the bank's gold on a line of its own after the players: under the points' heading, "bank 50 gold" read
     # as part of "If the game ended now" (the sixth independent look)
     assert "If the game ended now" in lines and lines.index("Gold in the bank: 50") > lines.index("Carla")
