@@ -186,8 +186,9 @@ def swatch(canvas: BoardCanvas, x: float, y: float, code: str, symbol: str | Non
 
 
 BOX = 84  # a contract's card: its number and coins
-WORDS_MIN = 280  # beside it, what a contract asks for: at 140 px a line at 550 px (at 150 px, the eleventh look
-# read "1 Edifício / inteiramente / em cada um…" a word a line)
+WORDS_MIN = 280  # beside it, the words of what a contract asks for: 140 px at 550 (with 150, 75 at 550,
+# the eleventh look read "1 Edifício / inteiramente / em cada um…" a word a line)
+
 # The contracts panel's reserved room, by locale, the deck's cards (id, threshold), slots and width:
 # the same on every board of every game with those cards, and measuring every card at every width
 # the layout tries was a third of a board's drawing time.

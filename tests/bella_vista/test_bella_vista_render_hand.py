@@ -483,13 +483,14 @@ def test_a_contract_taken_is_described_in_lines_not_a_word_a_line(locale):
                 continue
             canvas = draw_private(view, NAMES[:seats], locale)
             head = next(d for d in canvas.drawn if d.kind == "text" and d.what == heading)
-            x, y, width, tall = next(p for p in canvas.panels if abs(p[0] - head.box[0]) < 4 and 0 <= head.box[1] - p[1] < 12)
+            x, y, width, tall = next(p for p in canvas.panels
+                                     if abs(p[0] - head.box[0]) < 4 and 0 <= head.box[1] - p[1] < 12)
             cards = [d.box for d in canvas.drawn if d.kind == "text" and d.what.startswith("#")
                      and x <= d.box[0] < x + 60 and y < d.box[1] < y + tall]
             words = [d.box for d in canvas.drawn if d.kind == "text" and not d.what.startswith("#")
                      and x + 60 < d.box[0] < x + width and y + HEAD <= d.box[1] < y + tall]
             middles = sorted((b[1] + b[3]) / 2 for b in words)  # a line's words, its swatches' names
-            lines = 1 + sum(1 for a, b in zip(middles, middles[1:]) if b - a > 10) if middles else 0
+            lines = 1 + sum(1 for a, b in zip(middles, middles[1:], strict=False) if b - a > 10) if middles else 0
             assert len(cards) and lines <= 3 * len(cards), (seats, locale, middles, len(cards))
             checked += 1
     assert checked >= 3
