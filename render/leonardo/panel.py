@@ -276,18 +276,22 @@ def _earlier(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks:
         n = run.lines(ROOM)
         if n > lines:
             break
-        below += ROW_H if n == 1 else ROW_H / 2 + LINE_H / 2 + (n - 1) * LINE_H  # as Run.draw moves down
+        below += _run_height(n)
         shown.append((said.seat, events, naming))
-    first: str | None = label
+    runs = [_said(words, label if i == len(shown) - 1 else None, seat, _sentences(seat, events, words, naming),
+                  marks) for i, (seat, events, naming) in enumerate(shown)]  # "Before:" on the oldest only
+    below = y + sum(_run_height(run.lines(ROOM)) for run in runs)  # the room they take as drawn
     # over each one, where there is room (a wrapped one needs ROW_H - LINE_H more than its lines take):
     gap = max(0, min(PARAGRAPH, (bottom - below - (ROW_H - LINE_H)) // max(1, len(shown))))
-    for seat, events, naming in reversed(shown):  # (they read as one dense block)
+    for run in reversed(runs):  # (they read as one dense block)
         y += gap
         lines = int((bottom - y - ROW_H) // LINE_H) + 1
-        run = _said(words, first, seat, _sentences(seat, events, words, naming), marks)
         y = run.draw(canvas, X0, y, ROOM, lines, ROW_H, next_h=LINE_H)
-        first = None
     return y
+
+
+def _run_height(lines: int) -> float:  # how far Run.draw moves down for a run of that many lines
+    return ROW_H if lines == 1 else ROW_H / 2 + LINE_H / 2 + (lines - 1) * LINE_H
 
 
 def _winner(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float) -> float:
