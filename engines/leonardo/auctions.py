@@ -19,7 +19,7 @@ def start(state: State, number: int) -> Outcome:
     bidders = [f.id for f in after(state, firm.id) if f.florins >= cards().min_stake]
     state.buy_space = None  # no longer offered, whether it is auctioned or stays with the bank
     if not bidders:
-        return [event("leo.event.no_bidder", name=space(number).name)], FINISH
+        return [event("leo.event.no_bidder", name=terms.place(number))], FINISH
     state.auction = Auction(space=number, bidders=bidders)
     state.phase = "auction"
     return [event("leo.event.auction", name=space(number).name, space=number, low=cards().min_stake)], None
@@ -31,14 +31,13 @@ def close(state: State) -> Outcome:
     auction = state.auction
     assert auction is not None
     best = max(auction.bids.values())
-    sp = space(auction.space)
     state.auction = None
     if best <= 0:
-        return [event("leo.event.all_passed", name=sp.name)], FINISH
+        return [event("leo.event.all_passed", name=terms.place(auction.space))], FINISH
     winner = next(s for s in auction.bidders if auction.bids[s] == best)
     bids = [Msg("leo.term.bid", firm=terms.firm(state.firms[s]), amount=auction.bids[s] or Msg("leo.term.pass"))
             for s in auction.bidders]
     transfer(state, winner, None, best)
     state.owner[auction.space] = winner
-    return [event("leo.event.auction_won", bids=bids, firm=terms.firm(state.firms[winner]), name=sp.name,
-                  amount=best)], FINISH
+    return [event("leo.event.auction_won", bids=bids, firm=terms.firm(state.firms[winner]),
+                  name=terms.place(auction.space), amount=best)], FINISH

@@ -74,7 +74,7 @@ def buy(state: State, seat: int, action) -> Outcome:
 def decline(state: State, seat: int, action) -> Outcome:
     number = state.buy_space
     assert number is not None
-    declined = event("leo.event.declined", firm=terms.firm(firm_of(state, seat)), name=space(number).name)
+    declined = event("leo.event.declined", firm=terms.firm(firm_of(state, seat)), name=terms.place(number))
     return [declined], steps.auction(number)
 
 

@@ -1,4 +1,4 @@
-"""The game's vocabulary as nested messages (``leo.term.*``): firms, factions, products,
+"""The game's vocabulary as nested messages (``leo.term.*``): firms, places, factions, products,
 what a payment is for, phases and how a game ended. Events, refusals and glosses put these
 inside their parameters; the words live in ``data/messages/en/leo.toml``."""
 
@@ -35,6 +35,13 @@ def _firm(members: tuple[int, ...]) -> Msg:
 @cache
 def _word(key: str) -> Msg:
     return Msg(key)
+
+
+@cache
+def place(number: int) -> Msg:
+    """A palazzo by its name and its space's number ("Via della Scala (8)"): the number is what
+    the board shows, so a newcomer finds the place a message names."""
+    return Msg("leo.term.place", name=space(number).name, space=number)
 
 
 def firm_or_bank(state: State, firm_id: int | None) -> Msg:

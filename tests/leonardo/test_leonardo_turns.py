@@ -4,7 +4,7 @@ bridges, incomes and works of art. Expected numbers come from the rulebook and d
 from __future__ import annotations
 
 import pytest
-from leo_helpers import G, do, ready
+from leo_helpers import G, do, ready, said
 
 from engines.core.errors import IllegalAction, RuleError
 from engines.leonardo.components import cards, space
@@ -143,6 +143,22 @@ def test_declined_palazzo_goes_to_a_sealed_auction_among_the_others():
     state, _ = do(state, 1, "bid 30")
     assert state.owner[23] == 2
     assert [state.firms[s].florins for s in range(3)] == [250, 250, 205]
+
+
+def test_a_palazzo_declined_and_auctioned_is_named_with_its_space_as_on_the_board():
+    """Issue 24: "Andrea buys Via della Scala for 50 florins" left a newcomer looking for Via
+    della Scala on a ring that shows numbers; every message about the palazzo now gives its space."""
+    state = ready(0, pos=20, roll=3)
+    state, _ = do(state, 0, "spin")
+    state, declined = do(state, 0, "decline")
+    state, _ = do(state, 2, "bid 45")
+    state, won = do(state, 1, "pass")
+    assert "declines Via Larga (23)." in said(declined), said(declined)
+    assert "buys Via Larga (23) for 45 florins." in said(won), said(won)
+    passed = _declined()
+    passed, _ = do(passed, 1, "pass")
+    passed, events = do(passed, 2, "pass")
+    assert "Via Larga (23) stays with the bank" in said(events), said(events)
 
 
 def test_auction_tie_goes_to_the_first_bidder_after_the_lander():
