@@ -7,8 +7,8 @@ visitor pays, or what the square does, never cut); under them the pawns, as larg
 left allows (24 px at 550 for one or two), and in the last place the works of art displayed there
 (a gold frame with their number). The last move is drawn over the ring, a bar across the top of each
 space left of its plate (7 and 9 px tall at 550): dashed on the spaces the marker went through, whole
-and thicker where it landed; the space at stake (bought, auctioned, a market open) has one striped in
-gold and ink (``route.py``). Everything that never changes is drawn once per locale (``static_ring``).
+and thicker where it landed or a palazzo changed hands; the space at stake (offered, auctioned, a market
+open) has one striped in gold and ink (``route.py``). What never changes is drawn once per locale.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from render.leonardo.look import (
     pawn,
     width,
 )
-from render.leonardo.route import at_stake, route_bar, stake_bar
+from render.leonardo.route import at_stake, named, route_bar, stake_bar
 from render.palette import INK, player_colour, seat_mark
 from render.text import Catalog, catalog
 
@@ -313,12 +313,12 @@ def trail(canvas: LeoCanvas, view: View) -> None:
         n = start
         while n != dest:
             n = (n - 1 + step) % 32 + 1
-            x0, y0, x1, _ = cell_box(n)
-            route_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, n), n == dest)
+            route_bar(canvas.image, cell_box(n)[0] + 2, cell_box(n)[1] + 2, _bar_end(view, n), n == dest)
+    for n in named(view):  # where a move that moved no pawn happened, as where one landed
+        route_bar(canvas.image, cell_box(n)[0] + 2, cell_box(n)[1] + 2, _bar_end(view, n), True)
     stake = at_stake(view)
     if stake:
-        x0, y0, x1, _ = cell_box(stake)
-        stake_bar(canvas.image, x0 + 2, y0 + 2, _bar_end(view, stake))
+        stake_bar(canvas.image, cell_box(stake)[0] + 2, cell_box(stake)[1] + 2, _bar_end(view, stake))
 
 
 def _bar_end(view: View, number: int) -> int:

@@ -9,6 +9,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from engines.core.messages import Msg
 from engines.leonardo.model import View
 from render.leonardo.look import ART
 from render.palette import INK
@@ -26,6 +27,21 @@ def at_stake(view: View) -> int | None:
     """The space the game waits on (offered, auctioned, its market open), by the phase: none
     between decisions and none once the game is over."""
     return {"buy": view.buy_space, "auction": view.auction_space, "market": view.market_space}.get(view.phase)
+
+
+# the last move's events that name the space where it happened, by a "space" parameter
+AT_SPACE = {"leo.event.bought", "leo.event.sold_back", "leo.event.art_placed"}
+
+
+def named(view: View) -> set[int]:
+    """The spaces where the last move happened without moving a pawn: a palazzo bought, sold
+    back or given a work of art, or one an auction closed on ("Andrea buys Via della Scala (8)")."""
+    out = set()
+    for m in view.last_events:
+        if m.key in AT_SPACE:
+            out.add(int(m.params["space"]))
+        out |= {int(v.params["space"]) for v in m.params.values() if isinstance(v, Msg) and v.key == "leo.term.place"}
+    return out
 
 
 def route_bar(image: Image.Image, x0: float, y0: float, x1: float, landed: bool, dash: int = DASH,

@@ -201,3 +201,24 @@ def test_every_pawn_has_a_light_rim_inside_its_outline():
             light += 1
         assert i + light < len(row), ((x0, y0), row)  # it ends inside the shape, not on the ground
         assert _inline(light, canvas) >= 1, ((x0, y0), row)
+
+
+def test_a_palazzo_bought_or_auctioned_in_the_last_move_is_marked_where_it_happened():
+    """Issue 24: once an auction closed, the ring showed nothing of the last move ("Andrea buys Via
+    della Scala for 50 florins", the eleventh look); the space bought, from the bank or at auction,
+    now has the last move's whole bar, as where a marker landed (the key's "last move")."""
+    for how in ("buy", "auction"):
+        state = ready(0, pos=20, roll=3, n=3)
+        state, _ = do(state, 0, "spin")  # Anne lands on Via Larga (23)
+        if how == "buy":
+            state, _ = do(state, 0, "buy")
+        else:
+            state, _ = do(state, 0, "decline")
+            state, _ = do(state, 2, "bid 45")
+            state, _ = do(state, 1, "pass")
+        assert state.phase == "start" and 23 in state.owner, how
+        canvas = draw_board(G.view(state, None), NAMES[:3])
+        image = canvas.image.convert("RGB")
+        x0, y0, _, _ = cell_box(23)
+        assert all(image.getpixel((x, y0 + 3)) == INK for x in range(x0 + 2, x0 + 40)), how
+        assert _inline(_ink_run(image, x0 + 10, y0 + 2), canvas) >= 6, how
