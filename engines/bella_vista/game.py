@@ -66,8 +66,11 @@ class BellaVista(Game[State, Any, View, Options]):
         return choices.choices(state, seat)
 
     def _play(self, state: State, seat: int, action) -> list[Event]:
+        # a contract taken or not ends the turn its build began: the board tells the two as one move
+        # (alone, "Anne takes no contract" hid what she built and what it earned)
+        build = state.last_events if state.phase == "contract" else ()
         events = playing.play(state, seat, action)
-        state.last_events = public_record(events)
+        state.last_events = build + public_record(events)
         return events
 
     def advance(self, state: State, seat: int, action) -> None:

@@ -124,6 +124,7 @@ def must(view, w: Words) -> str:
 
 
 SKIPPED = {"bv.event.game_over"}  # the status line says it ("Game over")
+AFTER_BUILD = {"bv.event.passed": "then_passed", "bv.event.took_contract": "then_took"}
 
 
 def caption(view, w: Words) -> str:
@@ -133,4 +134,6 @@ def caption(view, w: Words) -> str:
         said = [m for m in said if m.key != "bv.event.round_begins"]
     if not said:
         return w("no_move")
-    return " ".join(w.msg(m) for m in said)
+    built = said[0].key.startswith("bv.event.built")  # then the contract decision, its name said once
+    return " ".join(w(AFTER_BUILD[m.key], **{k: v for k, v in m.params.items() if k != "seat"})
+                    if built and m.key in AFTER_BUILD else w.msg(m) for m in said)

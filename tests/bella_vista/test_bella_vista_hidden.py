@@ -171,17 +171,25 @@ def test_time_up_is_refused_from_a_player_and_other_moves_from_the_platform():
 def test_the_last_move_kept_for_the_board_is_its_public_events_only(seats):
     """Every action leaves its public events in the state (for the board's caption): never a
     private one (a face-down card, a draw), and equal to them once worded; a state holding them
-    reads back from JSON equal."""
+    reads back from JSON equal. A contract taken or not keeps the build before it (one turn on
+    the board: "Anne takes no contract" alone hid what she built)."""
     from engines.bella_vista.state import State
 
-    for _, _, _, applied in _transitions(seats, seeds=range(2)):
+    contract_turns = 0
+    for before, _, _, applied in _transitions(seats, seeds=range(2)):
         public = [e for e in applied.events if e.to is None]
         kept = applied.state.last_events
+        if before.phase == "contract":
+            contract_turns += 1
+            assert before.last_events[0].key == "bv.event.built"
+            assert kept[:len(before.last_events)] == before.last_events
+            kept = kept[len(before.last_events):]
         assert [m.key for m in kept] == [e.key for e in public]
         assert [words(m) for m in kept] == [words(e) for e in public]
         view = GAME.view(applied.state, None)
-        assert view.last_events == list(kept)
+        assert view.last_events == list(applied.state.last_events)
         assert State.model_validate_json(applied.state.model_dump_json()) == applied.state
+    assert contract_turns
     start = new(4)
     first = min(GAME.to_act(start))
     s, events = act(start, first, f"offer 7 #{start.architects[first].hand[0]}")

@@ -398,3 +398,24 @@ def test_adjoining_park_tiles_are_drawn_and_named_as_one_park():
             said = [d.what for d in canvas.drawn if d.kind == "text"]
             assert said.count(word) == sum(1 for g in groups if spots[next(iter(g))].kind == kind), (seed, word)
     assert merged > 0, "no two Park or River tiles adjoined in these towns"
+
+
+def test_a_contract_taken_or_not_is_told_after_the_build_it_ends_the_turn_of():
+    """Issue 24: after a build came the choice of a contract, and the board's last move said only
+    "Anne takes no contract" (the eleventh look): what she built and earned, and the "+N" badge,
+    were gone. The build and the choice are told as one turn, the architect named once."""
+    from render.bella_vista.page import SEAT_STYLE, Words, caption
+    from render.bella_vista.town import earned
+
+    states = history(4, "random", 5) + history(2, "random", 7)
+    for key, then in (("bv.event.passed", "then_passed"), ("bv.event.took_contract", "then_took")):
+        state = next(s for s in states if [m.key for m in s.last_events] == ["bv.event.built", key])
+        view = GAME.view(state, None)
+        assert earned(view) is not None, key
+        for locale in ("en", "pt-BR", "it"):
+            w = Words(catalog(locale), SEAT_STYLE)
+            said = caption(view, w)
+            built = w.msg(view.last_events[0])
+            params = {k: v for k, v in view.last_events[1].params.items() if k != "seat"}
+            assert said == f"{built} {w(then, **params)}", (locale, said)
+            assert said.count(SEAT_STYLE.seat(view.last_events[0].params["seat"])) == 1, (locale, said)
