@@ -36,7 +36,7 @@ from render.leonardo.ring import (
     seal_at,
     swatch,
 )
-from render.leonardo.route import at_stake, route_bar, stake_bar
+from render.leonardo.route import at_stake, named, route_bar, stake_bar
 from render.palette import INK
 from render.text import Catalog, catalog
 
@@ -102,7 +102,7 @@ def shown(view: View) -> set[str]:
         on.add("office")
     if held:
         on.add("held")
-    if moves(view):
+    if moves(view) or named(view):  # (a palazzo bought or auctioned has the bar where a marker lands)
         on.add("moved")
     if at_stake(view):
         on.add("stake")

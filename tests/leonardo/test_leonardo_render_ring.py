@@ -222,3 +222,4 @@ def test_a_palazzo_bought_or_auctioned_in_the_last_move_is_marked_where_it_happe
         x0, y0, _, _ = cell_box(23)
         assert all(image.getpixel((x, y0 + 3)) == INK for x in range(x0 + 2, x0 + 40)), how
         assert _inline(_ink_run(image, x0 + 10, y0 + 2), canvas) >= 6, how
+        assert catalog("en").text_of("leo.board.key_moved") in canvas.said, how  # and the key says what it is
