@@ -26,7 +26,7 @@ def test_each_palazzo_shows_its_works_of_art_and_their_values():
     said = canvas.said
     assert "2  Via dei Calzaiuoli" in said and "5  Ponte Vecchio" in said
     assert said.count("150") == 1 and said.count("30") == 1  # the two works on space 2
-    assert "price 60, a visitor pays 90" in said  # 30 x 3 with two works
+    assert "price 60 · rent 90" in said  # 30 x 3 with two works
     assert "price 50, toll 5 per crossing" in said
     assert "Works of art to display (type “place” and a palazzo’s space):" in said and "70" in said and "100" in said
     assert "Your capital now: 200 florins + 110 in palazzi and bridges + 180 in works of art = 490." in said
