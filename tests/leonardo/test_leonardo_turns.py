@@ -161,6 +161,24 @@ def test_a_palazzo_declined_and_auctioned_is_named_with_its_space_as_on_the_boar
     assert "Via Larga (23) stays with the bank" in said(events), said(events)
 
 
+def test_an_auction_told_before_places_had_their_number_still_reads_in_every_language():
+    """Events stored before the palazzo became a term (a plain name) keep their words, and the
+    board, which looks for a place in the last move's events, passes them by."""
+    from engines.core.messages import Msg
+    from engines.leonardo.model import Event
+    from render.leonardo.route import named
+
+    old = Event(key="leo.event.auction_won", params={
+        "bids": [Msg("leo.term.bid", firm=Msg("leo.term.firm", members=[2], size=1), amount=45)],
+        "firm": Msg("leo.term.firm", members=[2], size=1), "name": "Via Larga", "amount": 45})
+    for locale, text in (("en", "buys Via Larga for 45 florins."), ("pt-BR", "compra Via Larga por 45 florins."),
+                         ("it", "compra Via Larga per 45 fiorini.")):
+        assert words(old, locale=locale).endswith(text), (locale, words(old, locale=locale))
+    state = ready(0, n=3)
+    state.last_events = (old,)
+    assert named(G.view(state, None)) == set()
+
+
 def test_auction_tie_goes_to_the_first_bidder_after_the_lander():
     state = _declined()
     first = state.auction.bidders[0]
