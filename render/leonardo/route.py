@@ -35,13 +35,15 @@ AT_SPACE = {"leo.event.bought", "leo.event.sold_back", "leo.event.art_placed"}
 
 def named(view: View) -> set[int]:
     """The spaces where the last move happened without moving a pawn: a palazzo bought, sold
-    back or given a work of art, or one an auction closed on ("Andrea buys Via della Scala (8)")."""
+    back or given a work of art, or one an auction closed on ("Andrea buys Via della Scala (8)");
+    not the space at stake, which has its own bar (one declined, now auctioned)."""
     out = set()
     for m in view.last_events:
         if m.key in AT_SPACE:
             out.add(int(m.params["space"]))
-        out |= {int(v.params["space"]) for v in m.params.values() if isinstance(v, Msg) and v.key == "leo.term.place"}
-    return out
+        out |= {int(v.params["space"]) for v in m.params.values()
+                if isinstance(v, Msg) and v.key == "leo.term.place"}
+    return out - {at_stake(view)}
 
 
 def route_bar(image: Image.Image, x0: float, y0: float, x1: float, landed: bool, dash: int = DASH,

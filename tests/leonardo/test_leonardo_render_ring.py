@@ -213,7 +213,9 @@ def test_a_palazzo_bought_or_auctioned_in_the_last_move_is_marked_where_it_happe
         if how == "buy":
             state, _ = do(state, 0, "buy")
         else:
-            state, _ = do(state, 0, "decline")
+            state, _ = do(state, 0, "decline")  # at stake now: its own bar, and no "last move" in the key
+            said = draw_board(G.view(state, None), NAMES[:3]).said
+            assert catalog("en").text_of("leo.board.key_moved") not in said
             state, _ = do(state, 2, "bid 45")
             state, _ = do(state, 1, "pass")
         assert state.phase == "start" and 23 in state.owner, how
