@@ -25,7 +25,7 @@ from render.leonardo.look import (
     fit,
     width,
 )
-from render.leonardo.panel import TITLE_TEXT, district_share, status
+from render.leonardo.panel import TITLE_TEXT, district_share, stake, status
 from render.leonardo.ring import (
     BAND,
     HOLDER,
@@ -63,9 +63,13 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     header = Run(TEXT).words(TITLE_TEXT, bold=True).words("– " + status(view, words, style))  # as the board's: round, or over
     lines = header.lines(WIDTH - 2 * PAD)
     result = _result(view, words)
-    height = PAD + lines * HEADER_H + (36 if result else 0) + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    turn = _your_turn(view, words, style)
+    turn_lines = min(2, turn.lines(WIDTH - 2 * PAD)) if turn else 0
+    height = PAD + lines * HEADER_H + turn_lines * 34 + (36 if result else 0) + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     y = header.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, lines, HEADER_H)
+    if turn:  # what the board's "To act" line asks of this seat, said to it
+        y = turn.draw(canvas, PAD, y, WIDTH - 2 * PAD, turn_lines, 34)
     if result:  # at the end: how the seat did, before what it holds
         y = Run(TEXT, bold=True).words(result).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     run = Run(HEAD, bold=True)
@@ -95,6 +99,14 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     for msg in sealed:
         y = Run(TEXT).words(words.text(msg, style)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 34)
     return canvas
+
+
+def _your_turn(view: View, words: Catalog, style: Style) -> Run | None:
+    """"Your turn:" and what the game waits for, while the seat owes a decision (a sealed one
+    already made is told at the bottom instead)."""
+    if view.seat is None or view.seat not in view.to_act or view.result is not None:
+        return None
+    return Run(TEXT).words(words.text_of("leo.board.hand_your_turn"), bold=True).words(words.text(stake(view), style))
 
 
 def _result(view: View, words: Catalog) -> str:

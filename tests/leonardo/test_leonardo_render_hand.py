@@ -271,3 +271,27 @@ def test_a_palazzo_cards_district_share_fits_beside_every_name_in_every_language
             if sp.district:
                 title = f"{sp.number}  {drawable(sp.name)}"
                 assert width(title, TEXT, True) + width(share, SMALL, True) + 16 <= CARD_W - 20, (locale, title)
+
+
+def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
+    """Issue 24 (the twelfth look): the board says who is to act, but a player's own hand, the
+    image only they see, did not say that it was their turn. It now says so under its title, with
+    what the game waits for (the board's words), while the seat owes a decision: not once its
+    sealed bid is in (that line says the bid), not for a seat the game is not waiting for."""
+    from render.leonardo.panel import stake
+    from render.text import catalog
+
+    state = ready(0, pos=20, roll=3, n=3, owner={2: 1, 5: 2, 4: 0})
+    for locale in ("en", "pt-BR", "it"):
+        words = catalog(locale)
+        mine = words.text_of("leo.board.hand_your_turn")
+        said = draw_private(G.view(state, 0), NAMES, locale).said
+        assert said[2:4] == [mine, words.text(stake(G.view(state, 0)))], (locale, said[:5])
+        assert mine not in draw_private(G.view(state, 1), NAMES, locale).said, locale  # Anne's turn, not Bruno's
+    state, _ = do(state, 0, "spin")
+    state, _ = do(state, 0, "decline")
+    state, _ = do(state, 1, "bid 35")
+    bruno = draw_private(G.view(state, 1), NAMES).said
+    assert "Your sealed bid: 35." in bruno and "Your turn:" not in bruno
+    carla = draw_private(G.view(state, 2), NAMES).said
+    assert carla[2:4] == ["Your turn:", "sealed bids for Via Larga (23)"], carla[:5]
