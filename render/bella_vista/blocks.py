@@ -80,6 +80,8 @@ def heading(canvas: BoardCanvas, x: int, y: int, width: int, title: str, note: s
 
 # --- architects ---------------------------------------------------------------------------------
 
+PLACES = ("place_1", "place_2", "place_3", "place_4")  # where a projection places its architect now
+
 
 def standings(view, people: People, w: Words) -> Block:
     """One row per architect: chip, name and coins (in bold: what they can pay with); under them,
@@ -135,7 +137,9 @@ def standings(view, people: People, w: Words) -> Block:
                 chip_name(canvas, x, mid - line_height(BODY) / 2, a.seat, people, BODY, width - cw - 12)
                 canvas.text((x + width, mid), coins, BODY, INK, "rm", bold=True)
             if view.if_ended:
-                then = f"» {view.if_ended[a.seat]}" if under else w("if_ended", total=view.if_ended[a.seat])
+                total = view.if_ended[a.seat]
+                place = w(PLACES[sum(t > total for t in view.if_ended)])  # ties share a place
+                then = f"» {total} · {place}" if under else w("if_ended_place", total=total, place=place)
                 canvas.text((x + width, y + CHIP + 2), then, SMALL, INK, "ra")
                 room -= text_width(then, SMALL) + 12
             taken = w("contract_cards", count=a.contracts)

@@ -147,7 +147,9 @@ def test_the_header_says_the_title_once_with_the_round_of_eight_and_the_phase():
 
 def test_the_architects_panel_shows_what_each_would_end_with_if_the_game_ended_now():
     """The running standings (issue 24): coins, contracts and both objectives as the end of the
-    game would count them now, one "» N coins" per architect; gone once the real scores show."""
+    game would count them now, one "» N coins · 2nd" per architect, with the place it gives them
+    (the twelfth look found no rank on the board; ties share a place); gone once the real scores
+    show."""
     from engines.bella_vista import scoring
 
     states = history(4, "london", 3)
@@ -157,7 +159,8 @@ def test_the_architects_panel_shows_what_each_would_end_with_if_the_game_ended_n
     view = GAME.view(state, None)
     assert view.if_ended == expected and GAME.view(state, 0).if_ended == expected
     drawn = [d.what for d in draw_board(view, NAMES[:4]).drawn if d.kind == "text"]
-    assert all(f"» {n} coin{'s' * (n != 1)}" in drawn for n in expected), drawn
+    places = ["1st", "2nd", "3rd", "4th"]
+    assert all(f"» {n} coin{'s' * (n != 1)} · {places[sum(t > n for t in expected)]}" in drawn for n in expected), drawn
     end = GAME.view(states[-1], None)
     assert end.if_ended == [] and not any(d.what.startswith("» ") for d in draw_board(end, NAMES[:4]).drawn)
 
