@@ -91,15 +91,19 @@ def hand_block(view, people: People, w: Words, over: bool = False) -> Block:
     def row_h(lines: list[tuple[str, bool]]) -> int:
         return max(CARD_H, len(lines) * line_height(SMALL)) + 12
 
+    def empty(width: int) -> list[str]:  # "none: the game is over" on as many lines as its column needs
+        return wrap(w("hand_over" if over else "none_yet"), BODY, width)
+
     def measure(width: int) -> int:
         body = sum(row_h(lines) for _, lines in rows(width))
-        return HEAD + (body if view.hand_places else line_height(BODY))
+        return HEAD + (body if view.hand_places else len(empty(width)) * line_height(BODY))
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
         heading(canvas, x, y, width, w("your_cards"))
         y += HEAD
         if not view.hand_places:
-            canvas.text((x, y), w("hand_over" if over else "none_yet"), BODY, MUTED)
+            for i, line in enumerate(empty(width)):
+                canvas.text((x, y + i * line_height(BODY)), line, BODY, MUTED)
         for h, lines in rows(width):
             card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people,
                       height=h.card.height)
@@ -233,14 +237,20 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     w, people = page.words, page.people
     coins = next((a.coins for a in view.architects if a.seat == view.seat), None)
     whose = w("hand_of", seat=view.seat)  # and what the seat can pay for an offer space
-    lines = [("", whose if coins is None else f"{whose} · {w('coins', coins=coins)}")]
+    lines = [("", whose if coins is None or view.scores else f"{whose} · {w('coins', coins=coins)}")]
     if not view.scores:
         lines.append(("", must(view, w)))
+    else:  # the seat's place and final coins, as the end board ranks them (Leonardo's hand says it too)
+        score = next((x for x in view.scores if x.seat == view.seat), None)
+        if score is not None:
+            lines.append(("", w("hand_result", rank=score.rank, seats=len(view.scores), total=score.total)))
     head = Header("Bella Vista", status(view, w), tuple(lines))
     town, rects = frame(view, head.height(people) + 14)
     symbol_of = {t.code: t.symbol for t in view.tiles}.get
     over = bool(view.scores)  # the game is over: no "yet", no deck, nothing more to place
-    blocks = [hand_block(view, people, w, over), zoning(view, w, w.msg(terms.zoning(view.zoning.id)), deck=not over)]
+    blocks = [hand_block(view, people, w, over)]
+    if not over:  # the Zoning card no longer rules anything at the end
+        blocks.append(zoning(view, w, w.msg(terms.zoning(view.zoning.id))))
     offered = offered_block(view, people, w)
     if offered is not None:
         blocks.append(offered)

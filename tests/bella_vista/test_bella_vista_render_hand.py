@@ -494,3 +494,27 @@ def test_a_contract_taken_is_described_in_lines_not_a_word_a_line(locale):
             assert len(cards) and lines <= 3 * len(cards), (seats, locale, middles, len(cards))
             checked += 1
     assert checked >= 3
+
+
+def test_the_hand_at_the_end_says_the_seats_place_and_keeps_its_words_in_their_columns():
+    """Issue 24 (the thirteenth look): at the end the hand showed the last Zoning card, which no
+    longer rules anything, said nothing of how the architect did (Leonardo's hand gives its place),
+    and in pt-BR "nenhuma: a partida acabou" ran past its column into the Zoning card's. The end
+    hand now says "Final place: 4 of 4 · 41 coins" under whose it is, shows no Zoning card, and
+    wraps every word inside its column, in every language."""
+    for seats, seed in ((2, 1), (4, 101)):
+        end = history(seats, Options().layout, seed)[-1]
+        for seat in range(seats):
+            view = GAME.view(end, seat)
+            score = next(s for s in view.scores if s.seat == seat)
+            for locale in ("en", "pt-BR", "it"):
+                w = catalog(locale)
+                canvas = draw_private(view, NAMES[:seats], locale)
+                said = [d.what for d in canvas.drawn if d.kind == "text"]
+                place = w.text_of("bv.board.hand_result", rank=score.rank, seats=seats, total=score.total)
+                assert place in " ".join(said), (locale, seat, said[:12])  # (the header draws word by word)
+                assert w.text_of("bv.board.zoning") not in said, (locale, seat)
+                for d in (d for d in canvas.drawn if d.kind == "text"):
+                    column = [p for p in canvas.panels
+                              if p[0] - 1 <= d.box[0] <= p[0] + p[2] and p[1] - 1 <= d.box[1] <= p[1] + p[3]]
+                    assert all(d.box[2] <= x + width + 1 for x, _, width, _ in column), (locale, seat, d.what, d.box, column)
