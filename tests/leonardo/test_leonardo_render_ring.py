@@ -225,3 +225,24 @@ def test_a_palazzo_bought_or_auctioned_in_the_last_move_is_marked_where_it_happe
         assert all(image.getpixel((x, y0 + 3)) == INK for x in range(x0 + 2, x0 + 40)), how
         assert _inline(_ink_run(image, x0 + 10, y0 + 2), canvas) >= 6, how
         assert catalog("en").text_of("leo.board.key_moved") in canvas.said, how  # and the key says what it is
+
+
+def test_an_office_holders_shape_is_large_at_550_px_and_clear_of_the_spaces_number():
+    """Issue 24 (the thirteenth look): a held office's holder, the seat's shape left of the seal,
+    was "about 7 px" at 550 (a 24 px box at full size, the star inside it smaller still). The box is
+    now 28 px, 14 at 550, and still stands apart from the space's number on every office square."""
+    offices = [o.space for o in cards().offices]
+    state = ready(0, n=4, offices={0: offices[:2], 1: offices[2:4], 2: offices[4:6], 3: offices[6:]})
+    canvas = draw_board(G.view(state, None), NAMES[:4])
+    def on(number, box):
+        x0, y0, x1, y1 = cell_box(number)
+        return x0 <= box[0] and box[2] <= x1 and y0 <= box[1] and box[3] <= y1
+
+    holders = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "holder"
+               and any(on(n, d.box) for n in offices)]  # (the key's sample aside)
+    assert len(holders) == len(offices)
+    numbers = [d.box for d in canvas.drawn if d.kind == "text" and d.what in {str(n) for n in offices}]
+    for box in holders:
+        assert _inline(box[2] - box[0], canvas) >= 14, box
+        left = [n for n in numbers if n[1] < box[3] and box[1] < n[3] and n[2] <= box[0] + 1 and box[0] - n[2] < 40]
+        assert left and all(box[0] - n[2] >= 3 for n in left), (box, left)
