@@ -177,8 +177,9 @@ def caption_block(w: Words, view: View, lines: int = MAX_LINES, step: int = LINE
     return Block(CHIP + 4 + step * len(more), items)
 
 
-def acting(w: Words, view: View) -> list[Block]:
-    """Who must act now, or the winner (and how a tie was broken, only when one was)."""
+def acting(w: Words, view: View, how: bool = False) -> list[Block]:
+    """Who must act now, or the winner (and how a tie was broken, only when one was); ``how``: what
+    a turn is under the mover's name, where it fits the line the panel keeps for a long name."""
     if view.phase == "over":
         if view.totals is None or not view.winners:
             return []
@@ -193,7 +194,13 @@ def acting(w: Words, view: View) -> list[Block]:
         return []
     seat = view.to_act[0]
     key = "torri.board.to_place" if view.phase == "setup" else "torri.board.to_move"
-    return [seat_line(w, seat, w.say(key, seat=seat))]
+    line = seat_line(w, seat, w.say(key, seat=seat))
+    turn = w.say("torri.board.turn_how")
+    if not how or view.phase == "setup" or line.height > CHIP + 6 or measure(turn, SMALL) > INNER - CHIP - 10:
+        return [line]
+    # what a turn is, in the second line the panel keeps for a long name (the thirteenth look: "to move", but how?)
+    return [Block(CHIP + 6 + BODY + 8, [*line.items, Text(X + CHIP + 10, CHIP / 2 + BODY + 8, turn, SMALL, MUTED,
+                                                             "lm")])]
 
 
 def players(w: Words, view: View, step: int = LINE, bank: bool = True) -> list[Block]:
@@ -329,10 +336,11 @@ def panel(w: Words, view: View, room: int | None = None) -> Panel:
     up, then the central towers keep one line each (a tall one its top levels), then the bank's gold goes; only a
     panel that does not fit even so gives the last move fewer lines (its post has every word)."""
     tries = [(False, True), (True, True), (False, False), (True, False)]
-    for tight, every in tries:
-        content = _content(w, view, tight, every, MAX_LINES)
-        if room is None or height(content) <= room:
-            return content
+    for how in (True, False):  # what a turn is, under the mover, only where the rest keeps its room
+        for tight, every in tries:
+            content = _content(w, view, tight, every, MAX_LINES, how=how)
+            if room is None or height(content) <= room:
+                return content
     content = _content(w, view, True, False, MAX_LINES, bank=False)  # the bank's line, the least a player needs
     lines = MAX_LINES
     while lines > 1 and room is not None and height(content) > room:
@@ -341,7 +349,8 @@ def panel(w: Words, view: View, room: int | None = None) -> Panel:
     return content
 
 
-def _content(w: Words, view: View, tight: bool, whole: bool, lines: int, bank: bool = True) -> Panel:
+def _content(w: Words, view: View, tight: bool, whole: bool, lines: int, bank: bool = True,
+             how: bool = False) -> Panel:
     """The panel, its sections and lines closer together where ``tight``, every level of the
     central towers where ``whole``, the last move in at most ``lines`` lines and the bank's gold
     where ``bank``."""
@@ -349,7 +358,7 @@ def _content(w: Words, view: View, tight: bool, whole: bool, lines: int, bank: b
     first, *rest = status_lines(w, view)
     head: Panel = [lines_block(wrap(first, HEAD, INNER, 2), HEAD, bold=True)]
     head += [lines_block(wrap(line, SMALL, INNER, 2), SMALL, colour=MUTED) for line in rest]
-    head += [gap, *acting(w, view), gap]
+    head += [gap, *acting(w, view, how), gap]
     tail: Panel = [gap]
     tail += standings(w, view) if view.phase == "over" and view.totals is not None else players(w, view, step, bank)
     tail += [gap, *centrals(w, view, whole)]

@@ -16,7 +16,7 @@ from render.common import font
 from render.text import LOCALES, catalog
 from render.torri.blocks import wrap
 from render.torri.pieces import SMALL
-from render.torri.renderer import draw_private, panel_words
+from render.torri.renderer import draw_board, draw_private, panel_words
 from render.torri.stamps import measure
 
 BOARDS = boards()
@@ -312,3 +312,20 @@ def test_no_line_of_the_last_move_ends_with_an_arrow_or_leaves_the_last_step_alo
         for line in lines:
             assert not line.endswith("›"), (seed, seats, state.turn, lines)
             assert not (line.startswith("› ") and len(line.split()) == 2), (seed, seats, state.turn, lines)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_under_who_is_to_move_the_board_says_what_a_turn_is_where_the_panel_has_room(locale):
+    """Issue 24 (the thirteenth look): "Bruno to move", but what may Bruno do? During play, under
+    the mover's name, the board says "walks, then may build there" in the line the panel keeps for a
+    long name — only where the last move still has every word (that test above) and the mover's
+    sentence takes one line: over seeded games, on 98-100% of two-seat boards and 84-96% of four-seat ones."""
+    how = catalog(locale).text_of("torri.board.turn_how")
+    shown: dict[int, list[bool]] = {2: [], 4: []}
+    for _, seats, state, w, view, drawn in _last_moves(locale):
+        if seats in shown and state.phase == "play":
+            said = [d.what for d in draw_board(view, NAMES[:seats], locale).drawn if d.kind == "text"]
+            shown[seats].append(how in said)
+            if how in said:  # right under who is to move
+                assert said[said.index(how) - 1] == w.say("torri.board.to_move", seat=view.to_act[0]), said[:8]
+    assert sum(shown[2]) > 0.9 * len(shown[2]) and sum(shown[4]) > 0.75 * len(shown[4]), {s: (sum(v), len(v)) for s, v in shown.items()}
