@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.bella_vista.components import components
 from render.bella_vista.blocks import HEAD, MARK, Block, Words, heading
 from render.bella_vista.draw import (
+    BAND,
     BODY,
     CHIP,
     HEADING,
@@ -210,12 +211,17 @@ def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: 
         before = breaks[-1] - (breaks[-2] if len(breaks) > 1 else 0)  # if its line keeps one (the first, beside
         if before >= (2 if len(breaks) == 1 else 3):  # the title) or two
             breaks[-1] -= 1
+    # while offers are made: the entry whose architect offers now shaded as their row in the Architects
+    # panel, those who have offered muted (the order read as a list, not as a sequence under way)
+    made = (sum(s.seat is not None for s in view.offer_spaces) + len(view.last_slots)) if view.phase == "offers" else -1
     cx = start
     for k, (slot, card, need) in enumerate(zip(view.bottom, cards, needs, strict=True)):
         if k in breaks:
             cx, y = x, y + CHIP + 8
+        if k == made:
+            canvas.draw.rounded_rectangle((cx - 4, y - 1, cx + need - 8, y + CHIP + 5), radius=6, fill=BAND)
         chip(canvas, cx, y + 2, slot.seat, roofed=slot.card is not None and slot.card.roofed)
-        canvas.text((cx + CHIP + 6, y + CHIP / 2 + 2), card, SMALL, INK, "lm", bold=True)
+        canvas.text((cx + CHIP + 6, y + CHIP / 2 + 2), card, SMALL, MUTED if k < made else INK, "lm", bold=True)
         cx += need
 
 

@@ -422,3 +422,32 @@ def test_a_contract_taken_or_not_is_told_after_the_build_it_ends_the_turn_of():
             params = {k: v for k, v in view.last_events[1].params.items() if k != "seat"}
             assert said == f"{built} {w(then, **params)}", (locale, said)
             assert said.count(SEAT_STYLE.seat(view.last_events[0].params["seat"])) == 1, (locale, said)
+
+
+def test_the_offer_order_shades_whoever_offers_now_and_mutes_those_who_have():
+    """Issue 24 (the twelfth and thirteenth looks): the offer order read as a list ("#1r #3r #6r #8")
+    with nothing to say how far the round's offers had gone. While offers are made, the entry of the
+    architect offering now is shaded as their row in the Architects panel, and the cards of those who
+    have offered are muted; at two and four seats, every offer of a round."""
+    from render.bella_vista.draw import BAND, INK, MUTED
+
+    checked = 0
+    for seats in (2, 4):
+        for state in history(seats, Options().layout, 5):
+            if state.phase != "offers":
+                continue
+            view = GAME.view(state, None)
+            canvas = draw_board(view, NAMES[:seats])
+            label = next(d for d in canvas.drawn if d.kind == "text" and d.what == "Offer order:")
+            entries = sorted((d for d in canvas.drawn if d.kind == "text" and d.box[1] >= label.box[1] - 30
+                              and d.box[0] > label.box[0] and re.fullmatch(r"#\d+r?|start", d.what)),
+                             key=lambda d: (d.box[1], d.box[0]))[: len(view.bottom)]
+            assert len(entries) == len(view.bottom), [d.what for d in entries]
+            for k, d in enumerate(entries):
+                right = canvas.image.getpixel((d.box[2] + 1, (d.box[1] + d.box[3]) // 2))[:3]
+                colours = {c for _, c in canvas.image.crop(d.box).convert("RGB").getcolors(10_000)}
+                assert (right == BAND) == (k == state.offer_turn), (seats, state.round, k, state.offer_turn)
+                assert (INK in colours) == (k >= state.offer_turn) and (MUTED in colours) == (k < state.offer_turn)
+            assert view.bottom[state.offer_turn].seat in view.to_act
+            checked += 1
+    assert checked > 40
