@@ -91,7 +91,7 @@ def hand_block(view, people: People, w: Words, over: bool = False) -> Block:
     def row_h(lines: list[tuple[str, bool]]) -> int:
         return max(CARD_H, len(lines) * line_height(SMALL)) + 12
 
-    def empty(width: int) -> list[str]:  # "none: the game is over" on as many lines as its column needs
+    def empty(width: int) -> tuple[str, ...]:  # "none: the game is over" on as many lines as its column needs
         return wrap(w("hand_over" if over else "none_yet"), BODY, width)
 
     def measure(width: int) -> int:
