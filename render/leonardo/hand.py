@@ -63,12 +63,12 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     header = Run(TEXT).words(TITLE_TEXT, bold=True).words("– " + status(view, words, style))  # as the board's: round, or over
     lines = header.lines(WIDTH - 2 * PAD)
     result = _result(view, words)
-    turn = _your_turn(view, words, style)
+    turn = _your_turn(view, words, style, marks)
     turn_lines = min(2, turn.lines(WIDTH - 2 * PAD)) if turn else 0
     height = PAD + lines * HEADER_H + turn_lines * 34 + (36 if result else 0) + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     y = header.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, lines, HEADER_H)
-    if turn:  # what the board's "To act" line asks of this seat, said to it
+    if turn:  # what the board's "To act" line asks of this seat, said to it (or whom the game waits for)
         y = turn.draw(canvas, PAD, y, WIDTH - 2 * PAD, turn_lines, 34)
     if result:  # at the end: how the seat did, before what it holds
         y = Run(TEXT, bold=True).words(result).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
@@ -101,12 +101,17 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     return canvas
 
 
-def _your_turn(view: View, words: Catalog, style: Style) -> Run | None:
-    """"Your turn:" and what the game waits for, while the seat owes a decision (a sealed one
-    already made is told at the bottom instead)."""
-    if view.seat is None or view.seat not in view.to_act or view.result is not None:
+def _your_turn(view: View, words: Catalog, style: Style, marks: list[str]) -> Run | None:
+    """"Your turn:" and what the game waits for while the seat owes a decision (a sealed one already
+    made is told at the bottom instead); else who the game waits for, as the board's "To act" line."""
+    if view.seat is None or not view.to_act or view.result is not None:
         return None
-    return Run(TEXT).words(words.text_of("leo.board.hand_your_turn"), bold=True).words(words.text(stake(view), style))
+    if view.seat in view.to_act:
+        return Run(TEXT).words(words.text_of("leo.board.hand_your_turn"), bold=True).words(words.text(stake(view), style))
+    run = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
+    for i, seat in enumerate(view.to_act):
+        run.chip(seat, marks[seat]).words(style.seat(seat) + ("," if i < len(view.to_act) - 1 else ""))
+    return run.words("– " + words.text(stake(view), style))
 
 
 def _result(view: View, words: Catalog) -> str:

@@ -277,7 +277,8 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
     """Issue 24 (the twelfth look): the board says who is to act, but a player's own hand, the
     image only they see, did not say that it was their turn. It now says so under its title, with
     what the game waits for (the board's words), while the seat owes a decision: not once its
-    sealed bid is in (that line says the bid), not for a seat the game is not waiting for."""
+    sealed bid is in (that line says the bid). A seat the game is not waiting for reads whom it
+    waits for instead, as the board's "To act" line (the thirteenth and fourteenth looks)."""
     from render.leonardo.panel import stake
     from render.text import catalog
 
@@ -287,11 +288,12 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
         mine = words.text_of("leo.board.hand_your_turn")
         said = draw_private(G.view(state, 0), NAMES, locale).said
         assert said[2:4] == [mine, words.text(stake(G.view(state, 0)))], (locale, said[:5])
-        assert mine not in draw_private(G.view(state, 1), NAMES, locale).said, locale  # Anne's turn, not Bruno's
+        bruno = draw_private(G.view(state, 1), NAMES, locale).said  # Anne's turn, not Bruno's: whom it waits for
+        assert mine not in bruno and bruno[2:4] == [words.text_of("leo.board.to_act"), "Anne – " + said[3]], bruno[:6]
     state, _ = do(state, 0, "spin")
     state, _ = do(state, 0, "decline")
     state, _ = do(state, 1, "bid 35")
     bruno = draw_private(G.view(state, 1), NAMES).said
-    assert "Your sealed bid: 35." in bruno and "Your turn:" not in bruno
+    assert "Your sealed bid: 35." in bruno and "Your turn:" not in bruno and bruno[2:4] == ["To act:", "Carla – sealed bids for Via Larga (23)"]
     carla = draw_private(G.view(state, 2), NAMES).said
     assert carla[2:4] == ["Your turn:", "sealed bids for Via Larga (23)"], carla[:5]
