@@ -61,11 +61,13 @@ def test_a_tall_towers_height_is_a_white_label_with_a_dark_figure_on_the_board_t
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
 def test_the_final_breakdowns_heads_end_on_one_line_and_each_plus_stands_between_two_heads(locale):
     """pt-BR's "sequências centrais" wrapped under the other heads, out of line with them and its
-    figures; a "+" stood under the start of a wide head ("central runs")."""
+    figures; a "+" stood under the start of a wide head ("central runs"). Then, on two lines, its
+    "centrais" stood beside "torres" (and Italian's "centrali" beside "torri"): the fourteenth look
+    read "torres centrais", the central towers. The runs' head is one word there ("sequências",
+    "sequenze"), and every head is on one line in every language."""
     state = game_states(3, "")[-1]
     canvas = draw_board(GAME.view(state, None), NAMES, locale)
-    cat = catalog(locale)
-    names = [cat.text_of(f"torri.category.{c}") for c in CATEGORIES]
+    names = _heads(locale)
     texts = [d for d in canvas.drawn if d.kind == "text" and d.box[0] > BOARD_W]
     heads = [d for d in texts if d.what in {*names, *(part for n in names for part in n.split(" "))}]
     assert " ".join(d.what for d in sorted(heads, key=lambda d: (d.box[0] + d.box[2]) / 2)) == " ".join(names)
@@ -73,6 +75,7 @@ def test_the_final_breakdowns_heads_end_on_one_line_and_each_plus_stands_between
     ends = [max(middle(d) for d in heads if abs((d.box[0] + d.box[2]) / 2 - (h.box[0] + h.box[2]) / 2) < 3)
             for h in heads]  # the middle of each head's last line
     assert max(ends) - min(ends) <= 6, ends
+    assert len(heads) == len(CATEGORIES), [d.what for d in heads]  # one line each
     pluses = [d for d in texts if d.what == "+"]
     assert len(pluses) == 3 * 3
     for p in pluses:
@@ -88,8 +91,7 @@ def test_each_figure_of_the_final_breakdown_is_centred_under_its_own_head(locale
     from bot.cli.demo import NAMES as DEMO
     from bot.cli.gallery import moment
 
-    cat = catalog(locale)
-    names = [cat.text_of(f"torri.category.{c}") for c in CATEGORIES]
+    names = _heads(locale)
     parts = {*names, *(part for name in names for part in name.split(" "))}  # a head on one line or two
     for seats in (2, 3, 4):
         view = GAME.view(moment("torri", seats, 21, 1.0), None)
@@ -201,3 +203,9 @@ def test_a_tall_tower_keeps_its_width_under_a_lone_builder_clear_of_its_owners_s
         assert levels and min(b[2] - b[0] for b in levels) >= fr.alone_w, sq
         top = min(levels, key=lambda b: b[1])
         assert pawn[0] - 3 >= (top[0] + top[2]) / 2 + MARK / 2 - 1, sq
+
+
+def _heads(locale: str) -> list[str]:
+    """The final breakdown's column heads, as the board words them (the runs' head its own)."""
+    cat = catalog(locale)
+    return [cat.text_of("torri.board.col_runs" if c == "central_runs" else f"torri.category.{c}") for c in CATEGORIES]
