@@ -25,7 +25,7 @@ from render.leonardo.look import (
     fit,
     width,
 )
-from render.leonardo.panel import TITLE_TEXT, district_share, stake, status
+from render.leonardo.panel import TITLE_TEXT, district_share, stake, status, to_act_line
 from render.leonardo.ring import (
     BAND,
     HOLDER,
@@ -108,10 +108,7 @@ def _your_turn(view: View, words: Catalog, style: Style, marks: list[str]) -> Ru
         return None
     if view.seat in view.to_act:
         return Run(TEXT).words(words.text_of("leo.board.hand_your_turn"), bold=True).words(words.text(stake(view), style))
-    run = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
-    for i, seat in enumerate(view.to_act):
-        run.chip(seat, marks[seat]).words(style.seat(seat) + ("," if i < len(view.to_act) - 1 else ""))
-    return run.words("– " + words.text(stake(view), style))
+    return to_act_line(view, words, style, marks)
 
 
 def _result(view: View, words: Catalog) -> str:

@@ -188,25 +188,28 @@ def _name(run: Run, seat: int, marks: list[str], style: Style, last: bool) -> No
     run.chip(seat, marks[seat]).words(style.seat(seat) + ("" if last else ","))
 
 
+def to_act_line(view: View, words: Catalog, naming: Style, marks: list[str]) -> Run:
+    """"To act:", each seat owing a decision with its chip, what for, and who has decided (the board's
+    line; a hand's whose player the game is not waiting for)."""
+    out = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
+    for i, seat in enumerate(view.to_act):
+        _name(out, seat, marks, naming, i == len(view.to_act) - 1)
+    out.words("– " + words.text(stake(view), naming))
+    decided = _decided(view)
+    if decided:  # the table names them beside the same chips
+        out.words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
+        for seat in decided:
+            out.chip(seat, marks[seat])
+    return out
+
+
 def _to_act(canvas: LeoCanvas, view: View, words: Catalog, style: Style, marks: list[str], y: float,
             short: Style | None = None) -> float:
     """Who must act and what for, on two lines; the names shortened (``short``) when it would
     not fit whole."""
-    def run(naming: Style) -> Run:
-        out = Run(TEXT).words(words.text_of("leo.board.to_act"), bold=True)
-        for i, seat in enumerate(view.to_act):
-            _name(out, seat, marks, naming, i == len(view.to_act) - 1)
-        out.words("– " + words.text(stake(view), naming))
-        decided = _decided(view)
-        if decided:  # the table names them beside the same chips
-            out.words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
-            for seat in decided:
-                out.chip(seat, marks[seat])
-        return out
-
-    line = run(style)
+    line = to_act_line(view, words, style, marks)
     if short is not None and line.lines(ROOM) > 2:
-        line = run(short)
+        line = to_act_line(view, words, short, marks)
     return line.draw(canvas, X0, y, ROOM, 2, ROW_H)
 
 
