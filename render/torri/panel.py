@@ -232,13 +232,18 @@ def players(w: Words, view: View, step: int = LINE, bank: bool = True) -> list[B
     return blocks
 
 
+def column_head(w: Words, category: str) -> str:
+    """A category's head over the end breakdown: the runs' in one word where the category's two would
+    take two lines ("torres" beside "centrais", under "sequências", read as "torres centrais", the central
+    towers: the fourteenth look)."""
+    return w.cat.text_of("torri.board.col_runs" if category == "central_runs" else f"torri.category.{category}")
+
+
 def standings(w: Words, view: View) -> list[Block]:
     """At the end: every player best first with their total, and under it the four categories
     in columns headed by their names, with a "+" between them: they add up to the total."""
     assert view.totals is not None
-    # the runs' head in one word where the category's two would take two lines: "torres" beside "centrais"
-    # (under "sequências") read as "torres centrais", the central towers (the fourteenth look)
-    heads = [[w.cat.text_of("torri.board.col_runs" if c == "central_runs" else f"torri.category.{c}")] for c in CATEGORIES]
+    heads = [[column_head(w, c)] for c in CATEGORIES]
     if sum(measure(h[0], SMALL) + 16 for h in heads) > INNER + 8:  # past the panel: two-word heads on two lines
         heads = [h[0].split(" ", 1) for h in heads]
     widths = [max(measure(part, SMALL) for part in h) + 16 for h in heads]
@@ -327,7 +332,7 @@ def tallest(seats: int, locale: str, towers: int = 2, caption: int = 3) -> int:
     row = CHIP + LINE * len(groups(detail, SMALL, INNER)) + 5  # as players() draws a row
     play = height([heading(w.say("torri.board.points_now"), w.say("torri.board.bank", bank=BANK_GOLD))]) + seats * row
     winner = 2 * (BODY + 8) + 3 * LINE  # the winners on two lines, a tie broken on three
-    heads = [w.cat.text_of("torri.board.col_runs" if c == "central_runs" else f"torri.category.{c}") for c in CATEGORIES]
+    heads = [column_head(w, c) for c in CATEGORIES]
     over = LINE * (2 if sum(measure(h, SMALL) + 16 for h in heads) > INNER + 8 else 1) + 6 + seats * (CHIP + 26)
     return 3 * GAP + last_move + GAP + max(playing + mover + play, ended + winner + over) + GAP + centrals
 
