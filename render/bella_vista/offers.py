@@ -91,6 +91,7 @@ def offer_board(view, people: People, w: Words) -> Block:
     slot_h = 74
     labels = [w("coins", coins=s.cost) if s.cost is not None else w("offer_last") for s in slots]
     slot_w = max([84] + [int(text_width(t, SMALL, True)) + 4 for t in labels])  # "7 moedas" never runs into "5 moedas"
+    said = int(text_width(w("built"), SMALL))  # "construída" is wider than its slot: the slots part for it
     across = n * (slot_w + 8)
     states = any(s.built for s in slots)  # a line under the slots saying which were built
     lead = max([100] + [int(text_width(t, SMALL, True)) + 12 for t in labels + [w("neutral")]])  # down: the labels' column
@@ -137,7 +138,7 @@ def offer_board(view, people: People, w: Words) -> Block:
             canvas.text((x, y - 4), note(width), SMALL, MUTED)
             y += line_height(SMALL)
         if width >= across:
-            cx = x
+            cx, gap = x, 8 + max(0, min(said + 12 - slot_w, (width - across) // max(1, n - 1)))
             for s in slots:
                 text, state = face(s)
                 canvas.text((cx + slot_w / 2, y), fit(label(s), SMALL, slot_w), SMALL, INK, "ma", bold=True)
@@ -151,9 +152,9 @@ def offer_board(view, people: People, w: Words) -> Block:
                     card_face(canvas, cx, top, slot_w, slot_h, s.seat, text, roofed, people,
                               height=s.card.height if s.card is not None else None)
                     if state:
-                        canvas.text((cx + slot_w / 2, top + slot_h + 4), fit(state, SMALL, slot_w + 6), SMALL,
+                        canvas.text((cx + slot_w / 2, top + slot_h + 4), fit(state, SMALL, slot_w + gap - 12), SMALL,
                                     MUTED, "ma")
-                cx += slot_w + 8
+                cx += slot_w + gap
             if view.neutral_colour:
                 canvas.text((cx + slot_w / 2, y), w("neutral"), SMALL, INK, "ma", bold=True)
                 top = y + line_height(SMALL)

@@ -451,3 +451,23 @@ def test_the_offer_order_shades_whoever_offers_now_and_mutes_those_who_have():
             assert view.bottom[state.offer_turn].seat in view.to_act
             checked += 1
     assert checked > 40
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_the_words_under_built_offer_cards_stand_apart_and_whole(locale):
+    """Issue 24 (the fifteenth look at 550 px): under two built cards pt-BR read "construída
+    construída" as one run, the words 6 px apart (and wider slots did not fit the panel: "usada"
+    now); each word is drawn whole and at least 10 px from its neighbour's."""
+    built = catalog(locale).text_of("bv.board.built")
+    seen = 0
+    for seats in (2, 4):
+        for state in history(seats, Options().layout, 5):
+            canvas = draw_board(GAME.view(state, None), NAMES[:seats], locale)
+            words = sorted((d.box for d in canvas.drawn if d.kind == "text" and d.what == built), key=lambda b: b[0])
+            assert not any(d.what.endswith("…") and built.startswith(d.what[:-1]) for d in canvas.drawn
+                           if d.kind == "text"), (seats, state.round)
+            for a, b in zip(words, words[1:], strict=False):
+                if abs(a[1] - b[1]) < 4:
+                    assert b[0] - a[2] >= 10, (seats, state.round, a, b)
+                    seen += 1
+    assert seen > 5
