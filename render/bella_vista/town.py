@@ -269,30 +269,39 @@ def earned(view) -> int | None:
     return None
 
 
+def _cuts(box: Box, cell: Box) -> bool:
+    """Whether ``box`` covers more of ``cell`` than a corner (its height and owner's mark show)."""
+    return min(box[2], cell[2]) - max(box[0], cell[0]) > 6 and min(box[3], cell[3]) - max(box[1], cell[1]) > 6
+
+
 def badge(canvas: BoardCanvas, town: Town, view, panels: Sequence[Box] = ()) -> None:
-    """What the building placed last earned ("+4"), on a dark badge beside it: at the first of
-    its corners where the badge covers no text, no piece, no coordinate and none of ``panels``
-    (the boxes placed in the town's holes, drawn after it; none: no badge)."""
+    """What the building placed last earned ("+4"), on a dark badge touching one of its cells: at
+    the first corner of its cells (the top right one's first) where the badge covers no text, no
+    piece, no coordinate and none of ``panels`` (the boxes placed in the town's holes, drawn after
+    it; none: no badge). Corners of the cells, not of their bounding box: an L's empty corner put
+    the badge on a neighbour's building."""
     last = next((b for b in view.buildings if b.index == view.last_building), None)
     coins = earned(view)
     if last is None or coins is None:
         return
     text = f"+{coins}"
     w, h = text_width(text, SMALL, True) + 14, SMALL + 8
-    boxes = [town.box(c, r) for c, r in last.cells]
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    cells = [town.box(c, r) for c, r in sorted(last.cells, key=lambda cr: (cr[1], -cr[0]))]
     area = (town.x, town.y, town.x + town.columns * town.cell, town.y + town.rows * town.cell)
-    own = (x0 - 6, y0 - 6, x1 + 6, y1 + 6)  # its own cells and height: the badge may touch them
-    taken = [d.box for d in canvas.drawn
-             if not (own[0] <= d.box[0] and own[1] <= d.box[1] and d.box[2] <= own[2] and d.box[3] <= own[3])]
-    taken += list(panels)
-    for bx, by in ((x1 - 4, y0 - h + 4), (x1 - 4, y1 - 4), (x0 - w + 4, y0 - h + 4), (x0 - w + 4, y1 - 4),
-                   (x1 + 2, (y0 + y1 - h) / 2), (x0 - w - 2, (y0 + y1 - h) / 2)):
+
+    def own(b: Box) -> bool:  # its own cells and height: the badge may touch them
+        return any(c[0] - 6 <= b[0] and c[1] - 6 <= b[1] and b[2] <= c[2] + 6 and b[3] <= c[3] + 6 for c in cells)
+
+    taken = [d.box for d in canvas.drawn if not own(d.box)] + list(panels)
+    corners = [(x1 - 4, y0 - h + 4) for x0, y0, x1, y1 in cells] + [(x1 - 4, y1 - 4) for x0, y0, x1, y1 in cells[::-1]]
+    corners += [(x0 - w + 4, y0 - h + 4) for x0, y0, x1, y1 in cells] + [(x0 - w + 4, y1 - 4) for x0, y0, x1, y1 in cells]
+    corners += [(x1 - 4, (y0 + y1 - h) / 2) for x0, y0, x1, y1 in cells]
+    corners += [(x0 - w + 4, (y0 + y1 - h) / 2) for x0, y0, x1, y1 in cells]
+    for bx, by in corners:
         box = (bx, by, bx + w, by + h)
         inside = area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
         if inside and not any(min(box[2], t[2]) > max(box[0], t[0]) and min(box[3], t[3]) > max(box[1], t[1])
-                              for t in taken):
+                              for t in taken) and not any(_cuts(box, c) for c in cells):
             canvas.draw.rounded_rectangle(box, radius=h // 2, fill=INK, outline=WHITE, width=2)
             canvas.note_piece(box, "badge", key=False)
             with canvas.inside(box):

@@ -168,6 +168,36 @@ def test_the_badge_of_the_building_placed_last_keeps_off_the_names():
     assert badges > 20
 
 
+def test_the_badge_touches_a_space_of_the_building_placed_last_and_no_other_building():
+    """Issue 24 (the fifteenth look at 550 px): after an L-shaped build (G9-G10-H10) the "+0"
+    badge stood at its bounding box's empty corner, over H8/I8, touching another architect's
+    building. The badge now touches one of the building's own spaces and covers no more than a
+    corner of any space another building holds."""
+    badges = 0
+    for seed in (1, 2, 3):
+        for seats in (2, 4):
+            for state in history(seats, Options().layout, seed):
+                view = GAME.view(state, None)
+                canvas = draw_board(view, NAMES[:seats])
+                town = canvas.town
+                for b in (d.box for d in canvas.drawn if d.kind == "piece" and d.what == "badge"):
+                    badges += 1
+                    last = next(x for x in view.buildings if x.index == view.last_building)
+                    assert any(_meet(b, town.box(c, r)) for c, r in last.cells), (seed, seats, state.round)
+                    for other in view.buildings:
+                        if other.index == last.index:
+                            continue
+                        for c, r in other.cells:
+                            x0, y0, x1, y1 = town.box(c, r)
+                            assert min(b[2], x1) - max(b[0], x0) <= 6 or min(b[3], y1) - max(b[1], y0) <= 6, (
+                                seed, seats, state.round, (c, r))
+    assert badges > 40
+
+
+def _meet(a, b) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
 def test_on_the_hand_the_names_keep_off_the_pluses_while_there_is_room_elsewhere():
     """The hand's pluses (a card could cover this space) lay under the names: a fifth of them
     hidden over three seeded games. A name now takes a spot on its tile clear of them, else it is
