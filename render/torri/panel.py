@@ -278,7 +278,7 @@ def centrals(w: Words, view: View, whole: bool = False) -> list[Block]:
     # at the end, where no limit holds, which end of a strip is the tower's base ("base at the left")
     limit = (w.say("torri.board.centrals_order") if view.phase == "over"
              else w.say("torri.board.limit", limit=view.limit))
-    blocks = [heading(w.say("torri.board.centrals"), limit)]
+    blocks = [heading(w.say("torri.board.centrals", count=len(view.centrals)), limit)]
     label_w = max(measure(f"{name} {sq}", SMALL, True) for sq, name in view.centrals.items()) + 10
     per_row = int((INNER - label_w) // (CHIP + 2))
     per_line = int((INNER + 2) // (CHIP + 2))
@@ -325,7 +325,7 @@ def tallest(seats: int, locale: str, towers: int = 2, caption: int = 3) -> int:
     mover = CHIP + 6 + BODY + 8  # who acts, on two lines
     last_move = CHIP + 4 + (caption - 1) * LINE  # the first line beside the mover's chip
     limit = w.say("torri.board.limit", limit=99)
-    centrals = height([heading(w.say("torri.board.centrals"), limit)]) + towers * (CHIP + MERLON + 2)
+    centrals = height([heading(w.say("torri.board.centrals", count=towers), limit)]) + towers * (CHIP + MERLON + 2)
     detail = [w.say("torri.board.left") + " " + w.say("torri.board.gold", gold=BANK_GOLD),
               w.say("torri.board.pieces", count=SIMPLE_PIECES),
               w.say("torri.board.battlements", count=9)]

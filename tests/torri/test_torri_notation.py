@@ -84,7 +84,7 @@ def test_illegal_move_reason_quotes_the_square():
 def test_status_help_and_private_lines():
     state = position(towers={"C4": "nB"}, builders=["C4", "E4", "E4"], gold=[2, 0, 1])
     assert [words(m) for m in GAME.status(state)] == [
-        "Round 1 of at most 40", "height limit 1", "Asinelli C4: 2 high", "Garisenda E4: 1 high", "bank 47 gold"]
+        "Round 1 (at most 40)", "height limit 1", "Asinelli C4: 2 high", "Garisenda E4: 1 high", "bank 47 gold"]
     assert "E5 via D4 D5 build" in catalog().text_of("torri.help")
     assert [words(m) for m in GAME.private_lines(GAME.view(state, 0))] == [
         "You are seat 1: your builder stands on C4. Left: 2 gold · 13 simple pieces · 3 battlement pieces.",

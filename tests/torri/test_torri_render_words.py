@@ -29,7 +29,7 @@ def said(state, names=NAMES) -> list[str]:
 def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_name():
     state = position(towers={"B3": "B"}, builders=["B3", "C4", "E4"], turn=4, max_rounds=30)
     lines = said(state)
-    assert " ".join(lines).startswith("Round 2 of at most 30 After someone's last piece: this round and one more Bruno to move")
+    assert " ".join(lines).startswith("Round 2 (at most 30) After someone's last piece: this round and one more Bruno to move")
     # the bank's gold on a line of its own after the players: under the points' heading, "bank 50 gold" read
     # as part of "If the game ended now" (the sixth independent look)
     assert "If the game ended now" in lines and lines.index("Gold in the bank: 50") > lines.index("Carla")
@@ -236,8 +236,27 @@ def test_at_the_end_the_central_towers_heading_says_their_base_is_at_the_left(lo
     assert order == {"en": "base at the left", "pt-BR": "base à esquerda", "it": "base a sinistra"}[locale]
     texts = [i for b in panel(words_for(view, NAMES[:3], locale), view) if isinstance(b, Block)
              for i in b.items if isinstance(i, Text)]
-    head = next(t for t in texts if t.text == catalog(locale).text_of("torri.board.centrals"))
+    head = next(t for t in texts if t.text == catalog(locale).text_of("torri.board.centrals", count=len(view.centrals)))
     assert any(t.text == order and t.y == head.y and t.x > head.x for t in texts)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_central_towers_heading_agrees_with_how_many_there_are(locale, seats):
+    """The fifteenth look: a two-seat board said "Central towers" over Asinelli alone; the heading
+    is singular over one tower, plural over two, in each language."""
+    from torri_boards import game_states
+
+    from render.torri.blocks import Block, Text
+    from render.torri.panel import panel
+    from render.torri.renderer import words_for
+
+    view = GAME.view(game_states(seats, "")[0], None)
+    texts = {i.text for b in panel(words_for(view, NAMES[:seats], locale), view) if isinstance(b, Block)
+             for i in b.items if isinstance(i, Text)}
+    one = {"en": "Central tower", "pt-BR": "Torre central", "it": "Torre centrale"}[locale]
+    two = {"en": "Central towers", "pt-BR": "Torres centrais", "it": "Torri centrali"}[locale]
+    assert (one in texts, two in texts) == ((True, False) if len(view.centrals) == 1 else (False, True))
 
 
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
@@ -329,3 +348,4 @@ def test_under_who_is_to_move_the_board_says_what_a_turn_is_where_the_panel_has_
             if how in said:  # right under who is to move
                 assert said[said.index(how) - 1] == w.say("torri.board.to_move", seat=view.to_act[0]), said[:8]
     assert sum(shown[2]) > 0.9 * len(shown[2]) and sum(shown[4]) > 0.75 * len(shown[4]), {s: (sum(v), len(v)) for s, v in shown.items()}
+
