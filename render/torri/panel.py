@@ -10,6 +10,7 @@ shown by name with their shape in their colour.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from engines.core.messages import Msg
@@ -38,6 +39,7 @@ from render.torri.blocks import (
 from render.torri.pieces import BODY, HEAD, MERLON, NEUTRAL, SMALL
 from render.torri.stamps import measure
 
+SQUARE = re.compile(r"[A-I][1-9]")  # a square of the route, as the last move's words give it
 CHIP = 34  # a player's chip (17 px inline)
 LINE = 27  # a line of SMALL text
 GAP = 8  # between sections
@@ -168,6 +170,9 @@ def caption_block(w: Words, view: View, lines: int = MAX_LINES, step: int = LINE
     kept = len(wrap(text, SMALL, room, 2)[0].split(" ")) if measure(words[0], SMALL) <= room else 0
     # "Bruno walks D4" / "› C4.": "D4 › C4." goes under the chip together; a route that fits on a line, whole
     kept = keep_together(words, kept, lambda a, b: measure(" ".join(words[a:b]), SMALL) <= INNER)
+    named = len(w.name(mover).split())
+    if named < kept < len(words) and SQUARE.fullmatch(words[kept]) and text.startswith(w.name(mover)):
+        kept = named  # "Anne walks" / "E4 › D4. Builds …" read as a walk alone: the verb goes down with its route
     first = " ".join(words[:kept])
     rest = text[len(first):].strip()
     more = wrap(rest, SMALL, INNER, lines - 1 if first else lines) if rest and (lines > 1 or not first) else []

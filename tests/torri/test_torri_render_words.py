@@ -349,3 +349,20 @@ def test_under_who_is_to_move_the_board_says_what_a_turn_is_where_the_panel_has_
                 assert said[said.index(how) - 1] == w.say("torri.board.to_move", seat=view.to_act[0]), said[:8]
     assert sum(shown[2]) > 0.9 * len(shown[2]) and sum(shown[4]) > 0.75 * len(shown[4]), {s: (sum(v), len(v)) for s, v in shown.items()}
 
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_verb_goes_down_with_its_route_when_the_route_does_not_fit_beside_the_chip(locale):
+    """The fifteenth look read "Last move: ● Anne walks" / "E4 › D4. Builds a piece …" as a walk
+    alone (that she also built came a line later). Where the route goes under the chip, the verb
+    goes with it: "● Anne" / "walks E4 › D4. Builds …"; every position of seeded games."""
+    import re
+
+    lead = catalog(locale).text_of("torri.board.last_move")
+    moved = 0
+    for seed, seats, state, w, view, drawn in _last_moves(locale):
+        lines = [t for t in drawn if t != lead]
+        if len(lines) > 1 and re.fullmatch(r"[A-I][1-9]", lines[1].split()[0]):
+            raise AssertionError((seed, seats, state.turn, lines[:2]))
+        mover = view.last_events[0].params.get("seat") if view.last_events else None
+        moved += isinstance(mover, int) and lines[0] == w.name(mover)
+    assert moved > 20
