@@ -107,8 +107,23 @@ def _your_turn(view: View, words: Catalog, style: Style, marks: list[str]) -> Ru
     if view.seat is None or not view.to_act or view.result is not None:
         return None
     if view.seat in view.to_act:
-        return Run(TEXT).words(words.text_of("leo.board.hand_your_turn"), bold=True).words(words.text(stake(view), style))
+        run = Run(TEXT).words(words.text_of("leo.board.hand_your_turn"), bold=True).words(words.text(stake(view), style))
+        return run.words(_bid_range(view, words))
     return to_act_line(view, words, style, marks)
+
+
+def _bid_range(view: View, words: Catalog) -> str:
+    """At a sealed auction or market, what this seat may offer: the minimum stake to its florins
+    (and the bank's price of a palazzo), the numbers a bid needs (the fifteenth look)."""
+    firm = next((f for f in view.firms if view.seat in f.members), None)
+    if firm is None:
+        return ""
+    if view.phase == "auction" and view.auction_space:
+        return words.text_of("leo.board.hand_bid_range", low=cards().min_stake, high=firm.florins,
+                             price=space(view.auction_space).price)
+    if view.phase == "market" and view.market_space:
+        return words.text_of("leo.board.hand_bet_range", low=cards().min_stake, high=firm.florins)
+    return ""
 
 
 def _result(view: View, words: Catalog) -> str:

@@ -278,7 +278,8 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
     image only they see, did not say that it was their turn. It now says so under its title, with
     what the game waits for (the board's words), while the seat owes a decision: not once its
     sealed bid is in (that line says the bid). A seat the game is not waiting for reads whom it
-    waits for instead, as the board's "To act" line (the thirteenth and fourteenth looks)."""
+    waits for instead, as the board's "To act" line (the thirteenth and fourteenth looks). At a
+    sealed auction it says what one may bid, and the palazzo's price (the fifteenth look)."""
     from render.leonardo.panel import stake
     from render.text import catalog
 
@@ -296,4 +297,7 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
     bruno = draw_private(G.view(state, 1), NAMES).said
     assert "Your sealed bid: 35." in bruno and "Your turn:" not in bruno and bruno[2:4] == ["To act:", "Carla – sealed bids for Via Larga (23)"]
     carla = draw_private(G.view(state, 2), NAMES).said
-    assert carla[2:4] == ["Your turn:", "sealed bids for Via Larga (23)"], carla[:5]
+    assert carla[2:4] == ["Your turn:", "sealed bids for Via Larga (23) – bid 5 to 250 florins or pass (price 90)"]
+    for locale, told in (("pt-BR", "lance de 5 a 250 florins ou passe (preço 90)"),
+                         ("it", "offri da 5 a 250 fiorini o passa (prezzo 90)")):
+        assert draw_private(G.view(state, 2), NAMES, locale).said[3].endswith(told), locale  # the fifteenth look
