@@ -15,6 +15,7 @@ from render.bella_vista.town import Town
 from render.canvas import Box
 
 PAD_W, PAD_H = 10, 2  # px around the words, inside the rim
+MARGIN = 8  # px between a tag and a panel placed in the town's holes
 OVER = 3  # px a tag beside its place reaches over the place's rim, so the two read as one
 BLOCKED = 10**9  # a tag never goes outside the town, over a panel, another tag or another outline
 ACROSS = 10**6  # nor across its own place's outline, unless nowhere else is clear
@@ -71,7 +72,9 @@ def place_tags(canvas: BoardCanvas, town: Town, marks: Sequence[tuple[Sequence, 
     cells_built = [tuple(c) for c in buildings]
     built = [town.box(c, r) for c, r in cells_built]
     plus_cells = [tuple(c) for c in pluses]
-    walls = list(panels) + [d.box for d in canvas.drawn if _shared_area(d.box, area) > 0]  # names, heights, marks
+    # a panel's words keep a margin (the fifteenth look: "#7r #8 #8r" ran into "none yet" beside it)
+    walls = [(x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN) for x0, y0, x1, y1 in panels]
+    walls += [d.box for d in canvas.drawn if _shared_area(d.box, area) > 0]  # names, heights, marks
     placed: list[Box] = []
     away: list[Box] = []
     for n, (_, tag) in enumerate(marks):

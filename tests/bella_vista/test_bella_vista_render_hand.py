@@ -310,6 +310,33 @@ def test_each_best_place_has_its_whole_tag_apart_from_the_others_and_touching_it
     assert seen > 20
 
 
+def test_a_best_place_tag_keeps_a_margin_from_the_panels_beside_the_town():
+    """Issue 24 (the fifteenth look at 550 px): "#7r #8 #8r" ran to the edge of the "Your
+    contracts" panel placed in the town's hole and touched its "none yet". A tag now keeps 8 px
+    from every panel; at two, three and four seats, in the three languages."""
+    from bot.cli.gallery import moment
+
+    seen = 0
+    for seats in (2, 3, 4):
+        for seed in (131, 21, 9):
+            for stage in (0.15, 0.3, 0.45, 0.6, 0.75, 0.9):
+                state = moment("bella_vista", seats, seed, stage)
+                for locale in ("en", "pt-BR", "it"):
+                    canvas = draw_private(GAME.view(state, 0), NAMES[:seats], locale)
+                    def in_panel(b) -> bool:  # the key's sample tag
+                        return any(x <= b[0] and y <= b[1] and b[2] <= x + wd and b[3] <= y + tl
+                                   for x, y, wd, tl in canvas.panels)
+
+                    for tag in (d.box for d in canvas.drawn if d.kind == "piece" and d.what == "tag"
+                                and not in_panel(d.box)):
+                        seen += 1
+                        for x, y, width, tall in canvas.panels:
+                            apart_x = tag[2] + 8 <= x or x + width + 8 <= tag[0]
+                            apart_y = tag[3] + 8 <= y or y + tall + 8 <= tag[1]
+                            assert apart_x or apart_y, (seats, seed, locale, tag, (x, y, width, tall))
+    assert seen > 50
+
+
 def test_cards_sharing_a_best_place_inside_anothers_are_all_outlined():
     """Issue 24, the sixth independent look: a two-seat hand early in seeded game 21 showed only
     "#2" on the town, #2's best place F5-F6-G6 holding the best place F5-F6 of #3 and #6r, so the
