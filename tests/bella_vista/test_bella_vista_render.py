@@ -438,7 +438,7 @@ def test_the_offer_order_shades_whoever_offers_now_and_mutes_those_who_have():
                 continue
             view = GAME.view(state, None)
             canvas = draw_board(view, NAMES[:seats])
-            label = next(d for d in canvas.drawn if d.kind == "text" and d.what == "Offer order:")
+            label = next(d for d in canvas.drawn if d.kind == "text" and d.what == "Offer order this round:")
             entries = sorted((d for d in canvas.drawn if d.kind == "text" and d.box[1] >= label.box[1] - 30
                               and d.box[0] > label.box[0] and re.fullmatch(r"#\d+r?|start", d.what)),
                              key=lambda d: (d.box[1], d.box[0]))[: len(view.bottom)]
