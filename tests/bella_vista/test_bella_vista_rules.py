@@ -318,13 +318,13 @@ def test_cannot_pay_goes_last():
     with pytest.raises(IllegalAction) as err:
         act(s, 1, f"offer 1 #{card}")
     assert words(err.value) == (f"You have 0 coins and cannot pay the 1-coin space (`offer 1 #{card}`): "
-                                "free and affordable: none.")
+                                "open and affordable: none.")
     s, _ = act(s, 1, f"offer last #{card}")
     last = f"offer last #{s.architects[2].hand[0]}"
     with pytest.raises(IllegalAction) as err:
         act(s, 2, last)
     assert err.value.msg == Msg("bv.error.cannot_go_last", input=last, free=Msg("bv.term.spaces", costs=[7, 5, 3, 1]))
-    assert words(err.value) == (f"You can still pay a free offer space, so you cannot go last (`{last}`): "
+    assert words(err.value) == (f"You can still afford an open offer space, so you cannot go last (`{last}`): "
                                 "choose one of 7, 5, 3 and 1.")
     s, _ = offer_any(s)
     s, _ = offer_any(s)

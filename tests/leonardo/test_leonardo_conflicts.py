@@ -72,8 +72,8 @@ def test_an_unarmed_mover_and_an_unarmed_bystander_both_pay_the_armed_player():
     state = ready(0, pos=9, roll=3, at={1: 12, 2: 12}, owner={12: 0, 2: 1, 6: 2, 8: 2}, men={1: 1})
     state, events = do(state, 0, "spin")
     assert [state.firms[s].florins for s in range(3)] == [240, 250 + 10 + 20, 230]
-    assert ("seat 1 pays seat 2 10 florins (tribute to the men-at-arms).\n"
-            "seat 3 pays seat 2 20 florins (tribute to the men-at-arms).") in said(events)
+    assert ("seat 1 pays seat 2 10 florins (tribute to the Men-at-Arms).\n"
+            "seat 3 pays seat 2 20 florins (tribute to the Men-at-Arms).") in said(events)
 
 
 def test_the_survivor_of_a_combat_collects_from_everyone_on_the_space():
@@ -97,7 +97,7 @@ def test_sanctuary_forbids_combat_but_not_the_tribute():
         state, events = do(state, 0, "spin")
         assert state.firms[0].men == 1 and state.firms[1].men == 1
         assert state.firms[0].florins == 250 and state.firms[1].florins == 250
-        assert f"Sanctuary on {space(target).name} ({target}): no combat between men-at-arms." in said(events)
+        assert f"Sanctuary on {space(target).name} ({target}): no combat between Men-at-Arms." in said(events)
 
 
 def _market(roll, n=3):

@@ -258,7 +258,7 @@ def test_an_office_decision_says_whose_marker_may_move_and_how_far():
     state, _ = do(ready(0, pos=4, roll=5, offices={1: [9]}), 0, "spin")
     said = draw_board(G.view(state, None), NAMES[:3]).said
     assert _between(said, "To act:", "Last move:") == ("Bruno – may move the marker of Anne from Cenacolo di Santa "
-                                                      "Maria (9) up to 5 spaces, or leave it there")
+                                                      "Maria (9) up to 5 spaces forward or back, or leave it there")
 
 
 

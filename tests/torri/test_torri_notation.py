@@ -92,7 +92,7 @@ def test_status_help_and_private_lines():
     assert [words(m) for m in GAME.private_lines(GAME.view(state, None))] == [
         "Spectators see the whole board: this game has no hidden information."]
     setup = GAME.new_game(3, Options(), 1)
-    assert [words(m) for m in GAME.status(setup)][0] == "Set-up: builders are placed on the central towers"
+    assert [words(m) for m in GAME.status(setup)][0] == "Setup: builders are placed on the central towers"
     # not "builder on not placed yet", nor a colour name that is not the board's
     assert words(GAME.private_lines(GAME.view(setup, 1))[0]) == (
         "You are seat 2: your builder is not placed yet. Left: 0 gold · 14 simple pieces · 3 battlement pieces.")

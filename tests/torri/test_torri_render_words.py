@@ -57,7 +57,7 @@ def test_once_the_end_is_triggered_the_board_says_which_round_is_the_last():
 
 def test_the_set_up_says_who_places_a_builder():
     state = GAME.new_game(3, Options(), 1)
-    assert " ".join(said(state)).startswith("Set-up Each builder starts on a central tower Anne places a builder "
+    assert " ".join(said(state)).startswith("Setup Each builder starts on a central tower Anne places a builder "
                                             "No move yet.")
     placed = GAME.apply(state, 0, GAME.parse_action(state, 0, "start Garisenda")).state
     assert "Anne places their builder on the Garisenda tower." in " ".join(said(placed))
