@@ -25,7 +25,8 @@ from render.leonardo.look import (
     fit,
     width,
 )
-from render.leonardo.panel import TITLE_TEXT, district_share, stake, status, to_act_line
+from render.leonardo.awaited import stake
+from render.leonardo.panel import TITLE_TEXT, district_share, status, to_act_line
 from render.leonardo.ring import (
     BAND,
     HOLDER,

@@ -14,6 +14,7 @@ from engines.leonardo.components import board, cards, district_spaces, space
 from engines.leonardo.game import Leonardo
 from engines.leonardo.model import FirmView, View
 from engines.leonardo.telling import told
+from render.leonardo.awaited import decided_seats, stake
 from render.leonardo.columns import table
 from render.leonardo.frame import LINE_H, ROOM, ROW_H, X0, X1, Y0, Y1
 from render.leonardo.legend import legend_top
@@ -139,51 +140,6 @@ def _header(canvas: LeoCanvas, view: View, words: Catalog, style: Style) -> floa
     return Y0 + 44
 
 
-def _firm(f: FirmView) -> Msg:
-    return Msg("leo.term.firm", members=list(f.members), size=len(f.members))
-
-
-def _firm_of(view: View, firm_id: int) -> FirmView:
-    return next(f for f in view.firms if f.id == firm_id)
-
-
-def stake(view: View) -> Msg:
-    """What the game waits for, from the public view."""
-    p = view.phase
-    if p == "buy" and view.buy_space:
-        sp = space(view.buy_space)
-        return Msg("leo.status.buy", name=sp.name, space=sp.number, price=sp.price)
-    if p == "auction" and view.auction_space:
-        return Msg("leo.status.auction", name=space(view.auction_space).name, space=view.auction_space)
-    if p == "market" and view.market_space:
-        return Msg("leo.status.market", name=space(view.market_space).name)
-    if p == "office" and view.office:  # the holder is named just before
-        sp = space(view.office.space)
-        return Msg("leo.board.stake_office", firm=_firm(_firm_of(view, view.office.target)), name=sp.name,
-                   space=sp.number, steps=5)
-    if p == "rescue" and view.rescue:
-        r = view.rescue
-        return Msg("leo.status.rescue", firm=_firm(_firm_of(view, r.debtor)), shortfall=r.shortfall, amount=r.amount)
-    if p == "merge" and view.merge:
-        return Msg("leo.status.merge", firm=_firm(_firm_of(view, view.merge.proposer)),
-                   target=_firm(_firm_of(view, view.merge.target)))
-    if p == "choose":
-        return Msg("leo.status.choose", spins=list(view.spins))
-    return terms.phase(p)
-
-
-def _decided(view: View) -> list[int]:
-    if view.phase == "factions":
-        return list(view.declared)
-    if view.phase == "auction":
-        return list(view.auction_decided)
-    if view.phase == "market":
-        return list(view.market_decided)
-    if view.phase == "rescue" and view.rescue:
-        return list(view.rescue.decided)
-    return []
-
-
 def _name(run: Run, seat: int, marks: list[str], style: Style, last: bool) -> None:
     run.chip(seat, marks[seat]).words(style.seat(seat) + ("" if last else ","))
 
@@ -195,7 +151,7 @@ def to_act_line(view: View, words: Catalog, naming: Style, marks: list[str]) -> 
     for i, seat in enumerate(view.to_act):
         _name(out, seat, marks, naming, i == len(view.to_act) - 1)
     out.words("– " + words.text(stake(view), naming))
-    decided = _decided(view)
+    decided = decided_seats(view)
     if decided:  # the table names them beside the same chips
         out.words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
         for seat in decided:

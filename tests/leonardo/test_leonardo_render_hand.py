@@ -280,7 +280,7 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
     sealed bid is in (that line says the bid). A seat the game is not waiting for reads whom it
     waits for instead, as the board's "To act" line (the thirteenth and fourteenth looks). At a
     sealed auction it says what one may bid, and the palazzo's price (the fifteenth look)."""
-    from render.leonardo.panel import stake
+    from render.leonardo.awaited import stake
     from render.text import catalog
 
     state = ready(0, pos=20, roll=3, n=3, owner={2: 1, 5: 2, 4: 0})
