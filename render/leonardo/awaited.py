@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core.messages import Msg
 from engines.leonardo import terms
-from engines.leonardo.components import space
+from engines.leonardo.components import cards, palazzi, space
 from engines.leonardo.model import FirmView, View
 
 
@@ -39,7 +39,19 @@ def stake(view: View) -> Msg:
                    target=_firm(_firm_of(view, view.merge.target)))
     if p == "choose":
         return Msg("leo.status.choose", spins=list(view.spins))
+    if p == "start" and not _may_buy_art(view):  # "buying works of art or spinning" with 0 florins: the fifteenth look
+        return Msg("leo.term.phase_spin")
     return terms.phase(p)
+
+
+def _may_buy_art(view: View) -> bool:
+    """Whether the player whose turn it is could buy a work of art now: none bought yet this turn,
+    one left in the bank, its price in florins and a palazzo of theirs with room for it."""
+    c = cards()
+    firm = next((f for f in view.firms if view.current in f.members), None)
+    if firm is None or view.art_bought or view.art_left <= 0 or firm.florins < c.art_price:
+        return False
+    return any(view.art_counts.get(n, 0) < c.art_per_palazzo for n in firm.palazzi if n in palazzi())
 
 
 def decided_seats(view: View) -> list[int]:

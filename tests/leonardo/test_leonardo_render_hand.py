@@ -301,3 +301,25 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
     for locale, told in (("pt-BR", "lance de 5 a 250 florins ou passe (preço 90)"),
                          ("it", "offri da 5 a 250 fiorini o passa (prezzo 90)")):
         assert draw_private(G.view(state, 2), NAMES, locale).said[3].endswith(told), locale  # the fifteenth look
+
+
+def test_at_the_start_of_a_turn_the_game_waits_for_a_spin_when_no_work_of_art_can_be_bought():
+    """Issue 24 (the fifteenth look): "Anne – buying works of art or spinning" while Anne had 0
+    florins. The board's "To act" line and the hand say "spinning" where the player whose turn it
+    is cannot buy a work of art (no florins for one, none left, no palazzo with room, or one bought
+    this turn), and the choice where they can."""
+    from render.leonardo.awaited import stake
+    from render.text import catalog
+
+    words = catalog("en")
+    rich = ready(0, pos=20, n=3, owner={10: 0}, florins={0: 250})
+    poor = ready(0, pos=20, n=3, owner={10: 0}, florins={0: 40})
+    no_room = ready(0, pos=20, n=3, florins={0: 250})  # no palazzo to display one on
+    assert rich.phase == poor.phase == no_room.phase == "start"
+    assert words.text(stake(G.view(rich, 1))) == "buying works of art or spinning"
+    assert words.text(stake(G.view(poor, 1))) == "spinning"
+    assert words.text(stake(G.view(no_room, 1))) == "spinning"
+    for locale, told in (("pt-BR", "fase de girar"), ("it", "girare la Machina")):
+        assert catalog(locale).text(stake(G.view(poor, 0))) == told
+    said = draw_board(G.view(poor, None), NAMES).said
+    assert any("spinning" in line for line in said) and not any("buying works of art" in line for line in said)
