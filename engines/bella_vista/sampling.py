@@ -168,7 +168,7 @@ def base_of(view: View, seat: int) -> Base:
     state = State.model_construct(  # every value is built above from the (valid) view, as the model wants it
         seats=n, layout_name=view.layout, town=tuple(tuple(r) for r in town), rng=SplitMix64(state=0),
         round=view.round, phase=phase, bank=view.bank, architects=architects, bottom=bottom,
-        offer_turn=sum(e is not None for e in spaces) + len(last), spaces=spaces, last=last, order=order,
+        offer_turn=view.offer_turn, spaces=spaces, last=last, order=order,
         build_pos=build_pos, zoning_deck=[], zoning=view.zoning.id, zoning_used=list(view.zoning_used),
         contract_deck=[], contract_row=row, height_objective=view.height_objective.id,
         grouping_objective=view.grouping_objective.id, buildings=buildings, set_aside=set_aside,

@@ -163,6 +163,7 @@ class View(BaseModel):
     rounds: int  # 8
     phase: str  # "offers" | "construction" | "contract" | "neutral" | "over"
     to_act: list[int]  # seats that owe a decision now
+    offer_turn: int = 0  # offers made this round: while offers are made, the offer order's entry offering now
 
     # --- town ---
     columns: int  # grid width in spaces

@@ -192,6 +192,7 @@ def build_view(game, state: State, seat: int | None) -> View:
         round=state.round,
         rounds=ROUNDS,
         phase=state.phase,
+        offer_turn=state.offer_turn,
         to_act=sorted(game.to_act(state)),
         columns=geo.columns,
         rows=geo.rows,

@@ -214,7 +214,7 @@ def _offer_order(canvas: BoardCanvas, x: int, y: int, width: int, view, people: 
             breaks[-1] -= 1
     # while offers are made: the entry whose architect offers now shaded as their row in the Architects
     # panel, those who have offered muted (the order read as a list, not as a sequence under way)
-    made = (sum(s.seat is not None for s in view.offer_spaces) + len(view.last_slots)) if view.phase == "offers" else -1
+    made = view.offer_turn if view.phase == "offers" else -1
     cx = start
     for k, (slot, card, need) in enumerate(zip(view.bottom, cards, needs, strict=True)):
         if k in breaks:
