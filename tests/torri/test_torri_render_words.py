@@ -36,7 +36,7 @@ def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_n
     assert lines.count("Anne") == lines.count("Bruno") == lines.count("Carla") == 1
     # Anne: one piece on the board; what she has left says so ("0 battlements" read as none on
     # the board), under her chip too, broken between its parts where it does not fit on one line
-    index = lines.index("Left: 0 gold · 13 pieces")
+    index = lines.index("Has: 0 gold · 13 pieces")
     assert lines[index + 1] == "3 battlements"
 
 
