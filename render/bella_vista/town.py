@@ -293,7 +293,8 @@ def badge(canvas: BoardCanvas, town: Town, view, panels: Sequence[Box] = ()) -> 
         return any(c[0] - 6 <= b[0] and c[1] - 6 <= b[1] and b[2] <= c[2] + 6 and b[3] <= c[3] + 6 for c in cells)
 
     taken = [d.box for d in canvas.drawn if not own(d.box)] + list(panels)
-    corners = [(x1 - 4, y0 - h + 4) for x0, y0, x1, y1 in cells] + [(x1 - 4, y1 - 4) for x0, y0, x1, y1 in cells[::-1]]
+    corners: list[tuple[float, float]] = [(x1 - 4, y0 - h + 4) for x0, y0, x1, y1 in cells]
+    corners += [(x1 - 4, y1 - 4) for x0, y0, x1, y1 in cells[::-1]]
     corners += [(x0 - w + 4, y0 - h + 4) for x0, y0, x1, y1 in cells] + [(x0 - w + 4, y1 - 4) for x0, y0, x1, y1 in cells]
     corners += [(x1 - 4, (y0 + y1 - h) / 2) for x0, y0, x1, y1 in cells]
     corners += [(x0 - w + 4, (y0 + y1 - h) / 2) for x0, y0, x1, y1 in cells]
