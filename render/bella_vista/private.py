@@ -50,7 +50,7 @@ from render.palette import INK, ink_on
 CARD_W, CARD_H = 84, 74
 
 
-def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
+def _places(h, w: Words, width: int, outlined: str | None = None) -> list[tuple[str, bool]]:
     """What a card of the hand could do now, as lines ``width`` wide (and whether each is bold),
     in plain words: how many places it fits ("Fits 30 places", bold), its best one and what it
     earns ("best: I3-I4-J4 +4 coins", the place and the coins each whole), and how many more of
@@ -59,12 +59,14 @@ def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
     cryptic; Portuguese and Italian listed every best place, taller than English.)"""
     if not h.best:
         return [(line, False) for line in wrap(w("nowhere"), SMALL, width)]
-    first = h.best[0]
+    # the place outlined for it on the town where it is one of its best (the sixteenth look: "best:
+    # A2-A3" beside an outline over A3-A4 paying as much)
+    first = next((p for p in h.best if p.place == outlined and p.coins == h.best[0].coins), h.best[0])
     if h.forced:
         head, best, same = w("forced"), w("best_forced", place=first.place), 0
     else:
         head, best = w("places", count=h.places), w("best_place", place=first.place, coins=first.coins)
-        same = sum(p.coins == first.coins for p in h.best[1:])
+        same = sum(p.coins == first.coins for p in h.best) - 1
     units = [w("best"), first.place, best.removeprefix(first.place).strip()]
     told = [units[0]]
     for unit in units[1:]:
@@ -79,13 +81,20 @@ def _places(h, w: Words, width: int) -> list[tuple[str, bool]]:
     return lines + more  # in every language alike (English dropped it where its best place took two lines)
 
 
-def hand_block(view, people: People, w: Words, over: bool = False) -> Block:
+def hand_block(view, people: People, w: Words, over: bool = False, outlined: dict[str, str] | None = None) -> Block:
+    """The seat's cards, each with where it fits now and its best place (``outlined``: a card's
+    place outlined on the town, by notation) — or, where none of them can be built this round,
+    that they wait for a later round's Zoning card."""
     text_x = CARD_W + 14
+    live = builds_from_hand(view)
 
     def rows(width: int) -> list[tuple[HandCardView, list[tuple[str, bool]]]]:
         out = []
         for h in view.hand_places or []:
-            out.append((h, _places(h, w, width - text_x)))
+            if live:
+                out.append((h, _places(h, w, width - text_x, (outlined or {}).get(h.card.notation))))
+            else:
+                out.append((h, [(line, False) for line in wrap(w("later_round"), SMALL, width - text_x)]))
         return out
 
     def row_h(lines: list[tuple[str, bool]]) -> int:
@@ -112,6 +121,13 @@ def hand_block(view, people: People, w: Words, over: bool = False) -> Block:
             y += row_h(lines)
 
     return Block(260, measure, draw)
+
+
+def builds_from_hand(view) -> bool:
+    """Whether a card of the seat's hand can still be built this round: only while offers are made
+    and the seat has an offer still to make (after it, its hand waits for a later round, under
+    another Zoning card: the fifteenth look read "best place now" as advice for this round)."""
+    return view.phase == "offers" and any(b.seat == view.seat for b in view.bottom[view.offer_turn:])
 
 
 def offered_block(view, people: People, w: Words) -> Block | None:
@@ -248,27 +264,30 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     town, rects = frame(view, head.height(people) + 14)
     symbol_of = {t.code: t.symbol for t in view.tiles}.get
     over = bool(view.scores)  # the game is over: no "yet", no deck, nothing more to place
-    blocks = [hand_block(view, people, w, over)]
-    if not over:  # the Zoning card no longer rules anything at the end
-        blocks.append(zoning(view, w, w.msg(terms.zoning(view.zoning.id))))
-    offered = offered_block(view, people, w)
-    if offered is not None:
-        blocks.append(offered)
-    blocks.append(contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
-                            view.my_contracts or [],
-                            "my_contracts", deck=False, none="none_over" if over else "none_yet"))
-    pluses = {(c, r) for h in view.hand_places or [] for c, r in h.reach}
+    live = builds_from_hand(view)  # else no pluses, no best places: they would be for a later round
+    pluses = {(c, r) for h in view.hand_places or [] for c, r in h.reach} if live else set()
     shown = [h.card for h in view.hand_places or []] + [s.card for s in list(view.offer_spaces) + list(view.last_slots)
                                                         if s.seat == view.seat and s.card is not None and not s.built]
-    marks = suggestions(view)
-    key = map_key(w, people, bool(pluses), bool(marks), any(c.roofed for c in shown),
-                  any(b.owner is None for b in view.buildings), bool(view.hand_places))
-    if key is not None:
-        blocks.append(key)
-    placed, height = arrange(town, rects, blocks)
-    panels = [(x, y, x + width, y + tall) for _, x, y, width, tall in placed]
 
     def drawn(marks: list[tuple[list, str]]) -> tuple[BoardCanvas, list]:
+        """The hand with ``marks`` outlined, each card's "best:" naming its outlined place."""
+        outlined = {card: place for cells, cards in marks for card in cards.split() for place in [_label(view, card, cells)]
+                    if place is not None}
+        blocks = [hand_block(view, people, w, over, outlined)]
+        if not over:  # the Zoning card no longer rules anything at the end
+            blocks.append(zoning(view, w, w.msg(terms.zoning(view.zoning.id))))
+        offered = offered_block(view, people, w)
+        if offered is not None:
+            blocks.append(offered)
+        blocks.append(contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
+                                view.my_contracts or [],
+                                "my_contracts", deck=False, none="none_over" if over else "none_yet"))
+        key = map_key(w, people, bool(pluses), bool(marks), any(c.roofed for c in shown),
+                      any(b.owner is None for b in view.buildings), bool(view.hand_places))
+        if key is not None:
+            blocks.append(key)
+        placed, height = arrange(town, rects, blocks)
+        panels = [(x, y, x + width, y + tall) for _, x, y, width, tall in placed]
         canvas = new_canvas(WIDTH, height)
         canvas.town, canvas.marks = town, marks
         head.draw(canvas, people)
@@ -285,12 +304,21 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
             canvas.panels.append((x, y, width, tall))
         return canvas, away
 
-    more = most_outlined(view)
+    if not live:
+        return drawn([])[0]
+    marks, more = suggestions(view), most_outlined(view)
     if more != marks:
         canvas, away = drawn(more)
         if not away:
             return canvas
     return drawn(marks)[0]
+
+
+def _label(view, card: str, cells) -> str | None:
+    """The place label ("A2-A3") of ``card``'s best place on ``cells``, from its hand entry."""
+    h = next((h for h in view.hand_places or [] if h.card.notation == card), None)
+    wanted = sorted(tuple(c) for c in cells)
+    return next((p.place for p in (h.best if h else []) if sorted(tuple(c) for c in p.cells) == wanted), None)
 
 
 __all__ = ["GAP", "draw_hand"]

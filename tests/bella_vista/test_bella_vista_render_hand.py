@@ -18,7 +18,7 @@ from render.bella_vista.blocks import HEAD
 from render.bella_vista.draw import GHOST, TOWN_PLAIN, BoardCanvas
 from render.bella_vista.glyphs import glyph
 from render.bella_vista.page import Page
-from render.bella_vista.private import map_key
+from render.bella_vista.private import builds_from_hand, map_key
 from render.bella_vista.renderer import draw_private
 from render.bella_vista.town import Town, reach
 from render.text import catalog, words
@@ -180,6 +180,13 @@ def test_the_hands_headings_are_never_cut(locale):
             assert cut == [], (seats, i, cut)
 
 
+def _outlined_or_best(canvas, h):
+    """The card's best place the hand outlines for it (one of its best, paying as much), else its first."""
+    tagged = [sorted(map(tuple, cells)) for cells, cards in canvas.marks if h.card.notation in cards.split()]
+    return next((p for p in h.best if tagged and sorted(map(tuple, p.cells)) == tagged[0]
+                 and p.coins == h.best[0].coins), h.best[0])
+
+
 @pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
 def test_a_card_says_in_plain_words_where_it_fits_and_its_best_place(locale):
     """Issue 24, the third independent look: "30 places meet the Zoning card / best: I3-I4-J4 +4
@@ -193,13 +200,15 @@ def test_a_card_says_in_plain_words_where_it_fits_and_its_best_place(locale):
     for seats, layout in ((2, "london"), (3, "london"), (4, "london"), (2, "random"), (3, "random"), (4, "random")):
         for state in history(seats, layout, seats)[:40:4]:
             view = GAME.view(state, 0)
+            if not builds_from_hand(view):  # the cards wait for a later round: no places said
+                continue
             canvas = draw_private(view, NAMES[:seats], locale)
             texts = [d.what for d in canvas.drawn if d.kind == "text"]
             at = 0
             for h in view.hand_places:
                 if not h.best or h.forced:
                     continue
-                first = h.best[0]
+                first = _outlined_or_best(canvas, h)
                 head = cat.text_of("bv.board.places", count=h.places)
                 at = next(i for i in range(at, len(texts)) if texts[i] == head
                           or f"{texts[i]} {texts[i + 1]}" == head)  # (in a narrow room, on two lines)
@@ -211,7 +220,7 @@ def test_a_card_says_in_plain_words_where_it_fits_and_its_best_place(locale):
                 assert any(first.place in t and best.removeprefix(first.place).strip() not in t or lines == 1
                            for t in texts[at + 1:at + 1 + lines])  # the place whole
                 assert best.startswith(f"{first.place} +{first.coins} ") and best != f"{first.place} +{first.coins} "
-                same = sum(p.coins == first.coins for p in h.best[1:])
+                same = sum(p.coins == first.coins for p in h.best) - 1
                 if same and texts[at + 1 + lines] == cat.text_of("bv.board.best_more", count=same):
                     same_seen += 1  # (left out where it would make the card's words taller than three lines)
                 checked += 1
@@ -349,6 +358,7 @@ def test_cards_sharing_a_best_place_inside_anothers_are_all_outlined():
     start = GAME.new_game(2, Options(), 21)
     states = [start, *(after for _, _, after, _ in playout(GAME, start, SplitMix64.from_seed(21)))]  # as `bot demo`
     view = GAME.view(states[int(0.05 * (len(states) - 1))], 0)
+    view = view.model_copy(update={"phase": "offers", "offer_turn": 0})  # drawn then as if its offers were to come
     hand = [h.card.notation for h in view.hand_places or []]
     assert hand == ["#2", "#3", "#6r"]
     assert suggestions(view) == [([[5, 4], [5, 5], [6, 5]], "#2")]
@@ -403,7 +413,7 @@ def test_every_language_tells_how_many_more_places_pay_as_much(seats):
         view = GAME.view(state, 0)
         for locale in ("en", "pt-BR", "it"):
             canvas = draw_private(view, NAMES[:seats], locale)
-            if canvas is None or not view.hand_places:
+            if canvas is None or not view.hand_places or not builds_from_hand(view):
                 continue
             said = [d.what for d in canvas.drawn if d.kind == "text"]
             for h in view.hand_places:
@@ -545,3 +555,52 @@ def test_the_hand_at_the_end_says_the_seats_place_and_keeps_its_words_in_their_c
                     column = [p for p in canvas.panels
                               if p[0] - 1 <= d.box[0] <= p[0] + p[2] and p[1] - 1 <= d.box[1] <= p[1] + p[3]]
                     assert all(d.box[2] <= x + width + 1 for x, _, width, _ in column), (locale, seat, d.what, d.box, column)
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_hand_that_cannot_build_this_round_shows_no_places_and_says_so(locale):
+    """Issue 24 (the fifteenth look): after Anne had built this round her hand still showed each
+    card's "best place now" and the spaces it could cover, under a Zoning card replaced before she
+    builds again. Once the seat has no offer left to make this round its cards say they wait for
+    a later round, and the town shows no pluses and no outlined places; while it has, they show."""
+    later = catalog(locale).text_of("bv.board.later_round")
+    live = waiting = 0
+    for seats in (2, 4):
+        for state in history(seats, "london", 5)[:60]:
+            view = GAME.view(state, 0)
+            if not view.hand_places:
+                continue
+            canvas = draw_private(view, NAMES[:seats], locale)
+            said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+            reach = {(c, r) for h in view.hand_places for c, r in h.reach}  # a plus: GHOST at a free space's centre
+            pluses = [cr for cr in reach if canvas.image.getpixel(tuple(map(int, canvas.town.centre(*cr))))[:3] == GHOST]
+            if builds_from_hand(view):
+                live += 1
+                assert " ".join(later.split()[:2]) not in " ".join(said.split()) and (pluses or not reach)
+            else:
+                waiting += 1
+                assert canvas.marks == [] and not pluses, (seats, state.round, state.phase)
+                assert " ".join(said.split()).count(" ".join(later.split()[:2])) >= 1, (seats, state.round)
+    assert live > 5 and waiting > 5, (live, waiting)
+
+
+def test_a_cards_best_place_in_words_is_the_one_outlined_for_it():
+    """Issue 24 (the sixteenth look): "#3 / #5 best: A2-A3" beside an outline over A3-A4 that
+    pays as much (A2-A3 was taken by another card's outline). A card outlined on the town names
+    that place in its "best:" line, with the coins it pays."""
+    moved = 0
+    for seats in (2, 3, 4):
+        for seed in (1, 2, 3, 21):
+            for state in history(seats, "random", seed)[:48:2]:
+                view = GAME.view(state, 0)
+                if not builds_from_hand(view):
+                    continue
+                canvas = draw_private(view, NAMES[:seats])
+                said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
+                for cells, cards in canvas.marks:
+                    for card in cards.split():
+                        h = next(h for h in view.hand_places if h.card.notation == card)
+                        place = next(p for p in h.best if sorted(map(tuple, p.cells)) == sorted(map(tuple, cells)))
+                        assert f"best: {place.place} +{place.coins}" in said, (seats, seed, card, place.place)
+                        moved += place.place != h.best[0].place
+    assert moved > 0

@@ -12,6 +12,7 @@ from bv_render_helpers import GAME, NAMES, history
 from engines.bella_vista import Options, terms
 from render.bella_vista.draw import SMALL, line_height
 from render.bella_vista.names import TAB_STRIPE
+from render.bella_vista.private import builds_from_hand
 from render.bella_vista.renderer import draw_board, draw_private
 from render.text import catalog
 from tests.render.layout_check import problems
@@ -208,7 +209,7 @@ def test_on_the_hand_the_names_keep_off_the_pluses_while_there_is_room_elsewhere
             for state in history(seats, Options().layout, seed)[::5]:
                 view = GAME.view(state, 0)
                 canvas = draw_private(view, NAMES[:seats])
-                if canvas is None or not view.hand_places:
+                if canvas is None or not view.hand_places or not builds_from_hand(view):  # else no pluses
                     continue
                 assert problems(canvas) == []
                 names = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "name"]
@@ -216,7 +217,7 @@ def test_on_the_hand_the_names_keep_off_the_pluses_while_there_is_room_elsewhere
                     x, y = canvas.town.centre(c, r)
                     total += 1
                     hidden += any(n[0] <= x <= n[2] and n[1] <= y <= n[3] for n in names)
-    assert total > 1000 and hidden < total / 10, (hidden, total)
+    assert total > 400 and hidden < total / 10, (hidden, total)
 
 
 def test_on_the_hand_a_tile_with_nothing_built_keeps_its_name_on_it():
