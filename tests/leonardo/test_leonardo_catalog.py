@@ -165,7 +165,7 @@ def test_the_help_says_how_to_win_and_how_capital_is_counted_before_the_moves():
     scoring = lines[1:4]
     assert scoring[0].startswith("How you win:") and "highest capital wins" in scoring[0]
     assert scoring[1].startswith("Capital = florins + your palazzi and bridges at their price + your works of art")
-    assert "rank last" in scoring[1] and scoring[2].startswith("Incomes:")
+    assert "rank last" in scoring[1] and scoring[2].startswith("Rent and tolls:")
     assert not any("`" in line for line in scoring[1:])  # the moves come after
 
 

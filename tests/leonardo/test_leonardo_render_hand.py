@@ -251,7 +251,7 @@ def test_each_palazzo_card_says_how_much_of_its_district_the_firm_holds():
     whole = {**owner, others[-1]: 0}
     said = draw_private(G.view(ready(0, owner=whole), 0), NAMES).said
     assert said.count(f"district {total}/{total}: rent ×2") == total, said
-    for locale, word in (("pt-BR", "bairro"), ("it", "quartiere")):
+    for locale, word in (("pt-BR", "bairro"), ("it", "quart.")):
         said = draw_private(G.view(ready(0, owner=whole), 0), NAMES, locale).said
         assert sum(t.startswith(f"{word} {total}/{total}: ") for t in said) == total, (locale, said)
 

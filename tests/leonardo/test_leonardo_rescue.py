@@ -73,7 +73,7 @@ def test_the_rescue_pays_the_creditor_in_full_and_merges_the_debtor_into_the_res
     assert state.phase == "start" and state.order[state.slot] not in (0,)
     assert (
         "Answers: seat 3 rescue. seat 3 rescues seat 1, paying the 390 florins it lacked; seat 2 receives the "
-        "400 florins (income of Via dei Bardi).\n"
+        "400 florins (rent of Via dei Bardi).\n"
         "seat 1 joins seat 3: the corporation of seat 3 and seat 1 is formed (Guelfi); it travels with the marker "
         "of seat 3 and receives no more indemnity.") in said(events)
     assert G.legal_actions(state, 0) == []

@@ -49,7 +49,7 @@ def test_an_old_rescue_from_an_income_names_its_palazzo():
     assert raw["rescue"]["why"] == "income of Via dei Bardi"
     assert state.rescue.why == Why(kind="income", space=27)
     state, events = do(state, 2, "pass")
-    assert "Nobody rescues seat 1, who cannot pay 400 florins (income of Via dei Bardi)" in said(events)
+    assert "Nobody rescues seat 1, who cannot pay 400 florins (rent of Via dei Bardi)" in said(events)
     check_invariants(state)
 
 

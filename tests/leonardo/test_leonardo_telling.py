@@ -40,7 +40,7 @@ def _paid(payer: int, payee: int, amount: int, why: str = "leo.term.why_bet") ->
     ("it", "Dino non ha abbastanza fiorini e rivende alla banca Vicolo del Moro (4) per 20 fiorini e "
            "Via della Scala (8) per 35 fiorini.",
      "Bruno riceve 50 fiorini da Dino, 250 fiorini da Elena e 1 fiorino da Anne (scommessa al mercato)."),
-    ("pt-BR", "Dino está sem florins e vende de volta ao banco Vicolo del Moro (4) por 20 florins e "
+    ("pt-BR", "Dino não tem florins suficientes e vende de volta ao banco Vicolo del Moro (4) por 20 florins e "
               "Via della Scala (8) por 35 florins.",
      "Bruno recebe 50 florins de Dino, 250 florins de Elena e 1 florim de Anne (aposta no mercado)."),
 ])

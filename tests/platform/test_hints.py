@@ -62,7 +62,7 @@ async def test_who_may_ask_and_when(service, monkeypatch, caplog):
     asker = ANNE if waiting == ANNE.id else BRUNO
     # this title's agents fail: the player is told so, the log says why without what the agent said
     why = await refused(service, service.hint(1, asker))
-    assert why == "No hint this time: the helper could not decide. Try again in a moment."
+    assert why == "No hint this time: the hint engine could not decide. Try again in a moment."
     [warning] = [r.getMessage() for r in caplog.records if r.name == "piazza"]
     assert warning.endswith(f"no hint for seat {1 + (asker is BRUNO)}: its agent raised RuntimeError")
     assert SECRET not in caplog.text

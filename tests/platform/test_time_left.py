@@ -35,6 +35,6 @@ def test_time_left_at_the_boundaries(left, words):
     assert time_left(NOW + left, NOW, "en") == words
 
 
-@pytest.mark.parametrize("lang,words", [("pt-BR", "faltam 1 h 59 min"), ("it", "restano 1 h 59 min")])
+@pytest.mark.parametrize("lang,words", [("pt-BR", "tempo restante: 1 h 59 min"), ("it", "ancora 1 h 59 min")])
 def test_hours_and_minutes_in_every_language(lang, words):
     assert time_left(NOW + timedelta(hours=1, minutes=59), NOW, lang) == words

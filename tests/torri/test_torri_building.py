@@ -138,7 +138,7 @@ def test_height_limit_is_the_shorter_central_tower_r16():
     assert exc.value.msg == Msg("torri.error.too_tall", square="B2", height=3, tower="Garisenda", limit=2)
     assert words(exc.value) == (
         "B2 would rise to 3, taller than the Garisenda tower (2); "
-        "a tower may not rise above either central tower."
+        "a tower may not rise above the shorter central tower."
     )
     taller = position(towers={**towers, "E4": "nYY"}, builders=["B3", "F6", "F6"])
     after, _ = play(taller, "B2 build")  # both central towers are 3: equal height is the most
