@@ -201,6 +201,7 @@ class View(BaseModel):
     hand: list[CardView] | None  # by height, a roofed card after the plain one
     my_contracts: list[ContractView] | None
     hand_places: list[HandCardView] | None = None  # each card of the hand once, in hand order
+    offered_places: list[HandCardView] | None = None  # its offers not built yet, in construction order
 
     # --- once the game is over ---
     scores: list[ScoreView] | None

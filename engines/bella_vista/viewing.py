@@ -14,7 +14,7 @@ from engines.bella_vista.components import (
 )
 from engines.bella_vista.geometry import geometry
 from engines.bella_vista.last_move import plain
-from engines.bella_vista.prospects import hand_places
+from engines.bella_vista.prospects import hand_places, offered_places
 from engines.bella_vista.state import (
     ROUNDS,
     Building,
@@ -229,6 +229,7 @@ def build_view(game, state: State, seat: int | None) -> View:
         scores=scores,
         tie_break=None if result is None or result.tie_break is None else plain(result.tie_break),
         hand_places=hand_places(state, mine) if mine is not None else None,
+        offered_places=offered_places(state, mine) if mine is not None else None,
         last_events=list(state.last_events),
     )
 

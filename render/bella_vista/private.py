@@ -9,10 +9,11 @@ face-down cards and contracts, and the public town (``View.hand_places``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 from engines.bella_vista import terms
-from engines.bella_vista.view import HandCardView
+from engines.bella_vista.view import CardView, HandCardView
 from engines.bella_vista.viewing import contract_words
 from render.bella_vista.blocks import (
     CHIP,
@@ -85,37 +86,44 @@ def hand_block(view, people: People, w: Words, over: bool = False, outlined: dic
     """The seat's cards, each with where it fits now and its best place (``outlined``: a card's
     place outlined on the town, by notation) — or, where none of them can be built this round,
     that they wait for a later round's Zoning card."""
-    text_x = CARD_W + 14
     live = builds_from_hand(view)
 
-    def rows(width: int) -> list[tuple[HandCardView, list[tuple[str, bool]]]]:
-        out = []
-        for h in view.hand_places or []:
-            if live:
-                out.append((h, _places(h, w, width - text_x, (outlined or {}).get(h.card.notation))))
-            else:
-                out.append((h, [(line, False) for line in wrap(w("later_round"), SMALL, width - text_x)]))
-        return out
-
-    def row_h(lines: list[tuple[str, bool]]) -> int:
-        return max(CARD_H, len(lines) * line_height(SMALL)) + 12
+    def rows(width: int) -> list[Row]:
+        return [(h.card, _places(h, w, width, (outlined or {}).get(h.card.notation)) if live
+                 else [(line, False) for line in wrap(w("later_round"), SMALL, width)])
+                for h in view.hand_places or []]
 
     def empty(width: int) -> tuple[str, ...]:  # "none: the game is over" on as many lines as its column needs
         return wrap(w("hand_over" if over else "none_yet"), BODY, width)
 
+    return _listed(w("your_cards"), rows, view.seat, people, empty)
+
+
+Row = tuple[CardView, list[tuple[str, bool]]]  # a card and the lines beside it (each bold or not)
+
+
+def _listed(title: str, rows: Callable[[int], list[Row]], seat: int, people: People,
+            empty: Callable[[int], tuple[str, ...]] = lambda width: ()) -> Block:
+    """A panel of ``seat``'s cards one a row, each card's face and beside it its lines (``rows``
+    of the text's width), or ``empty``'s lines where there is none."""
+    text_x = CARD_W + 14
+
+    def row_h(lines: list[tuple[str, bool]]) -> int:
+        return max(CARD_H, len(lines) * line_height(SMALL)) + 12
+
     def measure(width: int) -> int:
-        body = sum(row_h(lines) for _, lines in rows(width))
-        return HEAD + (body if view.hand_places else len(empty(width)) * line_height(BODY))
+        listed = rows(width - text_x)
+        return HEAD + (sum(row_h(lines) for _, lines in listed) if listed else len(empty(width)) * line_height(BODY))
 
     def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w("your_cards"))
+        heading(canvas, x, y, width, title)
         y += HEAD
-        if not view.hand_places:
+        listed = rows(width - text_x)
+        if not listed:
             for i, line in enumerate(empty(width)):
                 canvas.text((x, y + i * line_height(BODY)), line, BODY, MUTED)
-        for h, lines in rows(width):
-            card_face(canvas, x, y, CARD_W, CARD_H, view.seat, h.card.notation, h.card.roofed, people,
-                      height=h.card.height)
+        for card, lines in listed:
+            card_face(canvas, x, y, CARD_W, CARD_H, seat, card.notation, card.roofed, people, height=card.height)
             for i, (line, bold) in enumerate(lines):
                 canvas.text((x + text_x, y + i * line_height(SMALL)), line, SMALL, INK if bold else MUTED, bold=bold)
             y += row_h(lines)
@@ -130,39 +138,30 @@ def builds_from_hand(view) -> bool:
     return view.phase == "offers" and any(b.seat == view.seat for b in view.bottom[view.offer_turn:])
 
 
-def offered_block(view, people: People, w: Words) -> Block | None:
-    """The seat's own cards on the offer board (face-down ones included: its own view)."""
-    mine = [s for s in list(view.offer_spaces) + list(view.last_slots)
+def offered_block(view, people: People, w: Words, outlined: dict[str, str] | None = None) -> Block | None:
+    """The seat's own cards on the offer board not built yet (face-down ones included: its own
+    view), each with its space and, as a card of the hand, where it fits now and its best place:
+    the card it builds this round (the seventeenth look read "for a later round" beside a hand
+    image that said nothing of where the card it would build next could go)."""
+    mine = [(s, s.card) for s in list(view.offer_spaces) + list(view.last_slots)
             if s.seat == view.seat and s.card is not None and not s.built]
     if not mine:
         return None
-    labels = [text_width(w("coins", coins=88), SMALL, True), text_width(w("offer_last"), SMALL, True),
-              text_width(w("face_down"), SMALL)]
-    step = int(max(CARD_W, *labels)) + 16  # the words under a card stay apart
+    places = {h.card.notation: h for h in view.offered_places or []}
 
-    def per_row(width: int) -> int:
-        return max(1, (width + 16) // step)
+    def rows(width: int) -> list[Row]:
+        out = []
+        for s, card in mine:
+            lines = [(w("coins", coins=s.cost) if s.cost is not None else w("offer_last"), True)]
+            if s.face_down:
+                lines.append((w("face_down"), False))
+            h = places.get(card.notation)
+            if h is not None:
+                lines += _places(h, w, width, (outlined or {}).get(card.notation))
+            out.append((card, lines))
+        return out
 
-    def measure(width: int) -> int:
-        rows = -(-len(mine) // per_row(width))
-        return HEAD + rows * (CARD_H + 2 * line_height(SMALL) + 10)
-
-    def draw(canvas: BoardCanvas, x: int, y: int, width: int) -> None:
-        heading(canvas, x, y, width, w("on_offer"))
-        y += HEAD
-        n = per_row(width)
-        for i, s in enumerate(mine):
-            cx = x + (i % n) * step + (step - 16 - CARD_W) // 2  # the card in the middle of its column
-            cy = y + (i // n) * (CARD_H + 2 * line_height(SMALL) + 10)
-            card_face(canvas, cx, cy, CARD_W, CARD_H, s.seat, s.card.notation, s.card.roofed, people,
-                      height=s.card.height)
-            where = w("coins", coins=s.cost) if s.cost is not None else w("offer_last")
-            canvas.text((cx + CARD_W / 2, cy + CARD_H + 2), where, SMALL, INK, "ma", bold=True)
-            state = w("face_down") if s.face_down else ""
-            canvas.text((cx + CARD_W / 2, cy + CARD_H + 2 + line_height(SMALL)), state, SMALL, MUTED, "ma")
-
-    # as wide as a card's words at least ("virada para baixo" ran off a narrow room's edge)
-    return Block(max(CARD_W + 20, step - 16, int(text_width(w("on_offer"), HEADING, True)) + 4), measure, draw)
+    return _listed(w("on_offer"), rows, view.seat, people)
 
 
 def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, roofed: bool = False,
@@ -210,24 +209,24 @@ def map_key(w: Words, people: People, reach_: bool = True, best: bool = True, ro
     return Block(260, measure, draw)
 
 
-def suggestions(view) -> list[tuple[list, str]]:
+def suggestions(cards: list[HandCardView]) -> list[tuple[list, str]]:
     """One placement per card to outline on the town: its best one that does not overlap one
     already chosen (the same placement is shared: "#5 #6"), or another paying as much; a card
     whose best places all overlap others is left to the list (the tenth look found "#4r #5"
     outlined on a 5-coin place beside "best: O4-O5 +6 coins")."""
-    return _tagged(view, [list(view.hand_places or [])])
+    return _tagged(cards, [list(cards)])
 
 
-def most_outlined(view) -> list[tuple[list, str]]:
+def most_outlined(cards: list[HandCardView]) -> list[tuple[list, str]]:
     """``suggestions`` with the cards taken in the order that outlines the most of them (the
     sixth independent look found "#2" alone where #3 and #6r shared a best place inside #2's:
     taken first, the two share one outline). The hand draws it when its tags all touch their
     places, else ``suggestions``."""
-    return _tagged(view, permutations(view.hand_places or []))
+    return _tagged(cards, permutations(cards))
 
 
-def _tagged(view, orders) -> list[tuple[list, str]]:
-    first = {h.card.notation: i for i, h in enumerate(view.hand_places or [])}
+def _tagged(cards: list[HandCardView], orders) -> list[tuple[list, str]]:
+    first = {h.card.notation: i for i, h in enumerate(cards)}
     best = max((_outlined(order) for order in orders), key=lambda marks: sum(len(cards) for _, cards in marks))
     return [(cells, " ".join(sorted(cards, key=first.__getitem__))) for cells, cards in best]
 
@@ -264,26 +263,30 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     town, rects = frame(view, head.height(people) + 14)
     symbol_of = {t.code: t.symbol for t in view.tiles}.get
     over = bool(view.scores)  # the game is over: no "yet", no deck, nothing more to place
-    live = builds_from_hand(view)  # else no pluses, no best places: they would be for a later round
-    pluses = {(c, r) for h in view.hand_places or [] for c, r in h.reach} if live else set()
+    live = builds_from_hand(view)  # else the hand's cards wait for a later round
+    # marked on the town: the hand's cards while it offers, else its offers not built yet (what it builds next)
+    marked = list(view.hand_places or []) if live else list(view.offered_places or [])
+    pluses = {(c, r) for h in marked for c, r in h.reach}
     shown = [h.card for h in view.hand_places or []] + [s.card for s in list(view.offer_spaces) + list(view.last_slots)
                                                         if s.seat == view.seat and s.card is not None and not s.built]
 
     def drawn(marks: list[tuple[list, str]]) -> tuple[BoardCanvas, list]:
         """The hand with ``marks`` outlined, each card's "best:" naming its outlined place."""
-        outlined = {card: place for cells, cards in marks for card in cards.split() for place in [_label(view, card, cells)]
-                    if place is not None}
-        blocks = [hand_block(view, people, w, over, outlined)]
+        outlined = {card: place for cells, cards in marks for card in cards.split()
+                    for place in [_label(marked, card, cells)] if place is not None}
+        offered = offered_block(view, people, w, outlined)
+        # what it builds next first: its offers once its hand waits for a later round
+        blocks = [offered] if offered is not None and not live else []
+        blocks.append(hand_block(view, people, w, over, outlined))
         if not over:  # the Zoning card no longer rules anything at the end
             blocks.append(zoning(view, w, w.msg(terms.zoning(view.zoning.id))))
-        offered = offered_block(view, people, w)
-        if offered is not None:
+        if offered is not None and live:
             blocks.append(offered)
         blocks.append(contracts(view, w, lambda c: w.msg(contract_words(c)), symbol_of, page.tile_name,
                                 view.my_contracts or [],
                                 "my_contracts", deck=False, none="none_over" if over else "none_yet"))
         key = map_key(w, people, bool(pluses), bool(marks), any(c.roofed for c in shown),
-                      any(b.owner is None for b in view.buildings), bool(view.hand_places))
+                      any(b.owner is None for b in view.buildings), bool(shown))
         if key is not None:
             blocks.append(key)
         placed, height = arrange(town, rects, blocks)
@@ -304,9 +307,9 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
             canvas.panels.append((x, y, width, tall))
         return canvas, away
 
-    if not live:
+    if not marked:
         return drawn([])[0]
-    marks, more = suggestions(view), most_outlined(view)
+    marks, more = suggestions(marked), most_outlined(marked)
     if more != marks:
         canvas, away = drawn(more)
         if not away:
@@ -314,9 +317,9 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     return drawn(marks)[0]
 
 
-def _label(view, card: str, cells) -> str | None:
-    """The place label ("A2-A3") of ``card``'s best place on ``cells``, from its hand entry."""
-    h = next((h for h in view.hand_places or [] if h.card.notation == card), None)
+def _label(cards: list[HandCardView], card: str, cells) -> str | None:
+    """The place label ("A2-A3") of ``card``'s best place on ``cells``, from its entry in ``cards``."""
+    h = next((h for h in cards if h.card.notation == card), None)
     wanted = sorted(tuple(c) for c in cells)
     return next((p.place for p in (h.best if h else []) if sorted(tuple(c) for c in p.cells) == wanted), None)
 

@@ -62,7 +62,8 @@ def test_a_neighborhood_with_free_rows_keeps_its_name_on_the_board_and_the_hand(
                         continue
                     name = cat.text(terms.tile(t.code)).upper()
                     two_lines = len(name.split()) > 1
-                    if _roomy(view, t, 2 if two_lines else 1) and not (seat == 0 and view.hand_places) \
+                    pluses = seat == 0 and (view.hand_places or view.offered_places)  # names keep off them
+                    if _roomy(view, t, 2 if two_lines else 1) and not pluses \
                             and not _badged(canvas, t):
                         checked += 1
                         word = cat.text(terms.tile(t.code.rstrip("s"))).upper()  # a striped tab's word
