@@ -176,8 +176,8 @@ def keep_together(words: list[str], cut: int, fits: Callable[[int, int], bool]) 
         end = start
         while end + 2 < len(words) and words[end + 1] == "›":
             end += 2  # on to its last square
-        if start > 0 and fits(start, end + 1):
-            cut = start
+        if start > 1 and fits(start, end + 1):  # not leaving one word alone ("anda" / "H8 › H7 › …": the
+            cut = start  # eighteenth look): a route after a line's first word is broken at an arrow instead
     if cut > 1 and words[cut - 1] == "›":
         cut -= 1
     rest = words[cut:]

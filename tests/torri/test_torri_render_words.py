@@ -366,3 +366,22 @@ def test_a_verb_goes_down_with_its_route_when_the_route_does_not_fit_beside_the_
         mover = view.last_events[0].params.get("seat") if view.last_events else None
         moved += isinstance(mover, int) and lines[0] == w.name(mover)
     assert moved > 20
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR", "it"])
+def test_a_verb_is_never_left_alone_on_its_line_above_its_route(locale):
+    """The eighteenth look: "● Sofia" / "anda" / "H8 › H7 › H6 › H5 › G5 › G6 › G7, pagando …": the
+    route too long to follow its verb went down whole and left "anda" alone on a line. A route after
+    a line's first word is broken at an arrow instead ("anda H8 › H7 › H6 › H5 › G5 › G6" / "› G7, …")."""
+    import re
+
+    lead = catalog(locale).text_of("torri.board.last_move")
+    square = re.compile(r"[A-I][1-9][.,]?")
+    long_routes = 0
+    for seed, seats, state, w, view, drawn in _last_moves(locale):
+        lines = [t for t in drawn if t != lead]
+        for above, below in zip(lines, lines[1:]):
+            if square.fullmatch(below.split()[0]):
+                assert len(above.split()) > 1 or above in {w.name(s) for s in range(seats)}, (seed, seats, lines[:3])
+        long_routes += any(line.split()[0] == "›" for line in lines[1:])
+    assert long_routes > 0
