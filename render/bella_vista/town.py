@@ -295,6 +295,10 @@ def badge(canvas: BoardCanvas, town: Town, view, panels: Sequence[Box] = ()) -> 
     taken = [d.box for d in canvas.drawn if not own(d.box)] + list(panels)
     corners: list[tuple[float, float]] = [(x1 - 4, y0 - h + 4) for x0, y0, x1, y1 in cells]
     corners += [(x1 - 4, y1 - 4) for x0, y0, x1, y1 in cells[::-1]]
+    # else centred on a space's top or bottom edge: at a left corner the badge stood in the space beside,
+    # read as that space's (the eighteenth look: "+1" over a Park, at the corner of another building)
+    corners += [((x0 + x1 - w) / 2, y0 - h + 4) for x0, y0, x1, y1 in cells]
+    corners += [((x0 + x1 - w) / 2, y1 - 4) for x0, y0, x1, y1 in cells[::-1]]
     corners += [(x0 - w + 4, y0 - h + 4) for x0, y0, x1, y1 in cells] + [(x0 - w + 4, y1 - 4) for x0, y0, x1, y1 in cells]
     corners += [(x1 - 4, (y0 + y1 - h) / 2) for x0, y0, x1, y1 in cells]
     corners += [(x0 - w + 4, (y0 + y1 - h) / 2) for x0, y0, x1, y1 in cells]
