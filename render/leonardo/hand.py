@@ -66,7 +66,9 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     result = _result(view, words)
     turn = _your_turn(view, words, style, marks)
     turn_lines = min(2, turn.lines(WIDTH - 2 * PAD)) if turn else 0
-    height = PAD + lines * HEADER_H + turn_lines * 34 + (36 if result else 0) + 44 + 36 + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
+    capital = Run(TEXT).words(_capital(view, firm, words))
+    capital_lines = min(2, capital.lines(WIDTH - 2 * PAD))
+    height = PAD + lines * HEADER_H + turn_lines * 34 + (36 if result else 0) + 44 + 36 * capital_lines + 36 + 40 + (36 if firm.palazzi else 0) + rows * (CARD_H + GAP) + (64 if view.my_drawn else 0) + 34 * len(sealed) + PAD
     canvas = LeoCanvas(WIDTH, height, PAPER)
     y = header.draw(canvas, PAD, PAD, WIDTH - 2 * PAD, lines, HEADER_H)
     if turn:  # what the board's "To act" line asks of this seat, said to it (or whom the game waits for)
@@ -80,7 +82,7 @@ def draw_hand(view: View, names: list[str], marks: list[str], style: Style, loca
     faction = terms.faction(view.my_faction) if view.my_faction else Msg("leo.term.undeclared")
     run.words("– " + words.text_of("leo.board.hand_faction", faction=faction), bold=False)
     y = run.draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 44)
-    y = Run(TEXT).words(_capital(view, firm, words)).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
+    y = capital.draw(canvas, PAD, y, WIDTH - 2 * PAD, capital_lines, 36)
     men = Run(TEXT).words(words.text_of("leo.board.hand_men"), bold=True).words(str(firm.men))
     y = men.draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 36)
     y = _offices(firm, words).draw(canvas, PAD, y, WIDTH - 2 * PAD, 1, 40)  # each with its seal, as on the board
@@ -142,7 +144,12 @@ def _capital(view: View, firm: FirmView, words: Catalog) -> str:
     palazzi = sum(space(n).price or 0 for n in firm.palazzi)
     art = sum(sum(v) for v in view.my_art.values())
     key = "leo.board.hand_capital_final" if view.result is not None else "leo.board.hand_capital"  # not "now" at the end
-    return words.text_of(key, florins=florins, palazzi=palazzi, art=art, total=florins + palazzi + art)
+    capital = words.text_of(key, florins=florins, palazzi=palazzi, art=art, total=florins + palazzi + art)
+    if view.result is not None or not art:
+        return capital
+    # the board's "florins + palazzi" is less by the works of art, whose values the seat alone sees (the
+    # eighteenth look: "360" on the board beside "= 460" on the hand)
+    return words.text_of("leo.board.hand_capital_board", capital=capital, shown=florins + palazzi)
 
 
 def _offices(firm: FirmView, words: Catalog) -> Run:

@@ -29,7 +29,7 @@ def test_each_palazzo_shows_its_works_of_art_and_their_values():
     assert "price 60 · rent 90" in said  # 30 x 3 with two works
     assert "price 50, toll 5 per crossing" in said
     assert "Works of art to display (type “place” and a palazzo’s space):" in said and "70" in said and "100" in said
-    assert "Your capital now: 200 florins + 110 in palazzi and bridges + 180 in works of art = 490." in said
+    assert "Your capital now: 200 florins + 110 in palazzi and bridges + 180 in works of art = 490. On the board, without the works of art: 310." in " ".join(said)
     assert "50" not in said  # Bruno's work of art on Via dei Bardi is his secret
 
 
@@ -323,3 +323,23 @@ def test_at_the_start_of_a_turn_the_game_waits_for_a_spin_when_no_work_of_art_ca
         assert catalog(locale).text(stake(G.view(poor, 0))) == told
     said = draw_board(G.view(poor, None), NAMES).said
     assert any("spinning" in line for line in said) and not any("buying works of art" in line for line in said)
+
+
+def test_while_its_works_of_art_count_the_hand_gives_the_boards_figure_too():
+    """Issue 24 (the eighteenth look): the board's "florins + palazzi" said 360 for Anne, her hand
+    "= 460" (with her works of art, whose values only she sees), and the two read as two totals.
+    During play the hand also gives the board's figure, as the board's column draws it."""
+    from render.leonardo.panel import public_capital
+    from render.text import catalog
+
+    state = ready(0, owner={2: 0}, art={2: [150]})
+    view = G.view(state, 0)
+    firm = next(f for f in view.firms if 0 in f.members)
+    board = draw_board(G.view(state, None), NAMES, "en")
+    shown = public_capital(next(f for f in G.view(state, None).firms if 0 in f.members))
+    assert str(shown) in board.said
+    for locale in ("en", "pt-BR", "it"):
+        said = " ".join(draw_private(view, NAMES, locale).said)
+        tail = catalog(locale).text_of("leo.board.hand_capital_board", capital="", shown=shown).strip()
+        assert tail in said, (locale, said[:300])
+        assert f"= {shown + 150}" in said, (locale, said[:300])  # the whole capital, its works of art included
