@@ -140,7 +140,7 @@ async def test_a_store_from_before_bots_reads_every_seat_as_a_person(tmp_path):
 
 @pytest.mark.parametrize(("lang", "level", "name", "ballot"), [
     ("pt-BR", "greedy", "Lorenzo (bot, guloso)", "substituir **Bruno** por um bot aleatório ("),
-    ("it", "greedy", "Lorenzo (bot, avido)", "sostituire **Bruno** con un bot casuale ("),
+    ("it", "greedy", "Lorenzo (bot, goloso)", "sostituire **Bruno** con un bot casuale ("),
     ("en", "greedy", "Lorenzo (bot, greedy)", "replace **Bruno** with a random bot ("),
 ])
 async def test_bot_levels_and_vote_outcomes_are_worded_in_the_game_s_language(service, lang, level, name, ballot):
