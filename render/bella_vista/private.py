@@ -123,7 +123,9 @@ def _listed(title: str, rows: Callable[[int], list[Row]], seat: int, people: Peo
             for i, line in enumerate(empty(width)):
                 canvas.text((x, y + i * line_height(BODY)), line, BODY, MUTED)
         for card, lines in listed:
-            card_face(canvas, x, y, CARD_W, CARD_H, seat, card.notation, card.roofed, people, height=card.height)
+            # no owner shape: every card here is the seat's own (two looks asked what the black square was)
+            card_face(canvas, x, y, CARD_W, CARD_H, seat, card.notation, card.roofed, people, mark=False,
+                      height=card.height)
             for i, (line, bold) in enumerate(lines):
                 canvas.text((x + text_x, y + i * line_height(SMALL)), line, SMALL, INK if bold else MUTED, bold=bold)
             y += row_h(lines)
