@@ -269,6 +269,8 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
     # marked on the town: the hand's cards while it offers, else its offers not built yet (what it builds next)
     marked = list(view.hand_places or []) if live else list(view.offered_places or [])
     pluses = {(c, r) for h in marked for c, r in h.reach}
+    if len(pluses) * 10 > 9 * len(free_spaces(view)):  # over nearly all the town they say little and hide its
+        pluses = set()  # symbols and names (the eighteenth and nineteenth looks): "Fits in 178 places" says it
     shown = [h.card for h in view.hand_places or []] + [s.card for s in list(view.offer_spaces) + list(view.last_slots)
                                                         if s.seat == view.seat and s.card is not None and not s.built]
 
@@ -317,6 +319,13 @@ def draw_hand(view, names: list[str], locale: str = "en") -> Canvas:
         if not away:
             return canvas
     return drawn(marks)[0]
+
+
+def free_spaces(view) -> set[tuple[int, int]]:
+    """The town's neighborhood spaces no building stands on: where a building could ever go."""
+    built = {tuple(c) for b in view.buildings for c in b.cells}
+    return {(c, r) for r, row in enumerate(view.spaces) for c, space in enumerate(row)
+            if space is not None and space.kind == "neighborhood" and (c, r) not in built}
 
 
 def _label(cards: list[HandCardView], card: str, cells) -> str | None:

@@ -18,7 +18,7 @@ from render.bella_vista.blocks import HEAD
 from render.bella_vista.draw import GHOST, TOWN_PLAIN, BoardCanvas
 from render.bella_vista.glyphs import glyph
 from render.bella_vista.page import Page
-from render.bella_vista.private import builds_from_hand, map_key
+from render.bella_vista.private import builds_from_hand, free_spaces, map_key
 from render.bella_vista.renderer import draw_private
 from render.bella_vista.town import Town, reach
 from render.text import catalog, words
@@ -585,9 +585,15 @@ def test_a_hand_that_cannot_build_this_round_says_so_and_shows_where_its_offers_
             said = " ".join(d.what for d in canvas.drawn if d.kind == "text")
             reach = {(c, r) for h in view.hand_places for c, r in h.reach}  # a plus: GHOST at a free space's centre
             pluses = [cr for cr in reach if canvas.image.getpixel(tuple(map(int, canvas.town.centre(*cr))))[:3] == GHOST]
+            # pluses over nearly every free space say little: none then (the eighteenth and nineteenth looks)
+            marked = {(c, r) for h in (view.hand_places if builds_from_hand(view) else view.offered_places or [])
+                      for c, r in h.reach}
+            carpet = len(marked) * 10 > 9 * len(free_spaces(view))
+            assert not carpet or not any(canvas.image.getpixel(tuple(map(int, canvas.town.centre(*cr))))[:3] == GHOST
+                                         for cr in marked), (seats, state.round, len(marked))
             if builds_from_hand(view):
                 live += 1
-                assert " ".join(later.split()[:2]) not in " ".join(said.split()) and (pluses or not reach)
+                assert " ".join(later.split()) not in " ".join(said.split()) and (pluses or not reach or carpet)
             else:
                 waiting += 1
                 offered = view.offered_places or []
@@ -622,3 +628,32 @@ def test_a_cards_best_place_in_words_is_the_one_outlined_for_it():
                         assert f"best: {place.place} +{place.coins}" in said, (seats, seed, card, place.place)
                         moved += place.place != h.best[0].place
     assert moved > 0
+
+
+def test_pluses_over_nearly_every_free_space_are_left_out():
+    """Issue 24 (the eighteenth and nineteenth looks): early on, pluses covered almost every free
+    space of the hand's town, hid its symbols and names, and told the player little. Where the
+    cards could cover more than 9 in 10 of the free spaces, the town shows none (each card still
+    says how many places it fits, and its best place is outlined); elsewhere every such space has one."""
+    carpets = dotted = 0
+    for seed in (1, 2, 3):
+        for seats in (2, 3, 4):
+            for state in history(seats, "random", seed)[:40:3]:
+                view = GAME.view(state, 0)
+                marked = view.hand_places if builds_from_hand(view) else view.offered_places or []
+                reach = {(c, r) for h in marked for c, r in h.reach}
+                if not reach:
+                    continue
+                canvas = draw_private(view, NAMES[:seats])
+                outlined = {tuple(c) for cells, _ in canvas.marks for c in cells}
+                tags = [d.box for d in canvas.drawn if d.kind == "piece" and d.what == "tag"]  # in GHOST too
+                shown = [cr for cr in reach - outlined
+                         if canvas.image.getpixel(tuple(map(int, canvas.town.centre(*cr))))[:3] == GHOST
+                         and not any(_meets(canvas.town.box(*cr), t) for t in tags)]
+                if len(reach) * 10 > 9 * len(free_spaces(view)):
+                    carpets += 1
+                    assert not shown and canvas.marks, (seed, seats, state.round)
+                else:
+                    dotted += 1
+                    assert shown, (seed, seats, state.round)
+    assert carpets > 3 and dotted > 20, (carpets, dotted)
