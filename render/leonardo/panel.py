@@ -152,8 +152,9 @@ def to_act_line(view: View, words: Catalog, naming: Style, marks: list[str]) -> 
         _name(out, seat, marks, naming, i == len(view.to_act) - 1)
     out.words("– " + words.text(stake(view), naming))
     decided = decided_seats(view)
-    if decided:  # the table names them beside the same chips
-        out.words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
+    if decided:  # the table names them beside the same chips; set off from the stake (the nineteenth look
+        # read "sealed bids for Via del Corso (6) Decided: ♥" as one run)
+        out.words("·").words(words.text_of("leo.board.decided", count=len(decided)), bold=True)
         for seat in decided:
             out.chip(seat, marks[seat])
     return out

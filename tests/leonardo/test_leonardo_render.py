@@ -127,7 +127,7 @@ def test_simultaneous_decisions_show_who_still_acts_and_who_decided():
     state, _ = do(state, 2, "bid 10")
     canvas = draw_board(G.view(state, None), NAMES[:4])
     said = canvas.said
-    assert _between(said, "To act:", "Decided:") == "Bruno, Dario – sealed bids for Via Larga (23)"
+    assert _between(said, "To act:", "Decided:") == "Bruno, Dario – sealed bids for Via Larga (23) ·"
     assert said[said.index("Decided:") + 1] == "Last move:"  # Carla's shape, no letter
     assert _last_move(said) == "Carla has sealed a bid."
 

@@ -295,7 +295,7 @@ def test_the_hand_says_your_turn_and_what_for_while_the_seat_owes_a_decision():
     state, _ = do(state, 0, "decline")
     state, _ = do(state, 1, "bid 35")
     bruno = draw_private(G.view(state, 1), NAMES).said
-    assert "Your sealed bid: 35." in bruno and "Your turn:" not in bruno and bruno[2:4] == ["To act:", "Carla – sealed bids for Via Larga (23)"]
+    assert "Your sealed bid: 35." in bruno and "Your turn:" not in bruno and bruno[2:4] == ["To act:", "Carla – sealed bids for Via Larga (23) ·"]
     carla = draw_private(G.view(state, 2), NAMES).said
     assert carla[2:4] == ["Your turn:", "sealed bids for Via Larga (23) – bid 5 to 250 florins or pass (price 90)"]
     for locale, told in (("pt-BR", "lance de 5 a 250 florins ou passe (preço 90)"),
