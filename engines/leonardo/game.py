@@ -161,7 +161,7 @@ class Leonardo(Game[State, object, View, Options]):
 
     def status(self, state: State) -> list[Msg]:
         if state.phase == "over":
-            return [Msg("leo.status.over", round=state.round, reason=terms.end(state))]
+            return [terms.over(state.end, state.round, terms.end(state) or "")]
         parts = [Msg("leo.status.round", round=state.round, rounds=state.options.max_rounds)]
         if state.phase == "factions" and state.first_spins:
             spins = [Msg("leo.term.seat_number", seat=s, number=n) for s, n in state.first_spins[-1].items()]

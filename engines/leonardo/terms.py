@@ -96,6 +96,14 @@ def end(state: State) -> Msg | None:
     return end_of(state.end, state.options.max_rounds, list(alive[0].members) if alive else [])
 
 
+def over(reason: str | None, round_: int, why: Msg | str) -> Msg:
+    """That the game is over, after which round and ``why`` (``end``'s words); not the round where
+    ``why`` counts the rounds ("Game over after round 12: the 12 agreed rounds are over" said it twice)."""
+    if reason == "rounds":
+        return Msg("leo.status.over_rounds", reason=why)
+    return Msg("leo.status.over", round=round_, reason=why)
+
+
 def end_of(reason: str | None, rounds: int, survivors: list[int]) -> Msg | None:
     """Why a game ended, from its reason id, its round limit and the members of the last
     firm standing (a renderer calls it with a view's fields)."""

@@ -126,7 +126,7 @@ def status(view: View, words: Catalog, style: Style) -> str:
     if view.over:
         alive = next((f.members for f in view.firms if f.active), [])
         reason = terms.end_of(view.end, view.max_rounds, list(alive)) or ""
-        return words.text(Msg("leo.status.over", round=view.round, reason=reason), style)
+        return words.text(terms.over(view.end, view.round, reason), style)
     return words.text_of("leo.board.round", round=view.round, rounds=view.max_rounds)
 
 

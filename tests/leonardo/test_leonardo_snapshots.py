@@ -26,7 +26,7 @@ def test_an_old_finished_game_loads_with_its_end_reason_and_without_its_last_lin
     assert raw["end_reason"] == "The 2 agreed rounds are over." and raw["last"]
     assert state.end == "rounds" and "last" not in state.model_dump() and "end_reason" not in state.model_dump()
     assert G.result(state) is not None
-    assert [words(m) for m in G.status(state)] == ["Game over after round 2: the 2 agreed rounds are over"]
+    assert [words(m) for m in G.status(state)] == ["Game over: the 2 agreed rounds are over"]
     assert State.model_validate_json(state.model_dump_json()) == state
 
 
