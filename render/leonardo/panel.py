@@ -44,7 +44,7 @@ PARAGRAPH = 8  # at most, over each action before the last move: a block of its 
 ROW_TALL = 96  # the players' rows grow up to this with the room the last move leaves
 HOLDINGS_ROW = 72  # rows at least this tall (two to four seats) say under the name each district's palazzi held
 HOLDINGS_H = 28  # the height of that line
-SWATCH_W, SWATCH_H = 30, 20  # a district's pattern in it
+SWATCH_W, SWATCH_H = 36, 24  # a district's pattern in it (30 x 20 read as 6 px swatches at 550: the nineteenth look)
 NOTE_H = 2 * LINE_H + 10  # the final board's note on what a capital counts, under the standings
 SKIPPED = {"leo.event.turn", "leo.event.game_over"}  # the header already says them
 
