@@ -35,8 +35,8 @@ def close(state: State) -> Outcome:
     if best <= 0:
         return [event("leo.event.all_passed", name=terms.place(auction.space))], FINISH
     winner = next(s for s in auction.bidders if auction.bids[s] == best)
-    bids = [Msg("leo.term.bid", firm=terms.firm(state.firms[s]), amount=auction.bids[s] or Msg("leo.term.pass"))
-            for s in auction.bidders]
+    bids = [Msg("leo.term.bid", firm=terms.firm(state.firms[s]), amount=auction.bids[s]) if auction.bids[s]
+            else Msg("leo.term.bid_pass", firm=terms.firm(state.firms[s])) for s in auction.bidders]  # not "Andrea pass"
     transfer(state, winner, None, best)
     state.owner[auction.space] = winner
     return [event("leo.event.auction_won", bids=bids, firm=terms.firm(state.firms[winner]),

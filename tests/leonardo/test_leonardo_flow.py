@@ -33,3 +33,15 @@ def test_the_table_names_every_phase_action_and_step():
     nexts = [n for phase in PHASES.values() for move in phase.moves.values() for n in move.next]
     nexts += [n for stage in STEPS.values() for n in stage.next]
     assert {n for n in nexts if n is not None} == set(STEPS)  # every step is reached
+
+
+def test_an_opened_auction_says_who_passed_in_a_sentence():
+    """Issue 24 (the twentieth look): the opened bids read "Bids: Bruno 10, Andrea pass and Sofia 5."
+    One who bid nothing now "passes"."""
+    from leo_helpers import do, ready, said
+
+    state = do(ready(0, pos=20, roll=3), 0, "spin").state  # Red lands on Via Larga (23) and declines it
+    state = do(do(state, 0, "decline").state, 1, "bid 40").state
+    done = do(state, 2, "pass")
+    text = said(done.events)
+    assert "Bids: " in text and " passes" in text and " pass and" not in text and " pass." not in text, text
