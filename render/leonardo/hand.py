@@ -26,7 +26,7 @@ from render.leonardo.look import (
     width,
 )
 from render.leonardo.awaited import stake
-from render.leonardo.panel import TITLE_TEXT, district_share, status, to_act_line
+from render.leonardo.panel import TITLE_TEXT, district_share, public_capital, status, to_act_line
 from render.leonardo.ring import (
     BAND,
     HOLDER,
@@ -149,7 +149,7 @@ def _capital(view: View, firm: FirmView, words: Catalog) -> str:
         return capital
     # the board's "florins + palazzi" is less by the works of art, whose values the seat alone sees (the
     # eighteenth look: "360" on the board beside "= 460" on the hand)
-    return words.text_of("leo.board.hand_capital_board", capital=capital, shown=florins + palazzi)
+    return words.text_of("leo.board.hand_capital_board", capital=capital, shown=public_capital(firm))
 
 
 def _offices(firm: FirmView, words: Catalog) -> Run:
