@@ -86,17 +86,27 @@ def hand_block(view, people: People, w: Words, over: bool = False, outlined: dic
     """The seat's cards, each with where it fits now and its best place (``outlined``: a card's
     place outlined on the town, by notation) — or, where none of them can be built this round,
     that they wait for a later round's Zoning card."""
-    live = builds_from_hand(view)
-
-    def rows(width: int) -> list[Row]:
-        return [(h.card, _places(h, w, width, (outlined or {}).get(h.card.notation)) if live
-                 else [(line, False) for line in wrap(w("later_round"), SMALL, width)])
-                for h in view.hand_places or []]
 
     def empty(width: int) -> tuple[str, ...]:  # "none: the game is over" on as many lines as its column needs
         return wrap(w("hand_over" if over else "none_yet"), BODY, width)
 
-    return _listed(w("your_cards"), rows, view.seat, people, empty)
+    return _listed(w("your_cards"), lambda width: hand_rows(view, w, width, outlined), view.seat, people, empty)
+
+
+def hand_rows(view, w: Words, width: int, outlined: dict[str, str] | None = None) -> list[Row]:
+    """Each card of the hand and its lines ``width`` wide: where it fits now and its best place, or
+    that it waits for a later round; a card whose lines would repeat an earlier card's word for
+    word says "same as #4" (the eighteenth and twentieth looks: "Fits in 48 places / best: E1-E2 +3
+    coins / 2 more pay as much" four times over)."""
+    live = builds_from_hand(view)
+    out: list[Row] = []
+    told: dict[tuple, str] = {}  # lines already said, by the first card they were said for
+    for h in view.hand_places or []:
+        lines = (_places(h, w, width, (outlined or {}).get(h.card.notation)) if live
+                 else [(line, False) for line in wrap(w("later_round"), SMALL, width)])
+        first = told.setdefault(tuple(lines), h.card.notation)
+        out.append((h.card, lines if first == h.card.notation else [(w("same_as", card=first), False)]))
+    return out
 
 
 Row = tuple[CardView, list[tuple[str, bool]]]  # a card and the lines beside it (each bold or not)

@@ -209,10 +209,15 @@ def test_a_card_says_in_plain_words_where_it_fits_and_its_best_place(locale):
             canvas = draw_private(view, NAMES[:seats], locale)
             texts = [d.what for d in canvas.drawn if d.kind == "text"]
             at = 0
+            said_for: dict[tuple, str] = {}  # a card whose lines would repeat another's says "same as #4"
             for h in view.hand_places:
                 if not h.best or h.forced:
                     continue
                 first = _outlined_or_best(canvas, h)
+                told = (h.places, first.place, first.coins, sum(p.coins == first.coins for p in h.best))
+                if said_for.setdefault(told, h.card.notation) != h.card.notation:
+                    assert cat.text_of("bv.board.same_as", card=said_for[told]) in texts, (told, texts)
+                    continue
                 head = cat.text_of("bv.board.places", count=h.places)
                 at = next(i for i in range(at, len(texts)) if texts[i] == head
                           or f"{texts[i]} {texts[i + 1]}" == head)  # (in a narrow room, on two lines)
@@ -657,3 +662,30 @@ def test_pluses_over_nearly_every_free_space_are_left_out():
                     dotted += 1
                     assert shown, (seed, seats, state.round)
     assert carpets > 3 and dotted > 20, (carpets, dotted)
+
+
+def test_a_hand_card_never_repeats_another_cards_lines_word_for_word():
+    """Issue 24 (the eighteenth and twentieth looks): "Fits in 48 places / best: E1-E2 +3 coins / 2
+    more pay as much" four times over in one hand. A card whose lines would repeat an earlier card's
+    says "same as #4" instead; over seeded games, in every language, at two widths."""
+    from render.bella_vista.page import Page
+    from render.bella_vista.private import hand_rows
+
+    collapsed = 0
+    for locale in ("en", "pt-BR", "it"):
+        for seats in (2, 4):
+            for state in history(seats, "random", 3)[:48:3]:
+                view = GAME.view(state, 0)
+                w = Page.of(view, NAMES[:seats], locale).words
+                for width in (160, 400):
+                    rows = hand_rows(view, w, width)
+                    named = [card.notation for card, _ in rows]
+                    full = []
+                    for card, said in rows:
+                        if said == [(w("same_as", card=said[0][0].split()[-1]), False)]:  # an earlier card's
+                            assert said[0][0].split()[-1] in named[:named.index(card.notation)]
+                            collapsed += 1
+                        else:
+                            full.append(tuple(said))
+                    assert len(set(full)) == len(full), (locale, seats, state.round, full)
+    assert collapsed > 5, collapsed
