@@ -49,11 +49,10 @@ def key(view, people: People, w: Words, tile_name) -> Block:
 
     def owned(c, x, y, roofed=False):
         card_face(c, x, y, CHIP + 10, CHIP, owner, "", roofed, people, mark=False)
-        half = (CHIP + 10) // 2
-        c.draw.rectangle((x + 3, y + 3, x + half, y + CHIP - 4), fill=WHITE)
-        c.draw.line((x + half + 1, y + 3, x + half + 1, y + CHIP - 4), fill=INK, width=2)
+        half = (CHIP + 10) // 2  # as a building of two spaces or more: one piece, its height on its colour
         with c.inside((x, y, x + half, y + CHIP)):
-            c.text((x + 3 + (half - 3) / 2, y + CHIP / 2), "6", SMALL, INK, "mm", bold=True)
+            c.text((x + 3 + (half - 3) / 2, y + CHIP / 2), "6", SMALL,
+                   INK if roofed else ink_on(player_colour(owner)), "mm", bold=True)
         owner_shape(c, x + half + 4, y + (CHIP - 16) / 2, owner, 16, roofed)
 
     items.append((w("key_building"), owned))

@@ -212,9 +212,10 @@ def main_cell(cells) -> tuple[int, int]:
 
 
 def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> None:
-    """One building, outlined: its height in ink on a white cell, and its owner as a band of
-    their colour over its other cells with their shape on it (all grey: the neutral building).
-    A one-cell building is split: the height on the left, the band on the right."""
+    """One building, outlined, in one piece of its owner's colour (white inside a band of it: the
+    second set; all grey: the neutral building), its height on the space with most neighbours and
+    its owner's shape once, on the space nearest that. A one-space building is split: the height
+    on white on the left, the owner's colour and shape on the right."""
     draw = canvas.draw
     cells = [tuple(c) for c in b.cells]
     inset = 2
@@ -232,14 +233,13 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
         shape(draw, town, cells, inner, WHITE)
     x0, y0, x1, y1 = town.box(main[0], main[1], inner)
     digit_box = (x0, y0, x1, y1) if rest else (x0, y0, (x0 + x1) // 2, y1)
-    if b.owner is not None:
+    if b.owner is not None and not rest:  # one space: the height on white, the owner's half beside it
         draw.rectangle(digit_box, fill=WHITE)
-        if not rest:
-            draw.line((digit_box[2] + 1, y0, digit_box[2] + 1, y1), fill=INK, width=2)
+        draw.line((digit_box[2] + 1, y0, digit_box[2] + 1, y1), fill=INK, width=2)
     for c in cells:
         canvas.note_piece(town.box(c[0], c[1], inset), "building", key=False)  # its size: the line after
     canvas.piece(town.cell - 2 * inset)
-    ink = INK if b.owner is not None else ink_on(colour)
+    ink = INK if b.roofed or (b.owner is not None and not rest) else ink_on(colour)
     size = max(BODY, town.cell * 3 // 4) if rest else BODY
     with canvas.inside(town.box(main[0], main[1], inset)):
         canvas.text(((digit_box[0] + digit_box[2]) / 2, (y0 + y1) / 2), str(b.height), size, ink, "mm", bold=True)
@@ -249,7 +249,7 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
         mark = max(14, (x1 - x0) // 2 - 2)
         cx, cy = (digit_box[2] + x1) / 2 + 1, (y0 + y1) / 2
         owner_shape(canvas, cx - mark / 2, cy - mark / 2, b.owner, mark, b.roofed)
-    for c, r in rest:  # the owner's shape on every space but the height's, as large as it holds inside the roof band
+    for c, r in rest[:1]:  # the owner's shape once, beside the height, as large as it holds inside the roof band
         mark = max(16, x1 - x0 + (4 if b.roofed else -2))  # on a roofed one, over the band's inner edge
         cx, cy = town.centre(c, r)
         owner_shape(canvas, cx - mark / 2, cy - mark / 2, b.owner, mark, b.roofed)

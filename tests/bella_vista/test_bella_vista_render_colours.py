@@ -87,18 +87,28 @@ def test_the_owners_shape_on_a_building_is_a_solid_silhouette_half_a_space_wide_
         assert across * 550 / canvas.image.width >= 9, (b.label, b.owner, across)  # half a space
 
 
-def test_the_second_set_is_white_inside_a_band_of_its_owners_colour_the_first_set_is_not():
+def test_a_building_is_one_piece_of_its_owners_colour_the_second_set_white_inside_a_band_of_it():
     """Three independent looks found a second-set building told from the first only by a thin white
-    band (invisible at 550 px). Now it is white inside a band of its owner's colour (the Bella Vista
-    helper's design, and its test): the height's space of a roofed building has a band of the
-    owner's colour round its white, a first-set one's has not."""
+    band (invisible at 550 px); it became white inside a band of its owner's colour. Then the
+    twentieth look read a first-set building as several pieces: its height stood on a white space
+    and the other spaces wore the colour. Now a building of two spaces or more is one piece: the
+    first set all its owner's colour, height's space included (the height in ink or white on it,
+    whichever reads); the second set white inside a band of that colour, height's space included."""
     view = GAME.view(history(2, "random", 3)[-1], None)
     canvas = draw_board(view, NAMES[:2])
     town = canvas.town
     seen = set()
     for b in view.buildings:
-        c, r = main_cell([tuple(p) for p in b.cells])  # the height's space: white in both sets
-        framed = sum(1 for p in canvas.image.crop(town.box(c, r, 3)).get_flattened_data() if p == player_colour(b.owner))
-        assert (framed >= 200) == b.roofed, (b.label, b.roofed, framed)  # a band of the colour round it, or not
+        cells = [tuple(p) for p in b.cells]
+        if len(cells) < 2:
+            continue  # one space: the height on white beside the owner's half, in both sets
+        colour = player_colour(b.owner)
+        main = Counter(canvas.image.crop(town.box(*main_cell(cells), 3)).get_flattened_data())
+        whole = sum((Counter(canvas.image.crop(town.box(c, r, 3)).get_flattened_data()) for c, r in cells), Counter())
+        for pixels in (main, whole):  # the first set: the colour over most of it, the height's space too
+            share = pixels[colour] / sum(pixels.values())
+            assert (share >= 0.5) != b.roofed, (b.label, b.roofed, pixels.most_common(3))
+        if b.roofed:  # the second: white round the height, inside a band of the colour
+            assert min(main[WHITE], main[colour]) >= 100, (b.label, main.most_common(3))
         seen.add(b.roofed)
     assert seen == {True, False}
