@@ -240,7 +240,7 @@ def building(canvas: BoardCanvas, town: Town, b, people: People, last: bool) -> 
         canvas.note_piece(town.box(c[0], c[1], inset), "building", key=False)  # its size: the line after
     canvas.piece(town.cell - 2 * inset)
     ink = INK if b.roofed or (b.owner is not None and not rest) else ink_on(colour)
-    size = max(BODY, town.cell * 3 // 4) if rest else BODY
+    size = max(BODY, town.cell * 3 // 4) if rest and not b.roofed else BODY  # a roofed one's inside the band
     with canvas.inside(town.box(main[0], main[1], inset)):
         canvas.text(((digit_box[0] + digit_box[2]) / 2, (y0 + y1) / 2), str(b.height), size, ink, "mm", bold=True)
     if b.owner is None:

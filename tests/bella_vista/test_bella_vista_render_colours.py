@@ -112,3 +112,21 @@ def test_a_building_is_one_piece_of_its_owners_colour_the_second_set_white_insid
             assert min(main[WHITE], main[colour]) >= 100, (b.label, main.most_common(3))
         seen.add(b.roofed)
     assert seen == {True, False}
+
+
+def test_a_roofed_buildings_height_stays_inside_its_band():
+    """The twenty-first look saw a roofed building's height cross its band of colour: the figure
+    was drawn as large as a first-set building's, taller than the white inside the band. Now no
+    ink of the figure falls on the band round the height's space."""
+    view = GAME.view(history(2, "random", 3)[-1], None)
+    canvas = draw_board(view, NAMES[:2])
+    town = canvas.town
+    roofed = [b for b in view.buildings if b.roofed and len(b.cells) > 1]
+    assert roofed
+    for b in roofed:
+        c, r = main_cell([tuple(p) for p in b.cells])
+        outer, inner = town.box(c, r, 5), town.box(c, r, 9)  # the band: between the two
+        on_band = [(x, y) for x in range(outer[0], outer[2] + 1) for y in range(outer[1], outer[3] + 1)
+                   if not (inner[0] <= x <= inner[2] and inner[1] <= y <= inner[3])
+                   and canvas.image.getpixel((x, y)) == INK]
+        assert not on_band, (b.label, len(on_band))
