@@ -101,6 +101,22 @@ def test_an_owned_bridges_toll_is_one_line_with_a_clear_margin_in_every_language
         assert _inline(x1 - drawn[0].box[2], canvas) >= 4, (locale, x1 - drawn[0].box[2])
 
 
+def test_a_palazzo_nobody_owns_says_its_price_in_words_as_an_owned_one_says_its_rent():
+    """The twenty-first look could not tell whether a free palazzo's "60 florins" was a price or a
+    fee, beside an owned one's "rent 20". The ring now says "price 60" ("preço 60", "prezzo 60"),
+    one line in its cell, as the hand's cards do."""
+    state = ready(0, n=3)
+    free = next(sp for sp in board().spaces if sp.price is not None)
+    x0, y0, x1, y1 = cell_box(free.number)
+    for locale in ("en", "pt-BR", "it"):
+        canvas = draw_board(G.view(state, None), NAMES[:3], locale)
+        price = catalog(locale).text_of("leo.board.price", price=free.price)
+        assert price.split()[0].lower() in catalog(locale).text_of("leo.board.hand_palazzo", price=1, amount=2).lower()
+        drawn = [d.what for d in canvas.drawn if d.kind == "text" and x0 <= d.box[0] and d.box[2] <= x1 + 2
+                 and y0 <= d.box[1] and d.box[3] <= y1 and not d.what.isdigit()]
+        assert drawn == [price], (locale, drawn)
+
+
 def test_the_route_and_the_space_at_stake_stand_out_on_any_band():
     """Issue 24: at 550 px the dashed bar of the last move (4 px of ink on the districts' patterned
     bands) and the gold bar of the space at stake (gold on tan and beige bands) were hard to see.
