@@ -151,7 +151,7 @@ def test_every_action_kind_has_a_hint_that_reads_as_a_sentence():
                 assert catalog().has(msg.key) and catalog().has(msg.params["outlook"].key)
                 said.setdefault(msg.key, words(msg))
     assert set(said) == {f"bv.hint.{k}" for k in ("offer", "build", "contract", "pass", "neutral")}
-    assert all("{" not in s and s.endswith("; expected margin over the best rival at the end: +4 points") for s in said.values())
+    assert all("{" not in s and s.endswith("; expected margin over the best rival at the end: +4 coins") for s in said.values())
     assert GAME.explain(view, seat, action, None) is None
 
 

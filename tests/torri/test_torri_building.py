@@ -137,7 +137,7 @@ def test_height_limit_is_the_shorter_central_tower_r16():
         play(state, "B2 build")
     assert exc.value.msg == Msg("torri.error.too_tall", square="B2", height=3, tower="Garisenda", limit=2)
     assert words(exc.value) == (
-        "B2 would rise to 3, taller than the Garisenda tower (2); "
+        "The tower on B2 would rise to 3, taller than the Garisenda tower (2); "
         "a tower may not rise above the shorter central tower."
     )
     taller = position(towers={**towers, "E4": "nYY"}, builders=["B3", "F6", "F6"])
