@@ -319,7 +319,7 @@ def test_at_the_start_of_a_turn_the_game_waits_for_a_spin_when_no_work_of_art_ca
     assert words.text(stake(G.view(rich, 1))) == "buying works of art or spinning"
     assert words.text(stake(G.view(poor, 1))) == "spinning"
     assert words.text(stake(G.view(no_room, 1))) == "spinning"
-    for locale, told in (("pt-BR", "giro da Machina"), ("it", "giro della Machina")):
+    for locale, told in (("pt-BR", "giro da Machina"), ("it", "rotazione della Machina")):
         assert catalog(locale).text(stake(G.view(poor, 0))) == told
     said = draw_board(G.view(poor, None), NAMES).said
     assert any("spinning" in line for line in said) and not any("buying works of art" in line for line in said)
