@@ -343,7 +343,10 @@ def test_a_panel_inside_the_town_keeps_clear_of_the_row_numbers(seats: int, seed
     state = GAME.new_game(seats, Options(), seed)
     for canvas in (draw_board(GAME.view(state, None), NAMES[:seats]), draw_private(GAME.view(state, 0), NAMES[:seats])):
         assert canvas is not None
-        rows = [d.box for d in canvas.drawn if d.kind == "text" and d.what.isdigit() and d.box[2] <= canvas.town.x]
+        town = canvas.town  # the row numbers: figures left of the town, beside its rows (a key's "6" below is not one)
+        rows = [d.box for d in canvas.drawn if d.kind == "text" and d.what.isdigit() and d.box[2] <= town.x
+                and d.box[1] < town.y + town.rows * town.cell]
+        assert len(rows) == town.rows, len(rows)
         close = [(x, y, label) for x, y, _, tall in canvas.panels for label in rows
                  if label[1] < y + tall and y < label[3] and x - label[2] < 24]
         assert close == [], close
