@@ -232,7 +232,7 @@ def test_help_says_how_you_win_and_how_scoring_works_before_the_moves():
     text = catalog().text_of("bv.help")
     rules, moves = text.split("**Bella Vista moves**")
     assert "most coins after round 8" in rules and "largest Group" in rules
-    assert "1 per adjacent shorter building" in rules and "Contract Cards" in rules and "objective" in rules
+    assert "1 per adjacent shorter Building" in rules and "Contract Cards" in rules and "objective" in rules
     assert 3 <= len(rules.strip().splitlines()) <= 5
     for example in ("`offer 5 #6`", "`offer last #6`", "`build B3-C3`", "`contract 7`", "`neutral B3-C3`"):
         assert example in moves  # the README's notation table spells them the same

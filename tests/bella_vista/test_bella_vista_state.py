@@ -107,7 +107,7 @@ def test_illegal_builds_are_explained():
     _refused(s, 0, "build A1-A2", IllegalAction, "already stands")
     _refused(s, 0, "build L1-K1", IllegalAction, "breaks the Zoning Card", "unstriped")
     _refused(s, 0, "build A1-C1", IllegalAction, "2 spaces")
-    _refused(s, 0, "pass", IllegalAction, "place your building")
+    _refused(s, 0, "pass", IllegalAction, "place your Building")
     s, _ = act(s, 0, "build C1 D1")  # spaces in any order, any separator
     assert s.buildings[-1].owner == 0
 

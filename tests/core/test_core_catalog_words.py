@@ -51,7 +51,7 @@ SHARED = {
               "guelfi", "ghibellini", "palazzi", "palazzo", "florins", "english", "italiano", "português",
               "brasil", "discord", "json", "utc", "bot", "bots", "mcts", "menu", "min", "replay",
               "base", "capital", "central", "decide", "extra", "final", "for", "move", "rival", "total", "use",
-              "vote", "web", "link", "javascript", "rating", "chance"},
+              "vote", "web", "link", "javascript", "rating", "chance", "remove"},
     "it": {"piazza", "bella", "vista", "torri", "bologna", "asinelli", "garisenda", "leonardo", "machina",
            "sorte", "maggiore", "balzello", "perditutto", "nulla", "fatto", "carta", "guelfa", "ghibellina",
            "giovanni", "novella", "spirito", "croce", "marco", "oltrarno",

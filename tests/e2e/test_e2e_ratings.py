@@ -121,6 +121,6 @@ async def test_leaderboard_and_stats_after_a_finished_game(double: DiscordDouble
         winners = [u for u in (alice, bob) if ranks[str(u.id)] == best]
         if len(winners) == 1:  # a shared victory has no margin
             res = await double.slash(carol, games, "stats", player=winners[0])
-            assert "best game: won by" in res.text and f"<#{games.id}>" in res.text
+            assert "best game: won by a margin of" in res.text and f"<#{games.id}>" in res.text
         res = await double.slash(carol, games, "stats")
         assert res.ephemeral and "no finished game in this server yet" in res.text

@@ -37,7 +37,7 @@ def test_during_play_the_round_of_how_many_what_ends_the_game_and_who_moves_by_n
     # Anne: one piece on the board; what she has left says so ("0 battlements" read as none on
     # the board), under her chip too, broken between its parts where it does not fit on one line
     index = lines.index("Has: 0 gold · 13 pieces")
-    assert lines[index + 1] == "3 battlements"
+    assert lines[index + 1] == "3 battlement pieces"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
